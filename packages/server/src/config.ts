@@ -1,0 +1,58 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the SQLite file and uploaded media when no DATABASE_URL is set. */
+  dataDir: string;
+  /** postgres://... selects PostgreSQL; empty means the embedded SQLite file. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests give each run its own). */
+  databaseSchema: string | undefined;
+  logLevel: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+  /** Origin the server is reachable at, used in hosted-page and media URLs; derived from the request when unset. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** Proxies whose X-Forwarded-For we believe (exact IPs). */
+  trustedProxies: string[];
+  /** Allowed browser origins; '*' answers any origin without credentials. */
+  corsOrigins: string[];
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** PostgreSQL statement timeout, in milliseconds. */
+  statementTimeoutMs: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  if (!value) return fallback;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    trustedProxies: list(env.TRUSTED_PROXIES, []),
+    corsOrigins: list(env.CORS_ORIGINS, ['*']),
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 10 * 60),
+    refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 90),
+    statementTimeoutMs: int(env.STATEMENT_TIMEOUT_MS, 10_000),
+  };
+}

@@ -1,0 +1,228 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../../storage/database.js';
+import type { Bool01 } from '../../storage/schema.js';
+import { readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
+import type { ProductV1 } from './model.js';
+
+interface ProductsTable {
+  id: string;
+  site_id: string;
+  numeric_id: number;
+  slug: string;
+  name: string;
+  description: string;
+  sku: string | null;
+  product_type: string;
+  visible: Bool01;
+  in_stock: Bool01;
+  price: number;
+  discounted_price: number;
+  brand: string | null;
+  ribbon: string | null;
+  doc: unknown;
+  created_date: string;
+  last_updated: string;
+}
+
+interface CollectionsTable {
+  id: string;
+  site_id: string;
+  slug: string;
+  name: string;
+  visible: Bool01;
+  doc: unknown;
+  created_date: string;
+  updated_date: string;
+}
+
+interface ProductCollectionsTable {
+  site_id: string;
+  collection_id: string;
+  product_id: string;
+  position: number;
+}
+
+interface MediaFilesTable {
+  id: string;
+  site_id: string;
+  file_name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  created_date: string;
+}
+
+declare module '../../storage/schema.js' {
+  interface Database {
+    products: ProductsTable;
+    collections: CollectionsTable;
+    product_collections: ProductCollectionsTable;
+    media_files: MediaFilesTable;
+  }
+}
+
+/** The product document without the fields kept in their own columns or tables. */
+type ProductDoc = Omit<ProductV1, 'id' | 'collectionIds' | 'createdDate' | 'lastUpdated'>;
+
+function productRow(siteId: string, product: ProductV1): ProductsTable {
+  const { id, collectionIds: _c, createdDate, lastUpdated, ...doc } = product;
+  return {
+    id,
+    site_id: siteId,
+    numeric_id: Number(product.numericId),
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    sku: product.sku ?? null,
+    product_type: product.productType,
+    visible: product.visible ? 1 : 0,
+    in_stock: product.stock.inStock ? 1 : 0,
+    price: product.priceData.price,
+    discounted_price: product.priceData.discountedPrice,
+    brand: product.brand ?? null,
+    ribbon: product.ribbon ?? null,
+    doc: toJson(doc satisfies ProductDoc),
+    created_date: createdDate,
+    last_updated: lastUpdated,
+  };
+}
+
+export async function insertProduct(db: Executor, siteId: string, product: ProductV1): Promise<void> {
+  await db.insertInto('products').values(productRow(siteId, product)).execute();
+}
+
+/** Columns a product query may filter on, by V1 field path. Anything else is refused. */
+function productField(path: string, siteId: string): FilterField | undefined {
+  const col = (name: string, type: 'string' | 'number' | 'boolean' | 'date', storedAs01 = false): FilterField => ({ expr: sql.ref(`p.${name}`), type, storedAs01 });
+  switch (path) {
+    case 'id': return col('id', 'string');
+    case 'name': return col('name', 'string');
+    case 'description': return col('description', 'string');
+    case 'sku': return col('sku', 'string');
+    case 'slug': return col('slug', 'string');
+    case 'brand': return col('brand', 'string');
+    case 'ribbon': return col('ribbon', 'string');
+    case 'productType': return col('product_type', 'string');
+    case 'visible': return col('visible', 'boolean', true);
+    case 'stock.inStock': case 'inStock': return col('in_stock', 'boolean', true);
+    case 'numericId': return col('numeric_id', 'number');
+    case 'price': case 'price.price': case 'priceData.price': return col('price', 'number');
+    case 'discountedPrice': case 'price.discountedPrice': case 'priceData.discountedPrice': return col('discounted_price', 'number');
+    case 'lastUpdated': return col('last_updated', 'date');
+    case 'createdDate': return col('created_date', 'date');
+    case 'collections.id': case 'collectionIds':
+      return {
+        type: 'set',
+        hasSome: (values) => sql<boolean>`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.site_id = ${siteId} AND pc.collection_id IN (${sql.join(values.map(String))}))`,
+        notEmpty: () => sql<boolean>`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.site_id = ${siteId})`,
+      };
+    default: return undefined;
+  }
+}
+
+export function productFilterTarget(siteId: string): FilterTarget {
+  return { field: (path) => productField(path, siteId) };
+}
+
+const SORTABLE: Record<string, string> = {
+  id: 'id', name: 'name', sku: 'sku', slug: 'slug', numericId: 'numeric_id',
+  price: 'price', 'price.price': 'price', 'priceData.price': 'price', formattedPrice: 'price',
+  discountedPrice: 'discounted_price', 'priceData.discountedPrice': 'discounted_price',
+  lastUpdated: 'last_updated', createdDate: 'created_date',
+};
+
+export function productSortColumn(field: string): RawBuilder<unknown> | undefined {
+  const column = SORTABLE[field];
+  return column ? sql.ref(`p.${column}`) : undefined;
+}
+
+export interface ProductQuery {
+  siteId: string;
+  filter: FilterNode | undefined;
+  onlyVisible: boolean;
+  sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[];
+  limit: number;
+  offset: number;
+  dialect: DialectName;
+}
+
+function whereClause(q: ProductQuery): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`p.site_id = ${q.siteId}`];
+  if (q.onlyVisible) parts.push(sql<boolean>`p.visible = 1`);
+  if (q.filter) parts.push(compileFilter(q.filter, productFilterTarget(q.siteId), q.dialect));
+  return sql.join(parts, sql` AND `) as RawBuilder<boolean>;
+}
+
+export interface ProductRowOut { product: ProductV1 }
+
+function toProduct(row: ProductsTable, collectionIds: string[]): ProductV1 {
+  const doc = readJson<ProductDoc>(row.doc);
+  return { id: row.id, ...doc, collectionIds, createdDate: row.created_date, lastUpdated: row.last_updated };
+}
+
+async function collectionIdsFor(db: Executor, productIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('product_collections')
+    .select(['product_id', 'collection_id'])
+    .where('product_id', 'in', productIds)
+    .orderBy('collection_id')
+    .execute();
+  for (const row of rows) {
+    const list = map.get(row.product_id) ?? [];
+    list.push(row.collection_id);
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+/** One page of products plus the total count of matches. Two statements, whatever the page size. */
+export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{ products: ProductV1[]; total: number }> {
+  const where = whereClause(q);
+  const order = q.sort.length > 0
+    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
+    : sql`p.numeric_id DESC, p.id ASC`;
+  const rows = await sql<ProductsTable>`SELECT p.* FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const totalRow = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p WHERE ${where}`.execute(db);
+  const collections = await collectionIdsFor(db, rows.rows.map((r) => r.id));
+  return {
+    products: rows.rows.map((row) => toProduct(row, collections.get(row.id) ?? [])),
+    total: Number(totalRow.rows[0]?.total ?? 0),
+  };
+}
+
+export async function findProduct(db: Executor, siteId: string, id: string): Promise<ProductV1 | undefined> {
+  const row = await db.selectFrom('products').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const collections = await collectionIdsFor(db, [row.id]);
+  return toProduct(row, collections.get(row.id) ?? []);
+}
+
+export interface CollectionV1 { id: string; name: string; slug: string; visible: boolean; description?: string; media?: unknown; numberOfProducts?: number }
+
+export async function insertCollection(db: Executor, siteId: string, collection: CollectionV1, now: string): Promise<void> {
+  const { id, name, slug, visible, ...doc } = collection;
+  await db.insertInto('collections').values({
+    id, site_id: siteId, slug, name, visible: visible ? 1 : 0, doc: toJson(doc), created_date: now, updated_date: now,
+  }).execute();
+}
+
+export async function addProductToCollection(db: Executor, siteId: string, collectionId: string, productId: string, position: number): Promise<void> {
+  await db.insertInto('product_collections').values({ site_id: siteId, collection_id: collectionId, product_id: productId, position }).execute();
+}
+
+export async function insertMedia(db: Executor, media: Omit<MediaFilesTable, 'created_date'>, now: string): Promise<void> {
+  await db.insertInto('media_files').values({ ...media, created_date: now }).execute();
+}
+
+export async function findMedia(db: Executor, id: string): Promise<Pick<MediaFilesTable, 'content_type' | 'bytes' | 'file_name'> | undefined> {
+  return db.selectFrom('media_files').select(['content_type', 'bytes', 'file_name']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findProductIdBySlug(db: Executor, siteId: string, slug: string): Promise<string | undefined> {
+  const row = await db.selectFrom('products').select('id').where('site_id', '=', siteId).where('slug', '=', slug).executeTakeFirst();
+  return row?.id;
+}

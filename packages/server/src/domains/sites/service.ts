@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../storage/database.js';
+import { forbidden } from '../../http/errors.js';
+import { findSite, insertSite, updateSiteRow } from './store.js';
+
+export type SiteStatus = 'ENABLED' | 'DISABLED' | 'PENDING' | 'DEMO';
+
+/** Per-site switches the domains read; each domain documents the keys it owns. */
+export interface SiteSettings {
+  /** identity: new members must verify their e-mail before they can log in. */
+  requireEmailVerification?: boolean;
+  /** identity: new members wait for the owner's approval. */
+  requireOwnerApproval?: boolean;
+  /** identity: captcha on register and login. */
+  captcha?: 'off' | 'invisible' | 'visible';
+  [key: string]: unknown;
+}
+
+export interface Site {
+  id: string;
+  slug: string;
+  name: string;
+  status: SiteStatus;
+  currency: string;
+  settings: SiteSettings;
+  createdDate: string;
+  updatedDate: string;
+}
+
+/**
+ * Sites are read on every request, so they are cached per process for a few seconds: a status change
+ * (disabling a site) reaches every process within SITE_CACHE_MS.
+ */
+const SITE_CACHE_MS = 5_000;
+const cache = new Map<string, { site: Site | undefined; at: number }>();
+
+export async function getSiteCached(db: Executor, id: string): Promise<Site | undefined> {
+  const hit = cache.get(id);
+  const now = Date.now();
+  if (hit && now - hit.at < SITE_CACHE_MS) return hit.site;
+  const site = await findSite(db, id);
+  cache.set(id, { site, at: now });
+  return site;
+}
+
+export function forgetCachedSite(id: string): void {
+  cache.delete(id);
+}
+
+/** Refuses calls to a site that does not serve (DISABLED or still PENDING). */
+export function assertSiteServes(site: Site): void {
+  if (site.status === 'DISABLED') throw forbidden('SITE_DISABLED', 'This site is disabled');
+  if (site.status === 'PENDING') throw forbidden('SITE_PENDING', 'This site is not active yet');
+}
+
+export async function createSite(
+  db: Executor,
+  input: { slug: string; name: string; status?: SiteStatus; currency?: string; settings?: SiteSettings; id?: string },
+): Promise<Site> {
+  const now = new Date().toISOString();
+  const site: Site = {
+    id: input.id ?? randomUUID(),
+    slug: input.slug,
+    name: input.name,
+    status: input.status ?? 'ENABLED',
+    currency: input.currency ?? 'USD',
+    settings: input.settings ?? {},
+    createdDate: now,
+    updatedDate: now,
+  };
+  await insertSite(db, site);
+  return site;
+}
+
+export async function getSite(db: Executor, idOrSlug: string): Promise<Site | undefined> {
+  return findSite(db, idOrSlug);
+}
+
+export async function updateSite(db: Executor, id: string, patch: { status?: SiteStatus; settings?: SiteSettings; name?: string }): Promise<void> {
+  await updateSiteRow(db, id, patch, new Date().toISOString());
+  forgetCachedSite(id);
+}

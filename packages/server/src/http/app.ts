@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppDeps, BaseContext, RequestContext } from './context.js';
+import { ApplicationError, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
+import type { RouteDef } from './route.js';
+import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
+import { violationsFromZod } from './zod-violations.js';
+import { authenticate } from '../domains/identity/service.js';
+import { sortBySpecificity } from './route-order.js';
+
+export const REQUEST_ID_HEADER = 'x-wix-request-id';
+const CONSISTENT_HEADER = 'X-Wix-Consistent';
+
+type Vars = { requestId: string; started: number };
+export type App = Hono<{ Variables: Vars }>;
+
+export interface AppOptions {
+  /** Extra handlers after the API (static storefront and dashboard), given the app to mount on. */
+  mountStatic?: (app: App) => void;
+}
+
+/** Builds the HTTP app: middleware, every declared route, error mapping. No socket is opened here. */
+export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions = {}): App {
+  const app: App = new Hono<{ Variables: Vars }>();
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.set('started', performance.now());
+    await next();
+    c.header(REQUEST_ID_HEADER, requestId);
+    const ms = Math.round((performance.now() - c.get('started')) * 10) / 10;
+    deps.log.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  });
+
+  app.use('*', cors({
+    origin: deps.config.corsOrigins.includes('*') ? '*' : deps.config.corsOrigins,
+    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER],
+    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER],
+    credentials: false,
+    maxAge: 600,
+  }));
+
+  app.use('*', bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: () => {
+      throw new ApplicationError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.bodyLimitBytes} bytes`);
+    },
+  }));
+
+  for (const def of sortBySpecificity(routes)) {
+    const handle = (c: Context<{ Variables: Vars }>) => runRoute(c, deps, def);
+    app.on(def.method, def.path, handle);
+    if (def.postTwin && def.method === 'GET') app.on('POST', def.path, handle);
+  }
+
+  options.mountStatic?.(app);
+
+  app.notFound((c) => {
+    const error = new ApplicationError(404, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`);
+    return errorResponse(c, error.status, error.body());
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof WireError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      return errorResponse(c, err.status, err.body());
+    }
+    const requestId = c.get('requestId') ?? 'unknown';
+    deps.log.error({ reqId: requestId, err }, 'unhandled error');
+    return errorResponse(c, 500, internalErrorBody(requestId));
+  });
+
+  return app;
+}
+
+function errorResponse(c: Context, status: number, body: ErrorBody): Response {
+  return c.body(JSON.stringify(body), status as 400, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+function clientIp(c: Context, trustedProxies: string[]): string {
+  let remote = '127.0.0.1';
+  try {
+    remote = getConnInfo(c).remote.address ?? remote;
+  } catch {
+    // app.request() in tests has no socket
+  }
+  if (!trustedProxies.includes(remote)) return remote;
+  // Walk X-Forwarded-For from the right, skipping our own proxies; the first untrusted hop is the client.
+  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
+  return remote;
+}
+
+function publicOrigin(c: Context, configured: string | undefined): string {
+  if (configured) return configured;
+  const url = new URL(c.req.url);
+  return url.origin;
+}
+
+async function readInput(c: Context, def: RouteDef): Promise<Record<string, unknown>> {
+  const url = new URL(c.req.url);
+  const { payload, fields } = decodeQuery(url.searchParams);
+  const params = c.req.param() as Record<string, string>;
+  let body: Record<string, unknown> = {};
+  if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
+    const text = await c.req.text();
+    if (text.trim() !== '') {
+      let parsed: unknown;
+      try {
+        parsed = parseJsonSafely(text);
+      } catch {
+        throw violation('$body', 'must be valid JSON', 'FORMAT');
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw violation('$body', 'must be a JSON object', 'FORMAT');
+      body = parsed as Record<string, unknown>;
+    }
+  }
+  const coerced = coerceQueryFields(fields, def.request) as Record<string, unknown>;
+  // Path parameters win: the public client repeats them in the query string and the body.
+  return { ...coerced, ...payload, ...body, ...params };
+}
+
+async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: RouteDef): Promise<Response> {
+  const requestId = c.get('requestId');
+  const { site, caller } = await authenticate(deps, c.req.header('authorization'), c.req.header('wix-site-id'));
+  const base: BaseContext = {
+    requestId,
+    deps,
+    db: deps.storage.db,
+    dialect: deps.storage.dialect,
+    caller,
+    origin: publicOrigin(c, deps.config.publicUrl),
+    ip: clientIp(c, deps.config.trustedProxies),
+    log: deps.log,
+  };
+  if (def.access !== 'public') {
+    if (!site || caller.kind === 'anonymous') throw unauthenticated();
+    if (def.access === 'member' && caller.kind !== 'member') throw forbidden('MEMBER_REQUIRED', 'This call needs a logged-in member');
+    if (def.access === 'elevated' && caller.kind !== 'owner' && caller.kind !== 'app') {
+      throw forbidden('ELEVATED_REQUIRED', 'This call needs an elevated caller (an API key of the site owner)');
+    }
+  }
+  const raw = await readInput(c, def);
+  const parsed = def.request.safeParse(raw, { reportInput: true });
+  if (!parsed.success) throw violationsFromZod(parsed.error.issues);
+  const result = def.access === 'public'
+    ? await def.handler(base, parsed.data, c.req.raw)
+    : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data);
+  if (def.raw) return result as Response;
+  if (c.req.method !== 'GET') c.header(CONSISTENT_HEADER, String(Date.now()));
+  return c.body(stringifyForWire(result), 200, { 'content-type': 'application/json; charset=utf-8' });
+}

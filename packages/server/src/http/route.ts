@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import type { BaseContext, RequestContext } from './context.js';
+
+/**
+ * Who may call a route:
+ * - `public`: no credentials (token endpoint, JWKS, health, hosted pages); no site in the context;
+ * - `visitor`: any valid caller of the site (visitor or member token, API key, app);
+ * - `member`: a logged-in member token only;
+ * - `elevated`: an owner API key or an app; visitor and member tokens get 403.
+ */
+export type Access = 'public' | 'visitor' | 'member' | 'elevated';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+interface RouteBase<S extends z.ZodType> {
+  method: Method;
+  /** Hono path, e.g. `/stores-reader/v1/products/:id`. */
+  path: string;
+  summary: string;
+  /** One schema for path params, query fields, `.r` payload and JSON body, merged into one object. */
+  request: S;
+  /** Response shape, for the API reference only. */
+  response?: z.ZodType;
+  /** A GET that also answers POST with the same payload as a JSON body (wire.md). */
+  postTwin?: boolean;
+  /** `raw` handlers return a Response themselves (HTML pages, media bytes, token endpoint). */
+  raw?: boolean;
+  /** Tag for the reference page; defaults to the domain's name. */
+  tag?: string;
+}
+
+export interface SiteRoute<S extends z.ZodType = z.ZodType> extends RouteBase<S> {
+  access: Exclude<Access, 'public'>;
+  handler: (ctx: RequestContext, input: z.infer<S>) => Promise<unknown>;
+}
+
+export interface PublicRoute<S extends z.ZodType = z.ZodType> extends RouteBase<S> {
+  access: 'public';
+  handler: (ctx: BaseContext, input: z.infer<S>, request: Request) => Promise<unknown>;
+}
+
+export type RouteDef = SiteRoute | PublicRoute;
+
+/** Declares a route of a site's API; the app registers it with decoding, auth and encoding. */
+export function route<S extends z.ZodType>(def: SiteRoute<S>): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/** Declares a route that needs no caller (OAuth, JWKS, hosted pages). */
+export function publicRoute<S extends z.ZodType>(def: Omit<PublicRoute<S>, 'access'>): RouteDef {
+  return { ...def, access: 'public' } as unknown as RouteDef;
+}

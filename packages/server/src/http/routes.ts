@@ -1,0 +1,13 @@
+import type { RouteDef } from './route.js';
+import { systemRoutes } from './system-routes.js';
+import { identityRoutes } from '../domains/identity/routes.js';
+import { catalogRoutes } from '../domains/catalog/routes.js';
+
+/** Every route the server answers. A domain adds its list here once. */
+export function allRoutes(): RouteDef[] {
+  const routes: RouteDef[] = [
+    ...identityRoutes,
+    ...catalogRoutes,
+  ];
+  return [...routes, ...systemRoutes(() => routes)];
+}

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { violation } from './errors.js';
+
+/**
+ * The wire codec of `contracts/wire.md`: GET payloads as query fields or one base64url `.r` parameter,
+ * JSON bodies without prototype keys, and responses with ISO dates and non-finite numbers as strings.
+ */
+
+/** JSON.parse that drops `__proto__` keys, so no parsed body can reach an object's prototype. */
+export function parseJsonSafely(text: string): unknown {
+  return JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
+}
+
+/** Serializes a response: Date -> ISO text (Date#toJSON), NaN/Infinity -> "NaN"/"Infinity"/"-Infinity". */
+export function stringifyForWire(value: unknown): string {
+  return JSON.stringify(value ?? {}, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+}
+
+function decodeDotR(encoded: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = parseJsonSafely(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    throw violation('.r', 'must be base64url-encoded JSON', 'FORMAT');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw violation('.r', 'must encode a JSON object', 'FORMAT');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Sets `a.b.c` inside `target`; repeated keys become arrays. */
+function setPath(target: Record<string, unknown>, dotted: string, value: string): void {
+  const parts = dotted.split('.');
+  if (parts.some((p) => p === '' || FORBIDDEN_KEYS.has(p))) throw violation(dotted, 'is not a valid field name', 'FORMAT');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (next === undefined) node = node[part] = {};
+    else if (typeof next === 'object' && next !== null && !Array.isArray(next)) node = next as Record<string, unknown>;
+    else throw violation(dotted, 'conflicts with another query field', 'FORMAT');
+  }
+  const leaf = parts[parts.length - 1]!;
+  const existing = node[leaf];
+  if (existing === undefined) node[leaf] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else node[leaf] = [existing, value];
+}
+
+export interface DecodedQuery {
+  /** Fields from `.r` (typed JSON). */
+  payload: Record<string, unknown>;
+  /** Plain query fields (strings, arrays of strings, nested by dots); coerced later by the route's schema. */
+  fields: Record<string, unknown>;
+}
+
+export function decodeQuery(params: URLSearchParams): DecodedQuery {
+  const fields: Record<string, unknown> = {};
+  let payload: Record<string, unknown> = {};
+  for (const [key, value] of params) {
+    if (key === '.r') payload = decodeDotR(value);
+    else setPath(fields, key, value);
+  }
+  return { payload, fields };
+}
+
+type AnySchema = z.ZodType;
+interface Def { type: string; innerType?: AnySchema; shape?: Record<string, AnySchema>; element?: AnySchema; in?: AnySchema; options?: AnySchema[] }
+
+function defOf(schema: AnySchema): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+function unwrap(schema: AnySchema): AnySchema {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'prefault') && def.innerType) current = def.innerType;
+    else if (def.type === 'pipe' && def.in) current = def.in;
+    else return current;
+  }
+}
+
+/**
+ * Query-string values are text; this turns them into the numbers, booleans and arrays the route's
+ * schema expects, so one schema validates both a GET and its POST twin. Values it cannot convert are
+ * left as they are for the schema to reject.
+ */
+export function coerceQueryFields(value: unknown, schema: AnySchema): unknown {
+  const target = unwrap(schema);
+  const def = defOf(target);
+  switch (def.type) {
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const shape = def.shape ?? {};
+      const out: Record<string, unknown> = {};
+      for (const [key, v] of Object.entries(value)) out[key] = shape[key] ? coerceQueryFields(v, shape[key]) : v;
+      return out;
+    }
+    case 'array': {
+      const items = Array.isArray(value) ? value : [value];
+      return def.element ? items.map((item) => coerceQueryFields(item, def.element!)) : items;
+    }
+    case 'number':
+    case 'int': {
+      if (typeof value !== 'string' || value.trim() === '') return value;
+      const n = Number(value);
+      return Number.isNaN(n) && value !== 'NaN' ? value : n;
+    }
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : value;
+    default:
+      return Array.isArray(value) && value.length === 1 ? value[0] : value;
+  }
+}

@@ -1,0 +1,23 @@
+import type { Migration } from 'kysely';
+import { sitesMigrations } from '../domains/sites/migrations.js';
+import { identityMigrations } from '../domains/identity/migrations.js';
+import { catalogMigrations } from '../domains/catalog/migrations.js';
+import { eventsMigrations } from '../domains/events/migrations.js';
+
+/**
+ * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`. A domain adds itself here once.
+ * Migrations run in name order across domains, so a table never references another domain's table
+ * (domains reach each other through services, not tables); `site_id` columns are plain text.
+ */
+export function domainMigrations(): Record<string, Migration> {
+  return {
+    ...prefix('sites', sitesMigrations),
+    ...prefix('identity', identityMigrations),
+    ...prefix('catalog', catalogMigrations),
+    ...prefix('events', eventsMigrations),
+  };
+}
+
+function prefix(domain: string, migrations: Record<string, Migration>): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [`${domain}/${name}`, m]));
+}
