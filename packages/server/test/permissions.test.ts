@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../src/http/routes.js';
+import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
+import { ROUTE_ACCESS } from './permissions.table.js';
+
+/** Every declared route, with its POST twin, as `METHOD path`. */
+function declared(): { key: string; method: string; path: string; access: string }[] {
+  return allRoutes().flatMap((r) => {
+    const rows = [{ key: `${r.method} ${r.path}`, method: r.method, path: r.path, access: r.access }];
+    if (r.postTwin) rows.push({ key: `POST ${r.path}`, method: 'POST', path: r.path, access: r.access });
+    return rows;
+  });
+}
+
+/** Fills path parameters with a placeholder id; authorization is decided before the id is looked up. */
+const concrete = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('function-level authorization table', () => {
+  it('lists every declared route with the access it declares, and nothing else', () => {
+    const routes = declared();
+    const fromCode = Object.fromEntries(routes.map((r) => [r.key, r.access]));
+    expect(fromCode).toEqual(ROUTE_ACCESS);
+  });
+});
+
+describe('each identity against each route', () => {
+  let t: TestServer;
+  let visitor: string;
+  beforeAll(async () => {
+    t = await startTestServer();
+    visitor = (await visitorTokens(t)).accessToken;
+  });
+  afterAll(() => t?.close());
+
+  const rows = declared().filter((r) => r.access !== 'public');
+
+  it.each(rows.map((r) => [r.key, r] as const))('%s', async (_key, row) => {
+    const path = concrete(row.path);
+    const body = row.method === 'GET' || row.method === 'DELETE' ? undefined : {};
+    const anonymous = await call(t.url, path, { method: row.method, body });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.details.applicationError.code).toBe('UNAUTHENTICATED');
+
+    const asVisitor = await call(t.url, path, { method: row.method, body, auth: visitor });
+    if (row.access === 'visitor') expect([401, 403]).not.toContain(asVisitor.status);
+    else expect(asVisitor.status).toBe(403);
+
+    const owner = await call(t.url, path, { method: row.method, body, ...asOwner(t) });
+    if (row.access === 'member') expect(owner.status).toBe(403);
+    else expect([401, 403]).not.toContain(owner.status);
+  });
+});
