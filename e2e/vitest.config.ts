@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: built front ends served by a real server, driven in Debian's Chromium. */
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});
