@@ -3,6 +3,7 @@ import { sitesMigrations } from '../domains/sites/migrations.js';
 import { identityMigrations } from '../domains/identity/migrations.js';
 import { catalogMigrations } from '../domains/catalog/migrations.js';
 import { eventsMigrations } from '../domains/events/migrations.js';
+import { membersMigrations } from '../domains/members/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`. A domain adds itself here once.
@@ -15,6 +16,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('identity', identityMigrations),
     ...prefix('catalog', catalogMigrations),
     ...prefix('events', eventsMigrations),
+    ...prefix('members', membersMigrations),
   };
 }
 
