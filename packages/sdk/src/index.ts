@@ -1,0 +1,24 @@
+/** `@vitrine/sdk`: the client, auth strategies, errors, and the building blocks of modules. */
+export { createClient, CONSISTENT_HEADER, REQUEST_ID_HEADER } from './client.js';
+export type { Client, ClientConfig, ClientCore, HttpMethod, Modules, RequestSpec } from './client.js';
+export { DEFAULT_HOST } from './host.js';
+export { clearContext, NO_CONTEXT_MESSAGE, NOT_ELEVATED_MESSAGE } from './context.js';
+export { defineMethod, elevate } from './define.js';
+export type { MethodImpl, ModuleMethod } from './define.js';
+export { VitrineError, constantCase } from './errors.js';
+export type { ApplicationErrorDetails, ErrorDetails, ErrorKind, FieldViolation, ValidationErrorDetails } from './errors.js';
+export { ApiKeyStrategy } from './auth/api-key.js';
+export type { ApiKeyAuth, ApiKeyStrategyConfig } from './auth/api-key.js';
+export { OAuthStrategy } from './auth/oauth/strategy.js';
+export type { OAuthAuth, OAuthCore, OAuthStrategyConfig } from './auth/oauth/strategy.js';
+export { EMPTY_TOKENS, isTokenExpired } from './auth/oauth/tokens.js';
+export type { AccessToken, RefreshToken, TokenRole, Tokens } from './auth/oauth/tokens.js';
+export type { AuthEnvironment, AuthStrategy } from './auth/types.js';
+export { GET_QUERY_MAX_CHARS } from './http/codec.js';
+export type { DecodeOptions } from './http/codec.js';
+export { DEFAULT_PAGE_LIMIT } from './query/filter.js';
+export type { Filter, FilterMethods, SortItem, SortOrder } from './query/filter.js';
+export { offsetQuery, NO_NEXT_PAGE, NO_PREV_PAGE } from './query/offset.js';
+export type { OffsetPage, OffsetQuery, OffsetQueryBuilder, OffsetQueryResult } from './query/offset.js';
+export { cursorQuery } from './query/cursor.js';
+export type { CursorPage, CursorQuery, CursorQueryBuilder, CursorQueryResult, CursorRequest } from './query/cursor.js';
