@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadEventsSettings, type EventsSettings } from './domains/events/settings.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** PostgreSQL statement timeout, in milliseconds. */
   statementTimeoutMs: number;
+  /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
+  events: EventsSettings;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -54,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 10 * 60),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 90),
     statementTimeoutMs: int(env.STATEMENT_TIMEOUT_MS, 10_000),
+    events: loadEventsSettings(env),
   };
 }

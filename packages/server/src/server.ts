@@ -10,6 +10,7 @@ import { mountStaticSites } from './http/static-sites.js';
 import { openStorage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { SigningKeys } from './domains/identity/keys.js';
+import { startEventWorker } from './domains/events/worker.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -44,6 +45,8 @@ export async function createServer(config: Config, log: Logger = createLogger(co
       { prefix: '', dir: path.join(repoRoot, 'apps/storefront/dist') },
     ]),
   });
+  // Delivers outbox events (webhooks, e-mails) after commit; off with config.events.workerEnabled = false.
+  const eventWorker = startEventWorker(deps, config.events);
   let server: ServerType | undefined;
   return {
     app,
@@ -53,6 +56,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     }),
     close: async () => {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await eventWorker?.stop();
       await storage.close();
     },
   };

@@ -21,4 +21,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /stores-reader/v1/products/:id': 'visitor',
   'GET /stores-reader/v1/products/query-platformized': 'visitor',
   'POST /stores-reader/v1/products/query-platformized': 'visitor',
+
+  // events (webhooks and notifications)
+  'GET /notifications/v1/mails': 'elevated',
+  'GET /webhooks/v1/deliveries/:id': 'elevated',
+  'POST /webhooks/v1/deliveries/:id/redeliver': 'elevated',
+  'GET /webhooks/v1/subscriptions': 'elevated',
+  'POST /webhooks/v1/subscriptions': 'elevated',
+  'GET /webhooks/v1/subscriptions/:id': 'elevated',
+  'PATCH /webhooks/v1/subscriptions/:id': 'elevated',
+  'DELETE /webhooks/v1/subscriptions/:id': 'elevated',
+  'GET /webhooks/v1/subscriptions/:id/deliveries': 'elevated',
 };

@@ -2,12 +2,14 @@ import type { RouteDef } from './route.js';
 import { systemRoutes } from './system-routes.js';
 import { identityRoutes } from '../domains/identity/routes.js';
 import { catalogRoutes } from '../domains/catalog/routes.js';
+import { eventsRoutes } from '../domains/events/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
   const routes: RouteDef[] = [
     ...identityRoutes,
     ...catalogRoutes,
+    ...eventsRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }

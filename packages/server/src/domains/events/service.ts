@@ -1,6 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { actorType, type RequestContext } from '../../http/context.js';
-import { insertOutboxEvent } from './store.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { inTransaction } from '../../storage/transaction.js';
+import type { Executor } from '../../storage/database.js';
+import type { Site } from '../sites/service.js';
+import type { RenderedMail } from './mail-templates.js';
+import {
+  countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertMail, insertOutboxEvent,
+  insertSubscription, listAttempts, listDeliveries, listMails, listSubscriptions, nextEntitySequence, updateSubscriptionRow,
+  type AttemptRow, type DeliveryRow, type MailRow, type SubscriptionRecord,
+} from './store.js';
+import {
+  LOG_PAGE_DEFAULT, MAX_SUBSCRIPTIONS_PER_SITE, type createSubscriptionRequest, type listDeliveriesRequest, type listMailsRequest,
+  type updateSubscriptionRequest,
+} from './schema.js';
 
 /** An entity change as other domains report it; `slug` is `created`, `updated`, `deleted` or a domain action. */
 export interface DomainEvent {
@@ -15,23 +29,244 @@ export interface DomainEvent {
 
 /**
  * Writes an event to the outbox. Call it with the context of the transaction that makes the change,
- * so the event exists exactly when the change committed.
+ * so the event exists exactly when the change committed. It takes the next sequence number of the
+ * entity (a per-entity counter row, locked until the transaction ends), so events of one entity are
+ * numbered 1, 2, 3... in commit order even with concurrent writers on PostgreSQL. A transaction that
+ * records events for several entities should record them in a stable order (e.g. by id) to avoid
+ * lock-order deadlocks.
  */
 export async function recordEvent(ctx: RequestContext, event: DomainEvent): Promise<void> {
-  const caller = ctx.caller;
-  const actorId = caller.kind === 'member' ? caller.memberId
-    : caller.kind === 'visitor' ? caller.visitorId
-      : caller.kind === 'owner' ? caller.apiKeyId
-        : caller.kind === 'app' ? caller.appId : undefined;
-  await insertOutboxEvent(ctx.db, {
-    id: randomUUID(),
-    siteId: ctx.site.id,
-    entityFqdn: event.entityFqdn,
-    slug: event.slug,
-    entityId: event.entityId,
-    actorType: actorType(caller),
-    actorId,
-    payload: { entity: event.entity ?? null, data: event.data ?? {} },
-    createdDate: new Date().toISOString(),
+  const write = async (db: Executor) => {
+    const caller = ctx.caller;
+    const actorId = caller.kind === 'member' ? caller.memberId
+      : caller.kind === 'visitor' ? caller.visitorId
+        : caller.kind === 'owner' ? caller.apiKeyId
+          : caller.kind === 'app' ? caller.appId : undefined;
+    const sequence = await nextEntitySequence(db, ctx.site.id, event.entityFqdn, event.entityId);
+    await insertOutboxEvent(db, {
+      id: randomUUID(),
+      siteId: ctx.site.id,
+      entityFqdn: event.entityFqdn,
+      slug: event.slug,
+      entityId: event.entityId,
+      sequence,
+      actorType: actorType(caller),
+      actorId,
+      payload: { entity: event.entity ?? null, data: event.data ?? {} },
+      createdDate: new Date().toISOString(),
+    });
+  };
+  // Two statements: a caller outside a transaction still gets both or neither.
+  await inTransaction(ctx.db, write);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail queue, for other domains (identity codes, etc.) and for the worker's templates
+
+export interface MailInput extends RenderedMail {
+  eventId?: string;
+}
+
+/** Queues an e-mail; call it inside the change's transaction like recordEvent. Sent after commit by the worker. */
+export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput, retryWindowMs = 24 * 3_600_000): Promise<string> {
+  const now = new Date();
+  const id = randomUUID();
+  await insertMail(ctx.db, {
+    id,
+    site_id: ctx.site.id,
+    template: mail.template,
+    to_address: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    event_id: mail.eventId ?? null,
+    status: 'PENDING',
+    next_attempt_at: now.toISOString(),
+    give_up_after: new Date(now.getTime() + retryWindowMs).toISOString(),
+    created_date: now.toISOString(),
   });
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions (owner API)
+
+/** The wire shape; the secret is shown only when the subscription is created. */
+function presentSubscription(s: SubscriptionRecord) {
+  return {
+    id: s.id,
+    url: s.url,
+    description: s.description,
+    eventTypes: s.eventTypes,
+    alertEmail: s.alertEmail,
+    status: s.status,
+    disabledReason: s.disabledReason,
+    failureStreak: s.failureStreak,
+    failingSince: s.failingSince,
+    secretHint: `…${s.secret.slice(-4)}`,
+    createdDate: s.createdDate,
+    updatedDate: s.updatedDate,
+  };
+}
+
+export function generateSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+export async function createSubscription(ctx: RequestContext, input: z.infer<typeof createSubscriptionRequest>['subscription']) {
+  return inTransaction(ctx.db, async (trx) => {
+    if (await countSubscriptions(trx, ctx.site.id) >= MAX_SUBSCRIPTIONS_PER_SITE) {
+      throw conflict('TOO_MANY_SUBSCRIPTIONS', `A site has at most ${MAX_SUBSCRIPTIONS_PER_SITE} webhook subscriptions`, { max: MAX_SUBSCRIPTIONS_PER_SITE });
+    }
+    const now = new Date().toISOString();
+    const sub: SubscriptionRecord = {
+      id: randomUUID(),
+      siteId: ctx.site.id,
+      url: input.url,
+      description: input.description ?? '',
+      eventTypes: input.eventTypes,
+      secret: input.secret ?? generateSecret(),
+      alertEmail: input.alertEmail ?? null,
+      status: 'ACTIVE',
+      disabledReason: null,
+      failureStreak: 0,
+      failingSince: null,
+      createdDate: now,
+      updatedDate: now,
+    };
+    await insertSubscription(trx, sub);
+    return { subscription: presentSubscription(sub), secret: sub.secret };
+  });
+}
+
+async function mustFind(db: Executor, siteId: string, id: string): Promise<SubscriptionRecord> {
+  const sub = await findSubscription(db, siteId, id);
+  if (!sub) throw notFound('SUBSCRIPTION_NOT_FOUND', `Webhook subscription ${id} not found`);
+  return sub;
+}
+
+export async function getSubscription(ctx: RequestContext, id: string) {
+  return { subscription: presentSubscription(await mustFind(ctx.db, ctx.site.id, id)) };
+}
+
+export async function listSiteSubscriptions(ctx: RequestContext) {
+  return { subscriptions: (await listSubscriptions(ctx.db, ctx.site.id)).map(presentSubscription) };
+}
+
+/** Changes a subscription; setting status ACTIVE on a disabled one re-enables it with a fresh failure streak. */
+export async function updateSubscription(ctx: RequestContext, id: string, patch: z.infer<typeof updateSubscriptionRequest>['subscription']) {
+  return inTransaction(ctx.db, async (trx) => {
+    const current = await mustFind(trx, ctx.site.id, id);
+    const enabling = patch.status === 'ACTIVE' && current.status !== 'ACTIVE';
+    await updateSubscriptionRow(trx, ctx.site.id, id, {
+      url: patch.url,
+      description: patch.description,
+      eventTypes: patch.eventTypes,
+      alertEmail: patch.alertEmail,
+      status: patch.status !== undefined && patch.status !== current.status ? patch.status : undefined,
+      resetFailures: enabling,
+    }, new Date().toISOString());
+    return { subscription: presentSubscription(await mustFind(trx, ctx.site.id, id)) };
+  });
+}
+
+/** Deletes a subscription; its pending deliveries become CANCELED, its log stays readable by delivery id. */
+export async function deleteSubscription(ctx: RequestContext, id: string): Promise<Record<string, never>> {
+  await inTransaction(ctx.db, async (trx) => {
+    await mustFind(trx, ctx.site.id, id);
+    await deleteSubscriptionRow(trx, ctx.site.id, id, new Date().toISOString());
+  });
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery log and redelivery
+
+function presentAttempt(a: AttemptRow) {
+  return { attempt: Number(a.attempt), startedDate: a.started_date, durationMs: Number(a.duration_ms), statusCode: a.status_code, responseExcerpt: a.response_excerpt, error: a.error };
+}
+
+function presentDelivery(d: DeliveryRow, attempts: AttemptRow[] | undefined) {
+  return {
+    id: d.id,
+    subscriptionId: d.subscription_id,
+    eventId: d.event_id,
+    entityFqdn: d.entity_fqdn,
+    slug: d.slug,
+    entityId: d.entity_id,
+    entityEventSequence: Number(d.sequence),
+    status: d.status,
+    attemptCount: Number(d.attempts),
+    nextAttemptDate: d.status === 'PENDING' ? d.next_attempt_at : null,
+    giveUpAfter: d.give_up_after,
+    lastStatusCode: d.last_status_code,
+    lastError: d.last_error,
+    redeliveryOf: d.redelivery_of,
+    createdDate: d.created_date,
+    updatedDate: d.updated_date,
+    ...(attempts ? { attempts: attempts.map(presentAttempt) } : {}),
+  };
+}
+
+export async function listSubscriptionDeliveries(ctx: RequestContext, input: z.infer<typeof listDeliveriesRequest>) {
+  await mustFind(ctx.db, ctx.site.id, input.id);
+  const limit = input.limit ?? LOG_PAGE_DEFAULT;
+  const offset = input.offset ?? 0;
+  const { rows, total } = await listDeliveries(ctx.db, ctx.site.id, input.id, { status: input.status, eventId: input.eventId }, limit, offset);
+  return { deliveries: rows.map((d) => presentDelivery(d, undefined)), metadata: { count: rows.length, offset, total } };
+}
+
+export async function getDelivery(ctx: RequestContext, id: string) {
+  const delivery = await findDelivery(ctx.db, ctx.site.id, id);
+  if (!delivery) throw notFound('DELIVERY_NOT_FOUND', `Webhook delivery ${id} not found`);
+  return { delivery: presentDelivery(delivery, await listAttempts(ctx.db, [id])) };
+}
+
+/**
+ * Sends a finished delivery again as a new delivery (same event id and body, fresh retry window);
+ * the original keeps its log. A delivery still pending is already being retried: 409.
+ */
+export async function redeliver(ctx: RequestContext, id: string, retryWindowMs: number) {
+  return inTransaction(ctx.db, async (trx) => {
+    const original = await findDelivery(trx, ctx.site.id, id);
+    if (!original) throw notFound('DELIVERY_NOT_FOUND', `Webhook delivery ${id} not found`);
+    if (original.status === 'PENDING') throw conflict('DELIVERY_PENDING', 'This delivery is still being retried');
+    const sub = await findSubscription(trx, ctx.site.id, original.subscription_id);
+    if (!sub) throw notFound('SUBSCRIPTION_NOT_FOUND', 'The subscription of this delivery was deleted');
+    const now = new Date();
+    const copy: DeliveryRow = {
+      ...original,
+      id: randomUUID(),
+      status: 'PENDING',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      give_up_after: new Date(now.getTime() + retryWindowMs).toISOString(),
+      lease_owner: null,
+      lease_until: null,
+      last_status_code: null,
+      last_error: null,
+      redelivery_of: original.id,
+      created_date: now.toISOString(),
+      updated_date: now.toISOString(),
+    };
+    await insertDeliveries(trx, [copy]);
+    return { delivery: presentDelivery(copy, []) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mailbox (owner API)
+
+function presentMail(m: MailRow) {
+  return {
+    id: m.id, template: m.template, to: m.to_address, subject: m.subject, html: m.html, text: m.text, eventId: m.event_id,
+    status: m.status, attempts: Number(m.attempts), lastError: m.last_error, createdDate: m.created_date, sentDate: m.sent_date,
+  };
+}
+
+export async function listMailbox(ctx: RequestContext, input: z.infer<typeof listMailsRequest>) {
+  const limit = input.limit ?? LOG_PAGE_DEFAULT;
+  const offset = input.offset ?? 0;
+  const { rows, total } = await listMails(ctx.db, ctx.site.id, { status: input.status, template: input.template }, limit, offset);
+  return { mails: rows.map(presentMail), metadata: { count: rows.length, offset, total } };
 }

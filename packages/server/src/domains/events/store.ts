@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { toJson } from '../../storage/dialect.js';
+import { readJson, toJson, type DialectName } from '../../storage/dialect.js';
 
 interface OutboxEventsTable {
   id: string;
@@ -11,13 +12,104 @@ interface OutboxEventsTable {
   actor_id: string | null;
   payload: unknown;
   created_date: string;
+  sequence: number;
+  dispatched: number;
+}
+
+interface EventEntitySequencesTable {
+  site_id: string;
+  entity_fqdn: string;
+  entity_id: string;
+  last_sequence: number;
+}
+
+interface WebhookSubscriptionsTable {
+  id: string;
+  site_id: string;
+  url: string;
+  description: string;
+  event_types: unknown;
+  secret: string;
+  alert_email: string | null;
+  status: string;
+  disabled_reason: string | null;
+  failure_streak: number;
+  failing_since: string | null;
+  created_date: string;
+  updated_date: string;
+}
+
+interface WebhookDeliveriesTable {
+  id: string;
+  site_id: string;
+  subscription_id: string;
+  event_id: string;
+  entity_fqdn: string;
+  slug: string;
+  entity_id: string;
+  sequence: number;
+  body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  give_up_after: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  redelivery_of: string | null;
+  created_date: string;
+  updated_date: string;
+}
+
+interface WebhookDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_date: string;
+  duration_ms: number;
+  status_code: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+interface NotificationMailsTable {
+  id: string;
+  site_id: string;
+  template: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  event_id: string | null;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  give_up_after: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_date: string;
+  sent_date: string | null;
 }
 
 declare module '../../storage/schema.js' {
   interface Database {
     outbox_events: OutboxEventsTable;
+    event_entity_sequences: EventEntitySequencesTable;
+    webhook_subscriptions: WebhookSubscriptionsTable;
+    webhook_deliveries: WebhookDeliveriesTable;
+    webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+    notification_mails: NotificationMailsTable;
   }
 }
+
+export type DeliveryRow = WebhookDeliveriesTable;
+export type AttemptRow = WebhookDeliveryAttemptsTable;
+export type MailRow = NotificationMailsTable;
+
+// ---------------------------------------------------------------------------------------------
+// Outbox
 
 export interface NewOutboxEvent {
   id: string;
@@ -25,10 +117,38 @@ export interface NewOutboxEvent {
   entityFqdn: string;
   slug: string;
   entityId: string;
+  sequence: number;
   actorType: string | undefined;
   actorId: string | undefined;
   payload: unknown;
   createdDate: string;
+}
+
+export interface OutboxEventRow {
+  id: string;
+  siteId: string;
+  entityFqdn: string;
+  slug: string;
+  entityId: string;
+  sequence: number;
+  actorType: string | null;
+  actorId: string | null;
+  payload: { entity: unknown; data: Record<string, unknown> };
+  createdDate: string;
+}
+
+/**
+ * The next sequence number of an entity's events. The upsert takes the counter row's lock until the
+ * surrounding transaction ends, so two writers of one entity get consecutive numbers in commit order.
+ */
+export async function nextEntitySequence(db: Executor, siteId: string, entityFqdn: string, entityId: string): Promise<number> {
+  const row = await db.insertInto('event_entity_sequences')
+    .values({ site_id: siteId, entity_fqdn: entityFqdn, entity_id: entityId, last_sequence: 1 })
+    .onConflict((oc) => oc.columns(['site_id', 'entity_fqdn', 'entity_id'])
+      .doUpdateSet({ last_sequence: sql<number>`event_entity_sequences.last_sequence + 1` }))
+    .returning('last_sequence')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_sequence);
 }
 
 export async function insertOutboxEvent(db: Executor, event: NewOutboxEvent): Promise<void> {
@@ -38,9 +158,311 @@ export async function insertOutboxEvent(db: Executor, event: NewOutboxEvent): Pr
     entity_fqdn: event.entityFqdn,
     slug: event.slug,
     entity_id: event.entityId,
+    sequence: event.sequence,
+    dispatched: 0,
     actor_type: event.actorType ?? null,
     actor_id: event.actorId ?? null,
     payload: toJson(event.payload),
     created_date: event.createdDate,
   }).execute();
+}
+
+function outboxRow(r: OutboxEventsTable): OutboxEventRow {
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    entityFqdn: r.entity_fqdn,
+    slug: r.slug,
+    entityId: r.entity_id,
+    sequence: Number(r.sequence),
+    actorType: r.actor_type,
+    actorId: r.actor_id,
+    payload: readJson(r.payload),
+    createdDate: r.created_date,
+  };
+}
+
+/**
+ * Locks up to `limit` events not yet fanned out. Call inside a transaction: on PostgreSQL the rows stay
+ * locked (other workers skip them) until it commits; SQLite has one writer per file anyway.
+ */
+export async function lockUndispatchedEvents(trx: Executor, dialect: DialectName, limit: number): Promise<OutboxEventRow[]> {
+  const base = trx.selectFrom('outbox_events').selectAll().where('dispatched', '=', 0).orderBy('created_date').orderBy('sequence').limit(limit);
+  const rows = dialect === 'postgres' ? await base.forUpdate().skipLocked().execute() : await base.execute();
+  return rows.map(outboxRow);
+}
+
+export async function markEventsDispatched(trx: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.updateTable('outbox_events').set({ dispatched: 1 }).where('id', 'in', ids).execute();
+}
+
+/** Events of a site, newest first (tests and diagnostics). */
+export async function listOutboxEvents(db: Executor, siteId: string, filter: { entityFqdn?: string; entityId?: string }, limit: number): Promise<OutboxEventRow[]> {
+  let q = db.selectFrom('outbox_events').selectAll().where('site_id', '=', siteId);
+  if (filter.entityFqdn) q = q.where('entity_fqdn', '=', filter.entityFqdn);
+  if (filter.entityId) q = q.where('entity_id', '=', filter.entityId);
+  const rows = await q.orderBy('created_date', 'desc').orderBy('sequence', 'desc').limit(limit).execute();
+  return rows.map(outboxRow);
+}
+
+export async function countUndispatchedEvents(db: Executor): Promise<number> {
+  const row = await db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<number>().as('n')).where('dispatched', '=', 0).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions
+
+export interface SubscriptionRecord {
+  id: string;
+  siteId: string;
+  url: string;
+  description: string;
+  eventTypes: { entityFqdn: string; slug: string }[];
+  secret: string;
+  alertEmail: string | null;
+  status: 'ACTIVE' | 'DISABLED';
+  disabledReason: string | null;
+  failureStreak: number;
+  failingSince: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+function subscriptionRecord(r: WebhookSubscriptionsTable): SubscriptionRecord {
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    url: r.url,
+    description: r.description,
+    eventTypes: readJson(r.event_types),
+    secret: r.secret,
+    alertEmail: r.alert_email,
+    status: r.status as SubscriptionRecord['status'],
+    disabledReason: r.disabled_reason,
+    failureStreak: Number(r.failure_streak),
+    failingSince: r.failing_since,
+    createdDate: r.created_date,
+    updatedDate: r.updated_date,
+  };
+}
+
+export async function insertSubscription(db: Executor, s: SubscriptionRecord): Promise<void> {
+  await db.insertInto('webhook_subscriptions').values({
+    id: s.id,
+    site_id: s.siteId,
+    url: s.url,
+    description: s.description,
+    event_types: toJson(s.eventTypes),
+    secret: s.secret,
+    alert_email: s.alertEmail,
+    status: s.status,
+    disabled_reason: s.disabledReason,
+    failure_streak: s.failureStreak,
+    failing_since: s.failingSince,
+    created_date: s.createdDate,
+    updated_date: s.updatedDate,
+  }).execute();
+}
+
+export async function countSubscriptions(db: Executor, siteId: string): Promise<number> {
+  const row = await db.selectFrom('webhook_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findSubscription(db: Executor, siteId: string, id: string): Promise<SubscriptionRecord | undefined> {
+  const row = await db.selectFrom('webhook_subscriptions').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? subscriptionRecord(row) : undefined;
+}
+
+export async function listSubscriptions(db: Executor, siteId: string): Promise<SubscriptionRecord[]> {
+  const rows = await db.selectFrom('webhook_subscriptions').selectAll().where('site_id', '=', siteId).orderBy('created_date').orderBy('id').execute();
+  return rows.map(subscriptionRecord);
+}
+
+export async function activeSubscriptionsOfSites(db: Executor, siteIds: string[]): Promise<SubscriptionRecord[]> {
+  if (siteIds.length === 0) return [];
+  const rows = await db.selectFrom('webhook_subscriptions').selectAll().where('site_id', 'in', siteIds).where('status', '=', 'ACTIVE').execute();
+  return rows.map(subscriptionRecord);
+}
+
+export async function updateSubscriptionRow(db: Executor, siteId: string, id: string, patch: {
+  url?: string; description?: string; eventTypes?: unknown; alertEmail?: string | null; status?: string; resetFailures?: boolean;
+}, now: string): Promise<void> {
+  await db.updateTable('webhook_subscriptions').set({
+    ...(patch.url !== undefined ? { url: patch.url } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.eventTypes !== undefined ? { event_types: toJson(patch.eventTypes) } : {}),
+    ...(patch.alertEmail !== undefined ? { alert_email: patch.alertEmail } : {}),
+    ...(patch.status !== undefined ? { status: patch.status, disabled_reason: null } : {}),
+    ...(patch.resetFailures ? { failure_streak: 0, failing_since: null } : {}),
+    updated_date: now,
+  }).where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+export async function deleteSubscriptionRow(db: Executor, siteId: string, id: string, now: string): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ status: 'CANCELED', lease_owner: null, lease_until: null, updated_date: now })
+    .where('subscription_id', '=', id).where('status', '=', 'PENDING').execute();
+  await db.deleteFrom('webhook_subscriptions').where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+/** Counts one failed attempt; returns the streak after it. */
+export async function recordSubscriptionFailure(db: Executor, id: string, now: string): Promise<{ failureStreak: number; failingSince: string; status: string } | undefined> {
+  const row = await db.updateTable('webhook_subscriptions')
+    .set({ failure_streak: sql<number>`failure_streak + 1`, failing_since: sql<string>`coalesce(failing_since, ${now})` })
+    .where('id', '=', id)
+    .returning(['failure_streak', 'failing_since', 'status'])
+    .executeTakeFirst();
+  return row ? { failureStreak: Number(row.failure_streak), failingSince: row.failing_since ?? now, status: row.status } : undefined;
+}
+
+export async function resetSubscriptionFailures(db: Executor, id: string): Promise<void> {
+  await db.updateTable('webhook_subscriptions').set({ failure_streak: 0, failing_since: null })
+    .where('id', '=', id).where('failure_streak', '>', 0).execute();
+}
+
+/** Disables an active subscription; true when this call made the change (so one alert is sent). */
+export async function disableSubscription(db: Executor, id: string, reason: string, now: string): Promise<boolean> {
+  const res = await db.updateTable('webhook_subscriptions').set({ status: 'DISABLED', disabled_reason: reason, updated_date: now })
+    .where('id', '=', id).where('status', '=', 'ACTIVE').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deliveries
+
+export type NewDelivery = Omit<DeliveryRow, 'lease_owner' | 'lease_until' | 'last_status_code' | 'last_error' | 'attempts' | 'updated_date'>;
+
+export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promise<void> {
+  // Chunked: SQLite binds at most 32766 parameters per statement.
+  for (let i = 0; i < rows.length; i += 200) {
+    await db.insertInto('webhook_deliveries').values(rows.slice(i, i + 200).map((r) => ({
+      ...r, attempts: 0, lease_owner: null, lease_until: null, last_status_code: null, last_error: null, updated_date: r.created_date,
+    }))).execute();
+  }
+}
+
+/**
+ * Leases up to `limit` due deliveries. A delivery is due when its subscription is active, no earlier
+ * event of the same entity is still pending for that subscription, and no earlier event of the entity
+ * is still waiting to be fanned out: that keeps per-entity order. An expired lease (a crashed worker)
+ * makes the row claimable again. One statement, so the claim is atomic on both dialects; on PostgreSQL
+ * `SKIP LOCKED` lets several processes claim side by side without waiting for each other.
+ */
+export async function claimDueDeliveries(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
+  const lock = dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
+  const result = await sql<DeliveryRow>`
+    UPDATE webhook_deliveries SET lease_owner = ${owner}, lease_until = ${leaseUntil}
+    WHERE id IN (
+      SELECT d.id FROM webhook_deliveries d
+      JOIN webhook_subscriptions s ON s.id = d.subscription_id
+      WHERE d.status = 'PENDING' AND d.next_attempt_at <= ${now}
+        AND (d.lease_until IS NULL OR d.lease_until < ${now})
+        AND s.status = 'ACTIVE'
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
+          WHERE p.subscription_id = d.subscription_id AND p.entity_fqdn = d.entity_fqdn AND p.entity_id = d.entity_id
+            AND p.sequence < d.sequence AND p.status = 'PENDING')
+        AND NOT EXISTS (SELECT 1 FROM outbox_events e
+          WHERE e.site_id = d.site_id AND e.entity_fqdn = d.entity_fqdn AND e.entity_id = d.entity_id
+            AND e.sequence < d.sequence AND e.dispatched = 0)
+      ORDER BY d.next_attempt_at, d.sequence
+      LIMIT ${limit}
+      ${lock}
+    )
+    RETURNING *`.execute(db);
+  return result.rows.map((r) => ({ ...r, sequence: Number(r.sequence), attempts: Number(r.attempts) }));
+}
+
+export async function insertAttempt(db: Executor, row: AttemptRow): Promise<void> {
+  await db.insertInto('webhook_delivery_attempts').values(row).execute();
+}
+
+/** Ends a leased attempt; only the lease holder may (a worker whose lease expired changes nothing). */
+export async function finishDeliveryAttempt(db: Executor, id: string, owner: string, patch: {
+  status: string; attempts: number; nextAttemptAt?: string; lastStatusCode: number | null; lastError: string | null;
+}, now: string): Promise<boolean> {
+  const res = await db.updateTable('webhook_deliveries').set({
+    status: patch.status,
+    attempts: patch.attempts,
+    ...(patch.nextAttemptAt ? { next_attempt_at: patch.nextAttemptAt } : {}),
+    last_status_code: patch.lastStatusCode,
+    last_error: patch.lastError,
+    lease_owner: null,
+    lease_until: null,
+    updated_date: now,
+  }).where('id', '=', id).where('lease_owner', '=', owner).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function findDelivery(db: Executor, siteId: string, id: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('webhook_deliveries').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listDeliveries(db: Executor, siteId: string, subscriptionId: string, filter: { status?: string; eventId?: string }, limit: number, offset: number): Promise<{ rows: DeliveryRow[]; total: number }> {
+  let q = db.selectFrom('webhook_deliveries').where('site_id', '=', siteId).where('subscription_id', '=', subscriptionId);
+  if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.eventId) q = q.where('event_id', '=', filter.eventId);
+  const rows = await q.selectAll().orderBy('created_date', 'desc').orderBy('sequence', 'desc').orderBy('id').limit(limit).offset(offset).execute();
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export async function listAttempts(db: Executor, deliveryIds: string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('delivery_id').orderBy('attempt').execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail queue
+
+export type NewMail = Omit<MailRow, 'attempts' | 'lease_owner' | 'lease_until' | 'last_error' | 'sent_date'>;
+
+export async function insertMail(db: Executor, mail: NewMail): Promise<void> {
+  await db.insertInto('notification_mails').values({ ...mail, attempts: 0, lease_owner: null, lease_until: null, last_error: null, sent_date: null }).execute();
+}
+
+/** Leases due mails, like claimDueDeliveries (no ordering between mails). */
+export async function claimDueMails(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number): Promise<MailRow[]> {
+  const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const result = await sql<MailRow>`
+    UPDATE notification_mails SET lease_owner = ${owner}, lease_until = ${leaseUntil}
+    WHERE id IN (
+      SELECT m.id FROM notification_mails m
+      WHERE m.status = 'PENDING' AND m.next_attempt_at <= ${now} AND (m.lease_until IS NULL OR m.lease_until < ${now})
+      ORDER BY m.next_attempt_at
+      LIMIT ${limit}
+      ${lock}
+    )
+    RETURNING *`.execute(db);
+  return result.rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
+}
+
+export async function finishMail(db: Executor, id: string, owner: string, patch: {
+  status: string; attempts: number; nextAttemptAt?: string; lastError: string | null; sentDate: string | null;
+}): Promise<void> {
+  await db.updateTable('notification_mails').set({
+    status: patch.status,
+    attempts: patch.attempts,
+    ...(patch.nextAttemptAt ? { next_attempt_at: patch.nextAttemptAt } : {}),
+    last_error: patch.lastError,
+    sent_date: patch.sentDate,
+    lease_owner: null,
+    lease_until: null,
+  }).where('id', '=', id).where('lease_owner', '=', owner).execute();
+}
+
+export async function listMails(db: Executor, siteId: string, filter: { status?: string; template?: string }, limit: number, offset: number): Promise<{ rows: MailRow[]; total: number }> {
+  let q = db.selectFrom('notification_mails').where('site_id', '=', siteId);
+  if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.template) q = q.where('template', '=', filter.template);
+  const rows = await q.selectAll().orderBy('created_date', 'desc').orderBy('id').limit(limit).offset(offset).execute();
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export async function findSubscriptionsByIds(db: Executor, ids: string[]): Promise<SubscriptionRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('webhook_subscriptions').selectAll().where('id', 'in', ids).execute();
+  return rows.map(subscriptionRecord);
 }

@@ -1,0 +1,142 @@
+/**
+ * Notification e-mails rendered from events: pure functions from (event, site) to mails, HTML and
+ * text. Everything that comes from users (names, product names, messages) is escaped in the HTML and
+ * stripped of line breaks in subjects.
+ */
+
+export interface RenderedMail {
+  template: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailEvent {
+  entityFqdn: string;
+  slug: string;
+  entity: unknown;
+  data: Record<string, unknown>;
+}
+
+export interface MailSite {
+  name: string;
+  /** Site setting `ownerEmail` (owned by this domain): where owner notices go. */
+  ownerEmail: string | undefined;
+}
+
+export const MEMBER_FQDN = 'wix.members.v1.member';
+export const ORDER_FQDN = 'wix.ecom.v1.order';
+/** Longest user-supplied text copied into an e-mail. */
+const MAX_TEXT = 2_000;
+const MAX_LINE_ITEMS_SHOWN = 100;
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t]+/g, ' ').trim().slice(0, 200);
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v as Obj : {});
+const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, MAX_TEXT) : typeof v === 'number' ? String(v) : '');
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
+const email = (v: unknown): string | undefined => (typeof v === 'string' && EMAIL.test(v) && v.length <= 320 ? v : undefined);
+
+function layout(siteName: string, title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="font-family:sans-serif;color:#222">`
+    + `<h2>${escapeHtml(title)}</h2>${bodyHtml}<p style="color:#777">${escapeHtml(siteName)}</p></body></html>`;
+}
+
+function money(v: unknown): string {
+  const m = obj(v);
+  return str(m.formattedAmount) || str(m.amount);
+}
+
+function orderLines(order: Obj): { html: string; text: string } {
+  const items = Array.isArray(order.lineItems) ? order.lineItems.slice(0, MAX_LINE_ITEMS_SHOWN).map(obj) : [];
+  const rows = items.map((li) => ({
+    name: str(obj(li.productName).original) || str(li.productName) || str(li.name),
+    qty: str(li.quantity) || '1',
+    price: money(li.price),
+  }));
+  const total = money(obj(order.priceSummary).total);
+  const html = `<table>${rows.map((r) => `<tr><td>${escapeHtml(r.name)}</td><td>x ${escapeHtml(r.qty)}</td><td>${escapeHtml(r.price)}</td></tr>`).join('')}`
+    + `</table><p><strong>Total: ${escapeHtml(total)}</strong></p>`;
+  const text = `${rows.map((r) => `- ${r.name} x ${r.qty} ${r.price}`).join('\n')}\nTotal: ${total}`;
+  return { html, text };
+}
+
+/** The mails an event causes (none for most events). */
+export function mailsForEvent(event: MailEvent, site: MailSite): RenderedMail[] {
+  const entity = obj(event.entity);
+  if (event.entityFqdn === MEMBER_FQDN && event.slug === 'created') {
+    const to = email(entity.loginEmail) ?? email(obj(entity.contact).emails && (obj(entity.contact).emails as unknown[])[0]);
+    if (!to) return [];
+    const name = str(obj(entity.contact).firstName) || str(obj(entity.profile).nickname) || to;
+    const subject = oneLine(`Welcome to ${site.name}`);
+    return [{
+      template: 'member-welcome',
+      to,
+      subject,
+      html: layout(site.name, subject, `<p>Hi ${escapeHtml(name)},</p><p>your account at ${escapeHtml(site.name)} is ready.</p>`),
+      text: `Hi ${name},\n\nyour account at ${site.name} is ready.\n\n${site.name}\n`,
+    }];
+  }
+  if (event.entityFqdn === ORDER_FQDN && (event.slug === 'created' || event.slug === 'canceled')) {
+    const buyer = obj(entity.buyerInfo);
+    const to = email(buyer.email);
+    const number = str(entity.number) || str(entity.id);
+    const lines = orderLines(entity);
+    const mails: RenderedMail[] = [];
+    if (event.slug === 'created') {
+      if (to) {
+        const subject = oneLine(`Your order #${number} at ${site.name}`);
+        mails.push({
+          template: 'order-confirmation', to, subject,
+          html: layout(site.name, subject, `<p>Thank you for your order #${escapeHtml(number)}.</p>${lines.html}`),
+          text: `Thank you for your order #${number}.\n\n${lines.text}\n\n${site.name}\n`,
+        });
+      }
+      if (site.ownerEmail) {
+        const subject = oneLine(`New order #${number}`);
+        mails.push({
+          template: 'owner-new-order', to: site.ownerEmail, subject,
+          html: layout(site.name, subject, `<p>Order #${escapeHtml(number)} from ${escapeHtml(to ?? 'a visitor')}.</p>${lines.html}`),
+          text: `Order #${number} from ${to ?? 'a visitor'}.\n\n${lines.text}\n`,
+        });
+      }
+      return mails;
+    }
+    if (to && event.data.sendOrderCanceledEmail !== false) {
+      const message = str(event.data.customMessage);
+      const subject = oneLine(`Your order #${number} was canceled`);
+      mails.push({
+        template: 'order-canceled', to, subject,
+        html: layout(site.name, subject, `<p>Your order #${escapeHtml(number)} at ${escapeHtml(site.name)} was canceled.</p>`
+          + (message ? `<p>${escapeHtml(message)}</p>` : '')),
+        text: `Your order #${number} at ${site.name} was canceled.\n${message ? `\n${message}\n` : ''}\n${site.name}\n`,
+      });
+    }
+    return mails;
+  }
+  return [];
+}
+
+/** The notice to the owner when a webhook subscription is disabled after a failure streak. */
+export function webhookDisabledMail(to: string, site: MailSite, sub: { id: string; url: string; failureStreak: number; failingSince: string }): RenderedMail {
+  const subject = oneLine(`Webhook disabled: ${sub.url}`);
+  return {
+    template: 'webhook-disabled',
+    to,
+    subject,
+    html: layout(site.name, subject, `<p>The webhook subscription ${escapeHtml(sub.id)} to <code>${escapeHtml(sub.url)}</code> failed `
+      + `${sub.failureStreak} times in a row since ${escapeHtml(sub.failingSince)} and was disabled. `
+      + `Fix the receiver, then enable it again (PATCH /webhooks/v1/subscriptions/${escapeHtml(sub.id)} with status ACTIVE); `
+      + `deliveries still pending resume then; events that happen while it is disabled are not sent to it.</p>`),
+    text: `The webhook subscription ${sub.id} to ${sub.url} failed ${sub.failureStreak} times in a row since ${sub.failingSince} and was disabled.\n`
+      + `Fix the receiver, then enable it again (PATCH /webhooks/v1/subscriptions/${sub.id} with status ACTIVE); deliveries still pending resume then; events that happen while it is disabled are not sent to it.\n`,
+  };
+}

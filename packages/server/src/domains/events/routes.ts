@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { route, type RouteDef } from '../../http/route.js';
+import {
+  createSubscription, deleteSubscription, getDelivery, getSubscription, listMailbox, listSiteSubscriptions, listSubscriptionDeliveries,
+  redeliver, updateSubscription,
+} from './service.js';
+import {
+  createSubscriptionRequest, createSubscriptionResponse, deliveriesResponse, deliveryResponse, idRequest, listDeliveriesRequest,
+  listMailsRequest, listSubscriptionsResponse, mailsResponse, subscriptionResponse, updateSubscriptionRequest,
+} from './schema.js';
+
+const tag = 'Webhooks and notifications';
+
+/** Owner API of webhook subscriptions, their delivery log, and the notification mailbox (docs/events.md). */
+export const eventsRoutes: RouteDef[] = [
+  route({
+    method: 'POST', path: '/webhooks/v1/subscriptions', access: 'elevated', tag,
+    summary: 'Create a webhook subscription; the signing secret is returned once',
+    request: createSubscriptionRequest, response: createSubscriptionResponse,
+    handler: (ctx, input) => createSubscription(ctx, input.subscription),
+  }),
+  route({
+    method: 'GET', path: '/webhooks/v1/subscriptions', access: 'elevated', tag,
+    summary: 'List the webhook subscriptions of the site',
+    request: z.object({}), response: listSubscriptionsResponse,
+    handler: (ctx) => listSiteSubscriptions(ctx),
+  }),
+  route({
+    method: 'GET', path: '/webhooks/v1/subscriptions/:id', access: 'elevated', tag,
+    summary: 'Get a webhook subscription',
+    request: idRequest, response: subscriptionResponse,
+    handler: (ctx, input) => getSubscription(ctx, input.id),
+  }),
+  route({
+    method: 'PATCH', path: '/webhooks/v1/subscriptions/:id', access: 'elevated', tag,
+    summary: 'Change a webhook subscription; status ACTIVE re-enables a disabled one',
+    request: updateSubscriptionRequest, response: subscriptionResponse,
+    handler: (ctx, input) => updateSubscription(ctx, input.id, input.subscription),
+  }),
+  route({
+    method: 'DELETE', path: '/webhooks/v1/subscriptions/:id', access: 'elevated', tag,
+    summary: 'Delete a webhook subscription; its pending deliveries are canceled',
+    request: idRequest,
+    handler: (ctx, input) => deleteSubscription(ctx, input.id),
+  }),
+  route({
+    method: 'GET', path: '/webhooks/v1/subscriptions/:id/deliveries', access: 'elevated', tag,
+    summary: 'Delivery log of a subscription, newest first',
+    request: listDeliveriesRequest, response: deliveriesResponse,
+    handler: (ctx, input) => listSubscriptionDeliveries(ctx, input),
+  }),
+  route({
+    method: 'GET', path: '/webhooks/v1/deliveries/:id', access: 'elevated', tag,
+    summary: 'A delivery with every attempt and the receiver\'s answers',
+    request: idRequest, response: deliveryResponse,
+    handler: (ctx, input) => getDelivery(ctx, input.id),
+  }),
+  route({
+    method: 'POST', path: '/webhooks/v1/deliveries/:id/redeliver', access: 'elevated', tag,
+    summary: 'Send a finished delivery again (a new delivery with the same event)',
+    request: idRequest, response: deliveryResponse,
+    handler: (ctx, input) => redeliver(ctx, input.id, ctx.deps.config.events.retryWindowMs),
+  }),
+  route({
+    method: 'GET', path: '/notifications/v1/mails', access: 'elevated', tag,
+    summary: 'The site\'s notification mailbox: every queued, sent and stored e-mail, newest first',
+    request: listMailsRequest, response: mailsResponse,
+    handler: (ctx, input) => listMailbox(ctx, input),
+  }),
+];

@@ -1,0 +1,71 @@
+/** Tunables of the outbox worker, webhook deliveries and mail sending (docs/events.md lists the env names). */
+export interface EventsSettings {
+  /** Run the delivery worker in this process (EVENTS_WORKER=off turns it off, e.g. API-only replicas). */
+  workerEnabled: boolean;
+  /** How long the worker sleeps when it found nothing to do. */
+  pollIntervalMs: number;
+  /** Rows claimed per round (events fanned out, deliveries sent concurrently, mails sent). */
+  batchSize: number;
+  /** How long a claimed delivery or mail stays ours; a crashed worker's rows are retried after it. */
+  leaseMs: number;
+  /** Timeout of one webhook request (must stay well below leaseMs). */
+  requestTimeoutMs: number;
+  /** First retry delay; doubles each attempt up to backoffMaxMs, with jitter. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** A failing delivery is retried at least this long after it was created, then abandoned. */
+  retryWindowMs: number;
+  /** A subscription is disabled after this many consecutive failed attempts... */
+  disableAfterFailures: number;
+  /** ...when the failure streak is also at least this old. */
+  disableAfterMs: number;
+  /** Sender address of notification e-mails. */
+  mailFrom: string;
+}
+
+const HOUR = 3_600_000;
+
+export const DEFAULT_EVENTS_SETTINGS: EventsSettings = {
+  workerEnabled: true,
+  pollIntervalMs: 1_000,
+  batchSize: 50,
+  leaseMs: 60_000,
+  requestTimeoutMs: 10_000,
+  backoffBaseMs: 10_000,
+  backoffMaxMs: HOUR,
+  retryWindowMs: 24 * HOUR,
+  disableAfterFailures: 100,
+  disableAfterMs: 72 * HOUR,
+  mailFrom: 'Vitrine <no-reply@localhost>',
+};
+
+/** Bounds that keep a misconfiguration from turning the worker into a busy loop or a stuck one. */
+const MAX_BATCH_SIZE = 500;
+const MIN_POLL_MS = 5;
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: expected a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadEventsSettings(env: NodeJS.ProcessEnv = process.env): EventsSettings {
+  const d = DEFAULT_EVENTS_SETTINGS;
+  const s: EventsSettings = {
+    workerEnabled: !['off', 'false', '0'].includes((env.EVENTS_WORKER ?? '').toLowerCase()),
+    pollIntervalMs: Math.max(MIN_POLL_MS, int(env, 'EVENTS_POLL_MS', d.pollIntervalMs)),
+    batchSize: Math.min(MAX_BATCH_SIZE, Math.max(1, int(env, 'EVENTS_BATCH_SIZE', d.batchSize))),
+    leaseMs: int(env, 'EVENTS_LEASE_MS', d.leaseMs),
+    requestTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', d.requestTimeoutMs),
+    backoffBaseMs: int(env, 'WEBHOOK_BACKOFF_BASE_MS', d.backoffBaseMs),
+    backoffMaxMs: int(env, 'WEBHOOK_BACKOFF_MAX_MS', d.backoffMaxMs),
+    retryWindowMs: int(env, 'WEBHOOK_RETRY_WINDOW_MS', d.retryWindowMs),
+    disableAfterFailures: Math.max(1, int(env, 'WEBHOOK_DISABLE_AFTER_FAILURES', d.disableAfterFailures)),
+    disableAfterMs: int(env, 'WEBHOOK_DISABLE_AFTER_MS', d.disableAfterMs),
+    mailFrom: env.MAIL_FROM || d.mailFrom,
+  };
+  if (s.requestTimeoutMs >= s.leaseMs) throw new Error('WEBHOOK_TIMEOUT_MS must be smaller than EVENTS_LEASE_MS');
+  return s;
+}

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppDeps } from '../../http/context.js';
+import { inTransaction } from '../../storage/transaction.js';
+import type { Executor } from '../../storage/database.js';
+import { getSite } from '../sites/service.js';
+import { mailsForEvent, webhookDisabledMail, type MailSite } from './mail-templates.js';
+import { backoffDelayMs, classifyStatus, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
+import { enqueueMail } from './service.js';
+import type { EventsSettings } from './settings.js';
+import {
+  activeSubscriptionsOfSites, claimDueDeliveries, claimDueMails, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt, finishMail,
+  insertAttempt, insertDeliveries, lockUndispatchedEvents, markEventsDispatched, recordSubscriptionFailure, resetSubscriptionFailures,
+  type DeliveryRow, type MailRow, type NewDelivery, type OutboxEventRow, type SubscriptionRecord,
+} from './store.js';
+
+/** Events fanned out per transaction. */
+const FAN_OUT_BATCH = 200;
+/** Bytes of a receiver's answer kept in the delivery log. */
+const RESPONSE_EXCERPT_MAX = 1_024;
+const ERROR_TEXT_MAX = 500;
+const USER_AGENT = 'Vitrine-Webhooks/1';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function envelopeOf(e: OutboxEventRow): WebhookEnvelope {
+  return {
+    id: e.id,
+    siteId: e.siteId,
+    entityFqdn: e.entityFqdn,
+    slug: e.slug,
+    entityId: e.entityId,
+    entityEventSequence: e.sequence,
+    eventTime: e.createdDate,
+    actor: { type: e.actorType, id: e.actorId },
+    entity: e.payload.entity ?? null,
+    data: e.payload.data ?? {},
+  };
+}
+
+async function mailSite(db: Executor, siteId: string, cache: Map<string, MailSite>): Promise<MailSite> {
+  const hit = cache.get(siteId);
+  if (hit) return hit;
+  const site = await getSite(db, siteId);
+  const ownerEmail = site?.settings.ownerEmail;
+  const info: MailSite = { name: site?.name ?? 'Vitrine', ownerEmail: typeof ownerEmail === 'string' && ownerEmail ? ownerEmail : undefined };
+  cache.set(siteId, info);
+  return info;
+}
+
+async function readExcerpt(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < RESPONSE_EXCERPT_MAX) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, RESPONSE_EXCERPT_MAX);
+}
+
+/**
+ * The outbox worker of one process: fans committed events out to webhook deliveries and e-mails,
+ * sends due deliveries and mails, and sleeps `pollIntervalMs` when there was nothing to do. Every
+ * claim is a lease in the database, so any number of processes can run one side by side.
+ */
+export class EventWorker {
+  /** Lease owner id of this worker. */
+  readonly owner = randomUUID();
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private readonly abort = new AbortController();
+  private transport: Transporter | undefined;
+
+  constructor(private readonly deps: AppDeps, private readonly settings: EventsSettings) {}
+
+  start(): void {
+    if (this.loop) return;
+    this.loop = this.run();
+  }
+
+  /** Stops after the current round; requests in flight are aborted and their rows released untouched. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.abort.abort();
+    this.wake?.();
+    await this.loop;
+    this.transport?.close();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let worked = 0;
+      try {
+        worked = await this.runOnce();
+      } catch (err) {
+        this.deps.log.error({ err }, 'events worker round failed');
+      }
+      if (worked === 0 && !this.stopped) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.settings.pollIntervalMs);
+          this.wake = () => { clearTimeout(timer); resolve(); };
+        });
+      }
+    }
+  }
+
+  /** One round; returns how many rows it handled (0 means idle). */
+  async runOnce(): Promise<number> {
+    const fanned = await this.fanOut();
+    const delivered = await this.deliverDue();
+    const mailed = await this.sendDueMails();
+    return fanned + delivered + mailed;
+  }
+
+  /** Turns undispatched events into deliveries and mails, in one transaction with marking them dispatched. */
+  async fanOut(): Promise<number> {
+    const { db, dialect } = this.deps.storage;
+    return inTransaction(db, async (trx) => {
+      const events = await lockUndispatchedEvents(trx, dialect, FAN_OUT_BATCH);
+      if (events.length === 0) return 0;
+      const siteIds = [...new Set(events.map((e) => e.siteId))];
+      const subs = await activeSubscriptionsOfSites(trx, siteIds);
+      const sites = new Map<string, MailSite>();
+      const now = Date.now();
+      const deliveries: NewDelivery[] = [];
+      for (const e of events) {
+        const body = JSON.stringify(envelopeOf(e));
+        for (const s of subs) {
+          if (s.siteId !== e.siteId || !matchesAny(s.eventTypes, e.entityFqdn, e.slug)) continue;
+          deliveries.push({
+            id: randomUUID(), site_id: e.siteId, subscription_id: s.id, event_id: e.id, entity_fqdn: e.entityFqdn, slug: e.slug,
+            entity_id: e.entityId, sequence: e.sequence, body, status: 'PENDING', next_attempt_at: iso(now),
+            give_up_after: iso(now + this.settings.retryWindowMs), redelivery_of: null, created_date: iso(now),
+          });
+        }
+        const mails = mailsForEvent({ entityFqdn: e.entityFqdn, slug: e.slug, entity: e.payload.entity, data: e.payload.data ?? {} }, await mailSite(trx, e.siteId, sites));
+        for (const mail of mails) await enqueueMail({ db: trx, site: { id: e.siteId } }, { ...mail, eventId: e.id }, this.settings.retryWindowMs);
+      }
+      await insertDeliveries(trx, deliveries);
+      await markEventsDispatched(trx, events.map((e) => e.id));
+      return events.length;
+    });
+  }
+
+  async deliverDue(): Promise<number> {
+    const { db, dialect } = this.deps.storage;
+    const now = Date.now();
+    const claimed = await claimDueDeliveries(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), this.settings.batchSize);
+    if (claimed.length === 0) return 0;
+    const subs = new Map((await findSubscriptionsByIds(db, [...new Set(claimed.map((d) => d.subscription_id))])).map((s) => [s.id, s]));
+    await Promise.all(claimed.map((d) => this.deliverOne(d, subs.get(d.subscription_id))));
+    return claimed.length;
+  }
+
+  private async deliverOne(d: DeliveryRow, sub: SubscriptionRecord | undefined): Promise<void> {
+    const db = this.deps.storage.db;
+    const attempt = d.attempts + 1;
+    if (!sub) {
+      await finishDeliveryAttempt(db, d.id, this.owner, { status: 'CANCELED', attempts: d.attempts, lastStatusCode: null, lastError: 'subscription deleted' }, iso(Date.now()));
+      return;
+    }
+    const started = Date.now();
+    let statusCode: number | null = null;
+    let excerpt: string | null = null;
+    let error: string | null = null;
+    let retryAfter: number | undefined;
+    try {
+      const timestamp = Math.floor(started / 1000);
+      const res = await fetch(sub.url, {
+        method: 'POST',
+        body: d.body,
+        redirect: 'manual',
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.settings.requestTimeoutMs)]),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          [SIGNATURE_HEADER]: signatureHeader(sub.secret, timestamp, d.body),
+          'vitrine-event-id': d.event_id,
+          'vitrine-event-type': `${d.entity_fqdn}/${d.slug}`,
+          'vitrine-delivery-id': d.id,
+          'vitrine-delivery-attempt': String(attempt),
+        },
+      });
+      statusCode = res.status;
+      retryAfter = retryAfterMs(res.headers.get('retry-after'), Date.now());
+      excerpt = await readExcerpt(res).catch(() => null);
+    } catch (err) {
+      if (this.stopped) {
+        // Shutting down: hand the row back without counting an attempt the receiver may never have seen.
+        await finishDeliveryAttempt(db, d.id, this.owner, { status: 'PENDING', attempts: d.attempts, lastStatusCode: d.last_status_code, lastError: d.last_error }, iso(Date.now()));
+        return;
+      }
+      error = (err instanceof Error ? `${err.name}: ${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err)).slice(0, ERROR_TEXT_MAX);
+    }
+    const finished = Date.now();
+    let outcome = statusCode === null ? 'RETRY' : classifyStatus(statusCode);
+    let lastError = error ?? (outcome === 'SUCCEEDED' ? null : `HTTP ${statusCode}`);
+    if (outcome === 'RETRY' && finished >= Date.parse(d.give_up_after)) {
+      outcome = 'FAILED';
+      lastError = `${lastError}; gave up after the retry window`;
+    }
+    const delay = Math.min(this.settings.backoffMaxMs, Math.max(backoffDelayMs(attempt, this.settings.backoffBaseMs, this.settings.backoffMaxMs), retryAfter ?? 0));
+    await inTransaction(db, async (trx) => {
+      await insertAttempt(trx, {
+        id: randomUUID(), delivery_id: d.id, attempt, started_date: iso(started), duration_ms: finished - started,
+        status_code: statusCode, response_excerpt: excerpt, error,
+      });
+      const mine = await finishDeliveryAttempt(trx, d.id, this.owner, {
+        status: outcome === 'RETRY' ? 'PENDING' : outcome,
+        attempts: attempt,
+        ...(outcome === 'RETRY' ? { nextAttemptAt: iso(finished + delay) } : {}),
+        lastStatusCode: statusCode,
+        lastError,
+      }, iso(finished));
+      if (!mine) return; // our lease expired and another worker took the row over
+      if (outcome === 'SUCCEEDED') {
+        await resetSubscriptionFailures(trx, sub.id);
+        return;
+      }
+      const streak = await recordSubscriptionFailure(trx, sub.id, iso(finished));
+      if (!streak || streak.status !== 'ACTIVE' || streak.failureStreak < this.settings.disableAfterFailures
+        || finished - Date.parse(streak.failingSince) < this.settings.disableAfterMs) return;
+      const reason = `${streak.failureStreak} consecutive failed attempts since ${streak.failingSince}`;
+      if (!await disableSubscription(trx, sub.id, reason, iso(finished))) return;
+      const site = await mailSite(trx, sub.siteId, new Map());
+      const to = sub.alertEmail ?? site.ownerEmail ?? '';
+      await enqueueMail({ db: trx, site: { id: sub.siteId } }, webhookDisabledMail(to, site, { id: sub.id, url: sub.url, failureStreak: streak.failureStreak, failingSince: streak.failingSince }), this.settings.retryWindowMs);
+      this.deps.log.warn({ subscriptionId: sub.id, reason }, 'webhook subscription disabled');
+    });
+  }
+
+  async sendDueMails(): Promise<number> {
+    const { db, dialect } = this.deps.storage;
+    const now = Date.now();
+    const claimed = await claimDueMails(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), this.settings.batchSize);
+    for (const mail of claimed) await this.sendMail(mail);
+    return claimed.length;
+  }
+
+  private async sendMail(m: MailRow): Promise<void> {
+    const db = this.deps.storage.db;
+    const smtpUrl = this.deps.config.smtpUrl;
+    if (!smtpUrl || !m.to_address) {
+      // No SMTP server (or no recipient): the mailbox route is where the owner reads it.
+      await finishMail(db, m.id, this.owner, { status: 'STORED', attempts: m.attempts, lastError: null, sentDate: null });
+      this.deps.log.info({ mailId: m.id, template: m.template, to: m.to_address }, 'mail stored in the mailbox (no SMTP_URL)');
+      return;
+    }
+    this.transport ??= nodemailer.createTransport(smtpUrl);
+    const attempts = m.attempts + 1;
+    try {
+      await this.transport.sendMail({ from: this.settings.mailFrom, to: m.to_address, subject: m.subject, html: m.html, text: m.text });
+      await finishMail(db, m.id, this.owner, { status: 'SENT', attempts, lastError: null, sentDate: iso(Date.now()) });
+    } catch (err) {
+      const code = (err as { responseCode?: number }).responseCode;
+      const permanent = typeof code === 'number' && code >= 500 && code < 600;
+      const giveUp = permanent || Date.now() >= Date.parse(m.give_up_after);
+      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_TEXT_MAX);
+      await finishMail(db, m.id, this.owner, giveUp
+        ? { status: 'FAILED', attempts, lastError, sentDate: null }
+        : { status: 'PENDING', attempts, lastError, sentDate: null, nextAttemptAt: iso(Date.now() + backoffDelayMs(attempts, this.settings.backoffBaseMs, this.settings.backoffMaxMs)) });
+    }
+  }
+}
+
+/** Starts the worker unless settings turn it off; createServer stops it in close(). */
+export function startEventWorker(deps: AppDeps, settings: EventsSettings): EventWorker | undefined {
+  if (!settings.workerEnabled) return undefined;
+  const worker = new EventWorker(deps, settings);
+  worker.start();
+  return worker;
+}
