@@ -1,0 +1,24 @@
+/** Test helpers: a fetch that records every request it passes on (no mocking: requests go out as they are). */
+export interface Recorded {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+export function recordingFetch(): { fetch: typeof fetch; calls: Recorded[]; tokenCalls: () => Recorded[] } {
+  const calls: Recorded[] = [];
+  const wrapped: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    calls.push({ method: init?.method ?? 'GET', url, headers: new Headers(init?.headers), body: text ? JSON.parse(text) : undefined });
+    return fetch(input, init);
+  };
+  return { fetch: wrapped, calls, tokenCalls: () => calls.filter((c) => c.url.pathname === '/oauth2/token') };
+}
+
+/** The decoded `.r` parameter of a recorded GET. */
+export function dotR(call: Recorded): unknown {
+  const r = call.url.searchParams.get('.r');
+  return r === null ? undefined : JSON.parse(Buffer.from(r, 'base64url').toString('utf8'));
+}
