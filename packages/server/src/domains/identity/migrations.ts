@@ -51,4 +51,130 @@ export const identityMigrations: Record<string, Migration> = {
       await db.schema.createIndex('refresh_tokens_subject').on('refresh_tokens').columns(['site_id', 'subject_id']).execute();
     },
   },
+  '0002_identities': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      const json = jsonType(dialectOf(db));
+      await db.schema
+        .createTable('identities')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('login_email', 'text', (c) => c.notNull())
+        .addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('status_reasons', json, (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('profile', json, (c) => c.notNull())
+        .addColumn('totp_secret', 'text')
+        .addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('totp_last_step', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('email_mfa_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .addColumn('last_login_date', 'text')
+        .execute();
+      // Login e-mails are stored lower-cased, so this index makes them unique case-insensitively.
+      await db.schema.createIndex('identities_site_email').on('identities').columns(['site_id', 'login_email']).unique().execute();
+
+      // Session tokens (login/register results, hosted-page cookie sessions), stored hashed.
+      await db.schema
+        .createTable('identity_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('identity_id', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('expires_date', 'text', (c) => c.notNull())
+        .addColumn('revoked_date', 'text')
+        .execute();
+      await db.schema.createIndex('identity_sessions_identity').on('identity_sessions').columns(['site_id', 'identity_id']).execute();
+
+      // Multi-step flow state: e-mail verification and MFA codes, bound to their state token.
+      await db.schema
+        .createTable('auth_states')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('identity_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('code_hash', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('data', json, (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('expires_date', 'text', (c) => c.notNull())
+        .addColumn('used_date', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('oauth_codes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('identity_id', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('code_challenge', 'text', (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('expires_date', 'text', (c) => c.notNull())
+        .addColumn('used_date', 'text')
+        .addColumn('family_id', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('redirect_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('payload', json, (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('expires_date', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('recovery_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('identity_id', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('redirect_url', 'text')
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('expires_date', 'text', (c) => c.notNull())
+        .addColumn('used_date', 'text')
+        .execute();
+
+      // Captcha solutions already accepted (replay protection), kept until the challenge expires.
+      await db.schema
+        .createTable('captcha_used')
+        .addColumn('signature', 'text', (c) => c.primaryKey())
+        .addColumn('expires_date', 'text', (c) => c.notNull())
+        .execute();
+
+      // Fixed-window counters for throttling, shared by every server process.
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('bucket', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .execute();
+
+      // Server secrets (the captcha HMAC key), created once and shared by every process.
+      await db.schema
+        .createTable('identity_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+
+      // E-mails kept here when no SMTP server is configured (dashboard / log readers pick them up).
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text')
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -45,6 +45,11 @@ async function lookupApiKey(db: Executor, raw: string): Promise<ApiKeyRecord | u
   return key;
 }
 
+/** The API key record for a raw key (cached like request authentication), for the authorized_client grant. */
+export async function lookupApiKeyRecord(db: Executor, raw: string): Promise<ApiKeyRecord | undefined> {
+  return raw.startsWith(API_KEY_PREFIX) ? lookupApiKey(db, raw) : undefined;
+}
+
 function looksLikeJws(value: string): boolean {
   return value.startsWith('eyJ') && value.split('.').length === 3;
 }
@@ -54,8 +59,10 @@ function looksLikeJws(value: string): boolean {
  * `wix-site-id` header. No header: an anonymous caller. A bad or expired credential: 401.
  */
 export async function authenticate(deps: AppDeps, authorization: string | undefined, siteIdHeader: string | undefined): Promise<Authenticated> {
-  const raw = authorization?.trim();
+  let raw = authorization?.trim();
   if (!raw) return { site: undefined, caller: { kind: 'anonymous' } };
+  // External login sends `<visitor access token>,<api key>`: the key is the authority.
+  if (raw.includes(',')) raw = raw.slice(raw.lastIndexOf(',') + 1).trim();
   const db = deps.storage.db;
   if (looksLikeJws(raw)) {
     let claims;

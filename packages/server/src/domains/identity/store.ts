@@ -154,3 +154,417 @@ export async function revokeSubjectTokens(db: Executor, siteId: string, subjectI
 export async function revokeFamily(db: Executor, familyId: string, now: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_date: now }).where('family_id', '=', familyId).where('revoked_date', 'is', null).execute();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Identities, sessions, flow states, codes, recovery, captcha, throttling, mail (issue 3)
+
+export type IdentityStatus = 'PENDING' | 'ACTIVE' | 'DELETED' | 'BLOCKED' | 'OFFLINE';
+
+interface IdentitiesTable {
+  id: string;
+  site_id: string;
+  login_email: string;
+  email_verified: Bool01;
+  status: IdentityStatus;
+  status_reasons: unknown;
+  password_hash: string | null;
+  profile: unknown;
+  totp_secret: string | null;
+  totp_enabled: Bool01;
+  totp_last_step: number;
+  email_mfa_enabled: Bool01;
+  revision: number;
+  created_date: string;
+  updated_date: string;
+  last_login_date: string | null;
+}
+
+interface IdentitySessionsTable {
+  id: string;
+  site_id: string;
+  identity_id: string;
+  token_hash: string;
+  created_date: string;
+  expires_date: string;
+  revoked_date: string | null;
+}
+
+interface AuthStatesTable {
+  id: string;
+  site_id: string;
+  identity_id: string;
+  kind: string;
+  token_hash: string;
+  code_hash: string | null;
+  attempts: number;
+  data: unknown;
+  created_date: string;
+  expires_date: string;
+  used_date: string | null;
+}
+
+interface OAuthCodesTable {
+  id: string;
+  site_id: string;
+  client_id: string;
+  identity_id: string;
+  code_hash: string;
+  redirect_uri: string;
+  code_challenge: string;
+  created_date: string;
+  expires_date: string;
+  used_date: string | null;
+  family_id: string | null;
+}
+
+interface RedirectSessionsTable {
+  id: string;
+  site_id: string;
+  kind: string;
+  payload: unknown;
+  created_date: string;
+  expires_date: string;
+}
+
+interface RecoveryTokensTable {
+  id: string;
+  site_id: string;
+  identity_id: string;
+  token_hash: string;
+  redirect_url: string | null;
+  created_date: string;
+  expires_date: string;
+  used_date: string | null;
+}
+
+interface CaptchaUsedTable { signature: string; expires_date: string }
+interface RateLimitsTable { bucket: string; window_start: number; hits: number }
+interface IdentitySecretsTable { name: string; value: string }
+interface MailOutboxTable {
+  id: string;
+  site_id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_date: string;
+}
+
+declare module '../../storage/schema.js' {
+  interface Database {
+    identities: IdentitiesTable;
+    identity_sessions: IdentitySessionsTable;
+    auth_states: AuthStatesTable;
+    oauth_codes: OAuthCodesTable;
+    redirect_sessions: RedirectSessionsTable;
+    recovery_tokens: RecoveryTokensTable;
+    captcha_used: CaptchaUsedTable;
+    rate_limits: RateLimitsTable;
+    identity_secrets: IdentitySecretsTable;
+    mail_outbox: MailOutboxTable;
+  }
+}
+
+export interface IdentityRecord {
+  id: string;
+  siteId: string;
+  loginEmail: string;
+  emailVerified: boolean;
+  status: IdentityStatus;
+  statusReasons: string[];
+  passwordHash: string | null;
+  profile: Record<string, unknown>;
+  totpSecret: string | null;
+  totpEnabled: boolean;
+  totpLastStep: number;
+  emailMfaEnabled: boolean;
+  revision: number;
+  createdDate: string;
+  updatedDate: string;
+  lastLoginDate: string | null;
+}
+
+function toIdentity(row: IdentitiesTable): IdentityRecord {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    loginEmail: row.login_email,
+    emailVerified: row.email_verified === 1,
+    status: row.status,
+    statusReasons: readJson<string[]>(row.status_reasons),
+    passwordHash: row.password_hash,
+    profile: readJson<Record<string, unknown>>(row.profile),
+    totpSecret: row.totp_secret,
+    totpEnabled: row.totp_enabled === 1,
+    totpLastStep: Number(row.totp_last_step),
+    emailMfaEnabled: row.email_mfa_enabled === 1,
+    revision: Number(row.revision),
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    lastLoginDate: row.last_login_date,
+  };
+}
+
+export async function insertIdentity(db: Executor, i: IdentityRecord): Promise<void> {
+  await db.insertInto('identities').values({
+    id: i.id,
+    site_id: i.siteId,
+    login_email: i.loginEmail,
+    email_verified: i.emailVerified ? 1 : 0,
+    status: i.status,
+    status_reasons: toJson(i.statusReasons),
+    password_hash: i.passwordHash,
+    profile: toJson(i.profile),
+    totp_secret: i.totpSecret,
+    totp_enabled: i.totpEnabled ? 1 : 0,
+    totp_last_step: i.totpLastStep,
+    email_mfa_enabled: i.emailMfaEnabled ? 1 : 0,
+    revision: i.revision,
+    created_date: i.createdDate,
+    updated_date: i.updatedDate,
+    last_login_date: i.lastLoginDate,
+  }).execute();
+}
+
+export async function findIdentityByEmail(db: Executor, siteId: string, loginEmail: string): Promise<IdentityRecord | undefined> {
+  const row = await db.selectFrom('identities').selectAll().where('site_id', '=', siteId).where('login_email', '=', loginEmail).executeTakeFirst();
+  return row && toIdentity(row);
+}
+
+export async function findIdentity(db: Executor, siteId: string, id: string): Promise<IdentityRecord | undefined> {
+  const row = await db.selectFrom('identities').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row && toIdentity(row);
+}
+
+export interface IdentityPatch {
+  status?: IdentityStatus;
+  statusReasons?: string[];
+  emailVerified?: boolean;
+  passwordHash?: string;
+  profile?: Record<string, unknown>;
+  totpSecret?: string | null;
+  totpEnabled?: boolean;
+  emailMfaEnabled?: boolean;
+  lastLoginDate?: string;
+  loginEmail?: string;
+}
+
+export async function updateIdentityRow(db: Executor, siteId: string, id: string, patch: IdentityPatch, now: string): Promise<boolean> {
+  const result = await db.updateTable('identities').set((eb) => ({
+    ...(patch.status !== undefined ? { status: patch.status } : {}),
+    ...(patch.statusReasons !== undefined ? { status_reasons: toJson(patch.statusReasons) } : {}),
+    ...(patch.emailVerified !== undefined ? { email_verified: patch.emailVerified ? 1 as const : 0 as const } : {}),
+    ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+    ...(patch.profile !== undefined ? { profile: toJson(patch.profile) } : {}),
+    ...(patch.totpSecret !== undefined ? { totp_secret: patch.totpSecret } : {}),
+    ...(patch.totpEnabled !== undefined ? { totp_enabled: patch.totpEnabled ? 1 as const : 0 as const } : {}),
+    ...(patch.emailMfaEnabled !== undefined ? { email_mfa_enabled: patch.emailMfaEnabled ? 1 as const : 0 as const } : {}),
+    ...(patch.lastLoginDate !== undefined ? { last_login_date: patch.lastLoginDate } : {}),
+    ...(patch.loginEmail !== undefined ? { login_email: patch.loginEmail } : {}),
+    revision: eb('revision', '+', 1),
+    updated_date: now,
+  })).where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves the TOTP counter forward only; 0 rows means that step (or a later one) was already used. */
+export async function advanceTotpStep(db: Executor, siteId: string, id: string, step: number): Promise<boolean> {
+  const result = await db.updateTable('identities').set({ totp_last_step: step })
+    .where('site_id', '=', siteId).where('id', '=', id).where('totp_last_step', '<', step).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteIdentityRow(db: Executor, siteId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('identities').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+// Sessions ------------------------------------------------------------------------------------
+
+export interface SessionRecord { id: string; siteId: string; identityId: string; expiresDate: string; revokedDate: string | null }
+
+export async function insertSession(db: Executor, s: SessionRecord & { tokenHash: string; createdDate: string }): Promise<void> {
+  await db.insertInto('identity_sessions').values({
+    id: s.id, site_id: s.siteId, identity_id: s.identityId, token_hash: s.tokenHash,
+    created_date: s.createdDate, expires_date: s.expiresDate, revoked_date: null,
+  }).execute();
+}
+
+export async function findSessionByHash(db: Executor, tokenHash: string): Promise<SessionRecord | undefined> {
+  const row = await db.selectFrom('identity_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row && { id: row.id, siteId: row.site_id, identityId: row.identity_id, expiresDate: row.expires_date, revokedDate: row.revoked_date };
+}
+
+/** Revokes one session; false when it was already revoked (a second use of a single-use token). */
+export async function revokeSessionRow(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('identity_sessions').set({ revoked_date: now }).where('id', '=', id).where('revoked_date', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeIdentitySessions(db: Executor, siteId: string, identityId: string, now: string): Promise<void> {
+  await db.updateTable('identity_sessions').set({ revoked_date: now })
+    .where('site_id', '=', siteId).where('identity_id', '=', identityId).where('revoked_date', 'is', null).execute();
+}
+
+// Flow states ---------------------------------------------------------------------------------
+
+export interface AuthStateRecord {
+  id: string;
+  siteId: string;
+  identityId: string;
+  kind: string;
+  codeHash: string | null;
+  attempts: number;
+  data: Record<string, unknown>;
+  expiresDate: string;
+  usedDate: string | null;
+}
+
+export async function insertAuthState(db: Executor, s: AuthStateRecord & { tokenHash: string; createdDate: string }): Promise<void> {
+  await db.insertInto('auth_states').values({
+    id: s.id, site_id: s.siteId, identity_id: s.identityId, kind: s.kind, token_hash: s.tokenHash, code_hash: s.codeHash,
+    attempts: s.attempts, data: toJson(s.data), created_date: s.createdDate, expires_date: s.expiresDate, used_date: null,
+  }).execute();
+}
+
+export async function findAuthStateByHash(db: Executor, tokenHash: string): Promise<AuthStateRecord | undefined> {
+  const row = await db.selectFrom('auth_states').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row && {
+    id: row.id, siteId: row.site_id, identityId: row.identity_id, kind: row.kind, codeHash: row.code_hash,
+    attempts: Number(row.attempts), data: readJson<Record<string, unknown>>(row.data), expiresDate: row.expires_date, usedDate: row.used_date,
+  };
+}
+
+/** Counts one try, atomically; false when the state is used up (too many tries or already used). */
+export async function countAuthStateAttempt(db: Executor, id: string, maxAttempts: number): Promise<boolean> {
+  const result = await db.updateTable('auth_states').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id).where('attempts', '<', maxAttempts).where('used_date', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks a state used; false when it was already used (a concurrent second use). */
+export async function useAuthState(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('auth_states').set({ used_date: now }).where('id', '=', id).where('used_date', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function replaceAuthStateCode(db: Executor, id: string, codeHash: string, expiresDate: string): Promise<void> {
+  await db.updateTable('auth_states').set({ code_hash: codeHash, attempts: 0, expires_date: expiresDate }).where('id', '=', id).execute();
+}
+
+// OAuth codes ---------------------------------------------------------------------------------
+
+export interface OAuthCodeRecord {
+  id: string;
+  siteId: string;
+  clientId: string;
+  identityId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  expiresDate: string;
+  usedDate: string | null;
+  familyId: string | null;
+}
+
+export async function insertOAuthCode(db: Executor, c: OAuthCodeRecord & { codeHash: string; createdDate: string }): Promise<void> {
+  await db.insertInto('oauth_codes').values({
+    id: c.id, site_id: c.siteId, client_id: c.clientId, identity_id: c.identityId, code_hash: c.codeHash,
+    redirect_uri: c.redirectUri, code_challenge: c.codeChallenge, created_date: c.createdDate,
+    expires_date: c.expiresDate, used_date: null, family_id: null,
+  }).execute();
+}
+
+export async function findOAuthCodeByHash(db: Executor, codeHash: string): Promise<OAuthCodeRecord | undefined> {
+  const row = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+  return row && {
+    id: row.id, siteId: row.site_id, clientId: row.client_id, identityId: row.identity_id, redirectUri: row.redirect_uri,
+    codeChallenge: row.code_challenge, expiresDate: row.expires_date, usedDate: row.used_date, familyId: row.family_id,
+  };
+}
+
+/** Consumes a code; false when it was already used. */
+export async function useOAuthCode(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('oauth_codes').set({ used_date: now }).where('id', '=', id).where('used_date', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setOAuthCodeFamily(db: Executor, id: string, familyId: string): Promise<void> {
+  await db.updateTable('oauth_codes').set({ family_id: familyId }).where('id', '=', id).execute();
+}
+
+// Redirect sessions ---------------------------------------------------------------------------
+
+export interface RedirectSessionRecord { id: string; siteId: string; kind: string; payload: Record<string, unknown>; createdDate: string; expiresDate: string }
+
+export async function insertRedirectSession(db: Executor, r: RedirectSessionRecord): Promise<void> {
+  await db.insertInto('redirect_sessions').values({
+    id: r.id, site_id: r.siteId, kind: r.kind, payload: toJson(r.payload), created_date: r.createdDate, expires_date: r.expiresDate,
+  }).execute();
+}
+
+export async function findRedirectSession(db: Executor, id: string): Promise<RedirectSessionRecord | undefined> {
+  const row = await db.selectFrom('redirect_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && { id: row.id, siteId: row.site_id, kind: row.kind, payload: readJson(row.payload), createdDate: row.created_date, expiresDate: row.expires_date };
+}
+
+// Recovery tokens -----------------------------------------------------------------------------
+
+export interface RecoveryTokenRecord { id: string; siteId: string; identityId: string; redirectUrl: string | null; expiresDate: string; usedDate: string | null }
+
+export async function insertRecoveryToken(db: Executor, r: RecoveryTokenRecord & { tokenHash: string; createdDate: string }): Promise<void> {
+  await db.insertInto('recovery_tokens').values({
+    id: r.id, site_id: r.siteId, identity_id: r.identityId, token_hash: r.tokenHash, redirect_url: r.redirectUrl,
+    created_date: r.createdDate, expires_date: r.expiresDate, used_date: null,
+  }).execute();
+}
+
+export async function findRecoveryTokenByHash(db: Executor, tokenHash: string): Promise<RecoveryTokenRecord | undefined> {
+  const row = await db.selectFrom('recovery_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row && { id: row.id, siteId: row.site_id, identityId: row.identity_id, redirectUrl: row.redirect_url, expiresDate: row.expires_date, usedDate: row.used_date };
+}
+
+export async function useRecoveryToken(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('recovery_tokens').set({ used_date: now }).where('id', '=', id).where('used_date', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// Captcha, throttling, secrets, mail ----------------------------------------------------------
+
+/** Records a captcha solution; false when it was seen before (a replay). */
+export async function markCaptchaUsed(db: Executor, signature: string, expiresDate: string, now: string): Promise<boolean> {
+  await db.deleteFrom('captcha_used').where('expires_date', '<', now).execute();
+  const result = await db.insertInto('captcha_used').values({ signature, expires_date: expiresDate })
+    .onConflict((oc) => oc.column('signature').doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Counts a hit in a fixed window; returns the hits in the current window (including this one) and its start. */
+export async function hitRateLimit(db: Executor, bucket: string, windowStart: number): Promise<{ hits: number; windowStart: number }> {
+  const row = await db.insertInto('rate_limits').values({ bucket, window_start: windowStart, hits: 1 })
+    .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({
+      hits: eb.case().when('rate_limits.window_start', '<', windowStart).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+      window_start: eb.case().when('rate_limits.window_start', '<', windowStart).then(windowStart).else(eb.ref('rate_limits.window_start')).end(),
+    })))
+    .returning(['hits', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { hits: Number(row.hits), windowStart: Number(row.window_start) };
+}
+
+export async function readOrCreateSecret(db: Executor, name: string, fresh: string): Promise<string> {
+  await db.insertInto('identity_secrets').values({ name, value: fresh }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('identity_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export interface StoredMail { id: string; siteId: string; to: string; subject: string; text: string; html: string | null; createdDate: string }
+
+export async function insertMail(db: Executor, m: StoredMail): Promise<void> {
+  await db.insertInto('mail_outbox').values({
+    id: m.id, site_id: m.siteId, to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, created_date: m.createdDate,
+  }).execute();
+}
+
+export async function listMail(db: Executor, siteId: string, to: string): Promise<StoredMail[]> {
+  const rows = await db.selectFrom('mail_outbox').selectAll().where('site_id', '=', siteId).where('to_address', '=', to).orderBy('created_date', 'asc').execute();
+  return rows.map((r) => ({ id: r.id, siteId: r.site_id, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, createdDate: r.created_date }));
+}

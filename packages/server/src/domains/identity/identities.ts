@@ -1,0 +1,42 @@
+import type { IdentityRecord, IdentityStatus } from './store.js';
+
+/** Login e-mails compare case-insensitively: stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const EMAIL_MAX_LENGTH = 254;
+// One @, no spaces, a dot in the domain; deliberately simple (RFC 5321 sizes, no quoted local parts).
+const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/u;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email.trim());
+}
+
+export const REASON_EMAIL = 'PENDING_EMAIL_VERIFICATION_REQUIRED';
+export const REASON_APPROVAL = 'PENDING_ADMIN_APPROVAL_REQUIRED';
+
+/** PENDING while any pending reason remains, else ACTIVE (BLOCKED/DELETED/OFFLINE are set explicitly). */
+export function statusFromReasons(reasons: string[]): IdentityStatus {
+  return reasons.length > 0 ? 'PENDING' : 'ACTIVE';
+}
+
+/** The wire `identity` of the authentication responses (REST names; profile as stored). */
+export function identityToWire(i: IdentityRecord): Record<string, unknown> {
+  const factors: { factorId: string; type: string; status: string }[] = [];
+  if (i.passwordHash) factors.push({ factorId: `${i.id}-password`, type: 'PASSWORD', status: 'ACTIVE' });
+  if (i.totpEnabled) factors.push({ factorId: `${i.id}-totp`, type: 'TOTP', status: 'ACTIVE' });
+  if (i.emailMfaEnabled) factors.push({ factorId: `${i.id}-email`, type: 'EMAIL', status: 'ACTIVE' });
+  return {
+    id: i.id,
+    revision: String(i.revision),
+    createdDate: i.createdDate,
+    updatedDate: i.updatedDate,
+    identityProfile: i.profile,
+    email: { address: i.loginEmail, isVerified: i.emailVerified },
+    status: { name: i.status, reasons: i.statusReasons },
+    factors,
+    metadata: {},
+    connections: [],
+  };
+}

@@ -1,0 +1,40 @@
+import type { BaseContext } from '../../http/context.js';
+import { tooManyRequests } from '../../http/errors.js';
+import { hashSecret } from './secrets.js';
+import { hitRateLimit } from './store.js';
+
+/**
+ * Throttling (ASVS 6.3.1): fixed windows counted in the database, so every server process shares
+ * them. A limit is a temporary back-off (the window passes), never a permanent lockout.
+ */
+export const RATE_WINDOW_SECONDS = 15 * 60;
+
+export type ThrottledAction = 'login' | 'register' | 'verify' | 'recover' | 'send-email';
+
+/** Attempts per window: per identifier (e-mail or state token) from one IP, and per IP overall. */
+export const RATE_LIMITS: Record<ThrottledAction, { perIdentifierIp: number; perIp: number }> = {
+  login: { perIdentifierIp: 10, perIp: 100 },
+  register: { perIdentifierIp: 5, perIp: 50 },
+  verify: { perIdentifierIp: 10, perIp: 100 },
+  recover: { perIdentifierIp: 10, perIp: 50 },
+  'send-email': { perIdentifierIp: 3, perIp: 20 },
+};
+
+/** Counts one attempt and throws a 429 with Retry-After when either limit is passed. */
+export async function throttle(ctx: BaseContext, siteId: string, action: ThrottledAction, identifier: string | undefined): Promise<void> {
+  const now = Date.now();
+  const windowMs = RATE_WINDOW_SECONDS * 1000;
+  const windowStart = now - (now % windowMs);
+  const limits = RATE_LIMITS[action];
+  const buckets: { key: string; limit: number }[] = [{ key: `${siteId}:${action}:ip:${ctx.ip}`, limit: limits.perIp }];
+  if (identifier) {
+    // The identifier is hashed so the table holds no e-mail addresses.
+    buckets.push({ key: `${siteId}:${action}:id:${hashSecret(identifier.toLowerCase())}:${ctx.ip}`, limit: limits.perIdentifierIp });
+  }
+  let retryAfter = 0;
+  for (const bucket of buckets) {
+    const { hits, windowStart: start } = await hitRateLimit(ctx.db, bucket.key, windowStart);
+    if (hits > bucket.limit) retryAfter = Math.max(retryAfter, Math.ceil((start + windowMs - now) / 1000));
+  }
+  if (retryAfter > 0) throw tooManyRequests(Math.max(1, retryAfter));
+}
