@@ -1,0 +1,67 @@
+/**
+ * CONFORMANCE: the platform's own public client (`@wix/sdk` + `@wix/stores`) against our server,
+ * unchanged, with its two hosts routed to the test server by a fetch wrapper (contracts/wire.md, last
+ * section). If this fails, our server (or the wire contract) diverged from the platform.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, OAuthStrategy } from '@wix/sdk';
+import { products } from '@wix/stores';
+import { startTestServer, type TestServer } from '../../server/test/harness.js';
+
+let t: TestServer;
+const originalFetch = globalThis.fetch;
+const seen: { method: string; url: string }[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const routed = url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, t.url);
+    seen.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url: routed });
+    return originalFetch(input instanceof Request ? new Request(routed, input) : routed, init);
+  };
+});
+afterAll(async () => {
+  globalThis.fetch = originalFetch;
+  await t?.close();
+});
+
+describe('public @wix/sdk client against our server', () => {
+  it('gets anonymous tokens, lists, pages and gets products', async () => {
+    const wix = createClient({ modules: { products }, auth: OAuthStrategy({ clientId: 'demo' }) });
+
+    const first = await wix.products.queryProducts().limit(5).find();
+    expect(first.items.map((p) => p.name)).toEqual(['Cold Brew Kit', 'Ceramic Mug', 'Gift Card', 'Tasting Gift Box', 'Knit Beanie']);
+    expect(first.totalCount).toBe(26);
+    expect(first.totalPages).toBe(6);
+    expect(first.hasNext()).toBe(true);
+
+    const tokens = wix.auth.getTokens();
+    expect(tokens.refreshToken.role).toBe('visitor');
+    expect(tokens.accessToken.value.split('.')).toHaveLength(3);
+    expect(seen[0]).toEqual({ method: 'POST', url: `${t.url}/oauth2/token` });
+
+    const second = await first.next();
+    expect(second.currentPage).toBe(1);
+    expect(second.items.map((p) => p.name)).toEqual(['Canvas Apron', 'Roaster Hoodie', 'Barista T-Shirt', 'Digital Scale', 'Paper Filters (100)']);
+    const back = await second.prev();
+    expect(back.items.map((p) => p._id)).toEqual(first.items.map((p) => p._id));
+
+    const filtered = await wix.products.queryProducts().gt('priceData.price', 40).descending('price').find();
+    expect(filtered.items.map((p) => p.name)).toEqual(['Hand Grinder', 'Gooseneck Kettle', 'Roaster Hoodie', 'Gift Card', 'Tasting Gift Box', 'Digital Scale']);
+
+    const id = filtered.items[0]!._id!;
+    const { product } = await wix.products.getProduct(id);
+    expect(product).toMatchObject({ _id: id, name: 'Hand Grinder', slug: 'hand-grinder', price: { price: 89, currency: 'USD' } });
+    expect(product._createdDate).toBeInstanceOf(Date);
+
+    // Exactly one token request for the whole session.
+    expect(seen.filter((s) => s.url.endsWith('/oauth2/token'))).toHaveLength(1);
+  });
+
+  it('surfaces our 404 as the public client\'s application error', async () => {
+    const wix = createClient({ modules: { products }, auth: OAuthStrategy({ clientId: 'demo' }) });
+    const error = await wix.products.getProduct('00000000-0000-0000-0000-00000000abcd').catch((e: unknown) => e as { details?: { applicationError?: { code?: string } } });
+    expect(error.details?.applicationError?.code).toBe('PRODUCT_NOT_FOUND');
+  });
+});
