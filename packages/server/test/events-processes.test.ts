@@ -1,0 +1,197 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { call } from './harness.js';
+import { FAST_EVENTS_ENV, Receiver, waitFor } from './events-support.js';
+import { dropSchema, openStorage } from '../src/storage/database.js';
+import { getSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
+import { DEMO_SITE_SLUG } from '../src/cli/demo-store.js';
+
+/**
+ * Whole server processes (the real CLI `start`), killed with SIGKILL mid-burst and run side by side on
+ * one PostgreSQL database. Each process is one `node --import tsx` process, so SIGKILL hits the server itself.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAIN = path.join(ROOT, 'packages/server/src/cli/main.ts');
+const PG = process.env.DATABASE_URL || '';
+const PRODUCT = 'wix.stores.catalog.v1.product';
+
+interface Proc { child: ChildProcess; url: string; exited: Promise<void> }
+const running: Proc[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+function startProcess(env: Record<string, string>): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG, ...FAST_EVENTS_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /storefront\s+(http:\/\/\S+?)\/\s/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        const proc = { child, url: m[1]!.replace('localhost', '127.0.0.1'), exited };
+        running.push(proc);
+        resolve(proc);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
+  });
+}
+
+async function stopProcess(p: Proc, signal: NodeJS.Signals): Promise<void> {
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+  await p.exited;
+  running.splice(running.indexOf(p), 1);
+}
+
+/** A fresh database (SQLite folder, or PostgreSQL schema) and an owner key of its demo site, made after the first start. */
+function freshDatabase(): { env: Record<string, string>; ownerKey: () => Promise<{ apiKey: string; siteId: string }> } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-events-'));
+  const schema = PG ? `t_${randomBytes(6).toString('hex')}` : '';
+  cleanups.push(async () => {
+    if (PG && schema) await dropSchema(PG, schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_SCHEMA: schema },
+    async ownerKey() {
+      const storage = await openStorage({ databaseUrl: PG || undefined, schema: schema || undefined, dataDir, statementTimeoutMs: 10_000 });
+      try {
+        const site = await getSite(storage.db, DEMO_SITE_SLUG);
+        if (!site) throw new Error('no demo site');
+        const { apiKey } = await createApiKey(storage.db, { siteId: site.id, name: 'events-test' });
+        return { apiKey, siteId: site.id };
+      } finally {
+        await storage.close();
+      }
+    },
+  };
+}
+
+async function subscribe(url: string, owner: { apiKey: string; siteId: string }, receiver: Receiver): Promise<void> {
+  const res = await call(url, '/webhooks/v1/subscriptions', {
+    auth: owner.apiKey, siteId: owner.siteId,
+    body: { subscription: { url: receiver.url, eventTypes: [{ entityFqdn: PRODUCT, slug: 'created' }] } },
+  });
+  expect(res.status).toBe(200);
+  receiver.secret = res.body.secret;
+}
+
+/** Ids of the products whose name starts with `prefix`, read through the API. */
+async function productIds(url: string, owner: { apiKey: string; siteId: string }, prefix: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let offset = 0; ; offset += 100) {
+    const res = await call(url, '/stores-reader/v1/products/query-platformized', {
+      auth: owner.apiKey, siteId: owner.siteId,
+      body: { query: { filter: { name: { $startsWith: prefix } }, paging: { limit: 100, offset } } },
+    });
+    expect(res.status).toBe(200);
+    for (const p of res.body.products as { id: string }[]) ids.add(p.id);
+    if (res.body.products.length < 100) return ids;
+  }
+}
+
+/**
+ * Creates `count` products through the owner API with `concurrency` callers spread over `urls`;
+ * `onOk` may stop the burst (returns false). Returns how many creates answered 200.
+ */
+async function burst(urls: string[], owner: { apiKey: string; siteId: string }, prefix: string, count: number, concurrency: number, onOk: (ok: number) => boolean = () => true): Promise<number> {
+  let next = 0;
+  let ok = 0;
+  let stop = false;
+  await Promise.all(Array.from({ length: concurrency }, async (_, w) => {
+    while (!stop && next < count) {
+      const i = next++;
+      try {
+        const res = await call(urls[w % urls.length]!, '/stores/v1/products', { auth: owner.apiKey, siteId: owner.siteId, body: { product: { name: `${prefix}${i}`, priceData: { price: 1 + (i % 50) } } } });
+        if (res.status !== 200) throw new Error(`create answered ${res.status}`);
+        ok++;
+        if (!onOk(ok)) stop = true;
+      } catch {
+        stop = true; // the server is gone
+      }
+    }
+  }));
+  return ok;
+}
+
+afterEach(async () => {
+  for (const p of [...running]) await stopProcess(p, 'SIGTERM');
+});
+
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+describe('server processes', () => {
+  it('a SIGKILL mid-burst loses no committed change\'s event and invents none', async () => {
+    const db = freshDatabase();
+    const receiver = await new Receiver((_e, _attempt, index) => (index < 20 ? 500 : 200)).start();
+    try {
+      const first = await startProcess(db.env);
+      const owner = await db.ownerKey();
+      await subscribe(first.url, owner, receiver);
+      let killed: Promise<void> | undefined;
+      const ok = await burst([first.url], owner, 'Burst ', 1000, 8, (n) => {
+        if (n >= 250 && !killed) killed = stopProcess(first, 'SIGKILL');
+        return !killed;
+      });
+      await killed;
+      expect(ok).toBeGreaterThanOrEqual(250);
+      expect(ok).toBeLessThan(1000);
+
+      const second = await startProcess(db.env);
+      const committed = await productIds(second.url, owner, 'Burst ');
+      // Every create that answered 200 committed; a few in flight at the kill may have committed too.
+      expect(committed.size).toBeGreaterThanOrEqual(ok);
+      const delivered = () => new Set([...receiver.accepted.values()].filter((e) => e.entityFqdn === PRODUCT && String((e.entity as { name?: string }).name).startsWith('Burst ')).map((e) => e.entityId));
+      await waitFor(() => delivered().size >= committed.size, 60_000, `${committed.size} product events`);
+      await new Promise((r) => setTimeout(r, 300));
+      expect([...delivered()].sort()).toEqual([...committed].sort());
+      expect(receiver.badSignatures).toEqual([]);
+      // One event per product after de-duplication by event id (a retry after the crash may repeat one).
+      const events = [...receiver.accepted.values()].filter((e) => committed.has(e.entityId));
+      expect(events.length).toBe(committed.size);
+      expect(events.every((e) => e.entityEventSequence === 1 && e.slug === 'created')).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  }, 180_000);
+
+  it.skipIf(!PG)('two processes on one PostgreSQL deliver each event exactly once', async () => {
+    const db = freshDatabase();
+    const receiver = await new Receiver((_e, _attempt, index) => (index < 10 ? 503 : 200)).start();
+    try {
+      const a = await startProcess(db.env);
+      const b = await startProcess(db.env);
+      const owner = await db.ownerKey();
+      await subscribe(a.url, owner, receiver);
+      const ok = await burst([a.url, b.url], owner, 'Pair ', 400, 8);
+      expect(ok).toBe(400);
+      const created = await productIds(a.url, owner, 'Pair ');
+      expect(created.size).toBe(400);
+      const delivered = () => [...receiver.accepted.values()].filter((e) => created.has(e.entityId));
+      await waitFor(() => delivered().length === 400, 60_000, '400 product events');
+      // Let any duplicate that is still in flight arrive before counting.
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(delivered().length).toBe(400);
+      expect([...receiver.acceptCounts.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+      expect(receiver.badSignatures).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  }, 180_000);
+});
