@@ -3,7 +3,7 @@ export { createClient, CONSISTENT_HEADER, REQUEST_ID_HEADER } from './client.js'
 export type { Client, ClientConfig, ClientCore, HttpMethod, Modules, RequestSpec } from './client.js';
 export { DEFAULT_HOST } from './host.js';
 export { clearContext, NO_CONTEXT_MESSAGE, NOT_ELEVATED_MESSAGE } from './context.js';
-export { defineMethod, elevate } from './define.js';
+export { bindModule, defineMethod, elevate } from './define.js';
 export type { MethodImpl, ModuleMethod } from './define.js';
 export { VitrineError, constantCase } from './errors.js';
 export type { ApplicationErrorDetails, ErrorDetails, ErrorKind, FieldViolation, ValidationErrorDetails } from './errors.js';

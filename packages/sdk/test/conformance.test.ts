@@ -53,7 +53,7 @@ describe('public @wix/sdk client against our server', () => {
     const id = filtered.items[0]!._id!;
     const { product } = await wix.products.getProduct(id);
     expect(product).toMatchObject({ _id: id, name: 'Hand Grinder', slug: 'hand-grinder', price: { price: 89, currency: 'USD' } });
-    expect(product._createdDate).toBeInstanceOf(Date);
+    expect(product?._createdDate).toBeInstanceOf(Date);
 
     // Exactly one token request for the whole session.
     expect(seen.filter((s) => s.url.endsWith('/oauth2/token'))).toHaveLength(1);
@@ -61,7 +61,7 @@ describe('public @wix/sdk client against our server', () => {
 
   it('surfaces our 404 as the public client\'s application error', async () => {
     const wix = createClient({ modules: { products }, auth: OAuthStrategy({ clientId: 'demo' }) });
-    const error = await wix.products.getProduct('00000000-0000-0000-0000-00000000abcd').catch((e: unknown) => e as { details?: { applicationError?: { code?: string } } });
-    expect(error.details?.applicationError?.code).toBe('PRODUCT_NOT_FOUND');
+    const error: unknown = await wix.products.getProduct('00000000-0000-0000-0000-00000000abcd').then(() => undefined, (e: unknown) => e);
+    expect((error as { details?: { applicationError?: { code?: string } } }).details?.applicationError?.code).toBe('PRODUCT_NOT_FOUND');
   });
 });
