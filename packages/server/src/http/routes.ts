@@ -3,6 +3,7 @@ import { systemRoutes } from './system-routes.js';
 import { identityRoutes } from '../domains/identity/routes.js';
 import { catalogRoutes } from '../domains/catalog/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
+import { membersRoutes } from '../domains/members/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -10,6 +11,7 @@ export function allRoutes(): RouteDef[] {
     ...identityRoutes,
     ...catalogRoutes,
     ...eventsRoutes,
+    ...membersRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }

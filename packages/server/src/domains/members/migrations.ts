@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
 import { dialectOf, jsonType } from '../../storage/dialect.js';
 
@@ -89,6 +90,19 @@ export const membersMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('member_job_items_pk', ['job_id', 'member_id'])
         .execute();
       await db.schema.createIndex('member_job_items_state').on('member_job_items').columns(['job_id', 'state']).execute();
+    },
+  },
+  '0002_member_title': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      // profile.title is searchable, so it gets a column like nickname.
+      await db.schema.alterTable('members').addColumn('title', 'text').execute();
+      await db.schema.alterTable('member_jobs').addColumn('errors', jsonType(dialectOf(db))).execute();
+      // HMAC key of member-about query cursors, shared by every server process.
+      await db.schema.createTable('member_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      await db.insertInto('member_secrets').values({ name: 'cursor', value: randomBytes(32).toString('base64url') }).execute();
     },
   },
 };

@@ -1,6 +1,8 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { readJson, toJson } from '../../storage/dialect.js';
+import { escapeLike, ilike, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import type { Member, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
 
 interface MembersTable {
@@ -15,6 +17,7 @@ interface MembersTable {
   nickname: string | null;
   first_name: string | null;
   last_name: string | null;
+  title: string | null;
   roles: unknown;
   doc: unknown;
   created_date: string;
@@ -58,6 +61,7 @@ interface MemberJobsTable {
   created_date: string;
   updated_date: string;
   finished_date: string | null;
+  errors: unknown;
 }
 
 interface MemberJobItemsTable {
@@ -81,12 +85,12 @@ declare module '../../storage/schema.js' {
 interface MemberDoc {
   contactId: string;
   contact: Omit<MemberContact, 'firstName' | 'lastName'>;
-  profile: Omit<MemberProfile, 'nickname' | 'slug'>;
+  profile: Omit<MemberProfile, 'nickname' | 'slug' | 'title'>;
 }
 
 function memberRow(siteId: string, m: Member): MembersTable {
   const { firstName, lastName, ...contact } = m.contact;
-  const { nickname, slug: _slug, ...profile } = m.profile;
+  const { nickname, slug: _slug, title, ...profile } = m.profile;
   const doc: MemberDoc = { contactId: m.contactId, contact, profile };
   return {
     id: m.id,
@@ -100,6 +104,7 @@ function memberRow(siteId: string, m: Member): MembersTable {
     nickname: nickname ?? null,
     first_name: firstName ?? null,
     last_name: lastName ?? null,
+    title: title ?? null,
     roles: toJson(m.roles),
     doc: toJson(doc),
     created_date: m.createdDate,
@@ -115,7 +120,12 @@ export function toMember(row: MembersTable): Member {
     ...(row.last_name !== null ? { lastName: row.last_name } : {}),
     ...doc.contact,
   };
-  const profile = { ...(row.nickname !== null ? { nickname: row.nickname } : {}), slug: row.slug, ...doc.profile };
+  const profile = {
+    ...(row.nickname !== null ? { nickname: row.nickname } : {}),
+    slug: row.slug,
+    ...(row.title !== null ? { title: row.title } : {}),
+    ...doc.profile,
+  };
   return {
     id: row.id,
     loginEmail: row.login_email,
@@ -175,4 +185,307 @@ export async function deleteMemberRow(db: Executor, siteId: string, id: string):
   await db.deleteFrom('member_abouts').where('site_id', '=', siteId).where('member_id', '=', id).execute();
   const result = await db.deleteFrom('members').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/** Filterable and sortable member fields, by wire path; `public` ones may be used by any caller. */
+const MEMBER_FIELDS: Record<string, { column: string; type: 'string' | 'date'; public: boolean }> = {
+  id: { column: 'id', type: 'string', public: true },
+  loginEmail: { column: 'login_email', type: 'string', public: false },
+  status: { column: 'status', type: 'string', public: false },
+  privacyStatus: { column: 'privacy_status', type: 'string', public: false },
+  activityStatus: { column: 'activity_status', type: 'string', public: false },
+  'contact.firstName': { column: 'first_name', type: 'string', public: false },
+  'contact.lastName': { column: 'last_name', type: 'string', public: false },
+  'profile.nickname': { column: 'nickname', type: 'string', public: true },
+  'profile.slug': { column: 'slug', type: 'string', public: true },
+  'profile.title': { column: 'title', type: 'string', public: true },
+  createdDate: { column: 'created_date', type: 'date', public: true },
+  updatedDate: { column: 'updated_date', type: 'date', public: true },
+  lastLoginDate: { column: 'last_login_date', type: 'date', public: false },
+};
+
+/** The filter target of member queries; non-elevated callers reach only the public fields. */
+export function memberFilterTarget(elevated: boolean): FilterTarget {
+  return {
+    field(path: string): FilterField | undefined {
+      const f = MEMBER_FIELDS[path];
+      if (!f || (!elevated && !f.public)) return undefined;
+      return { expr: sql.ref(`m.${f.column}`), type: f.type };
+    },
+  };
+}
+
+export function memberSortColumn(elevated: boolean): (field: string) => RawBuilder<unknown> | undefined {
+  return (field) => {
+    const f = MEMBER_FIELDS[field];
+    return f && (elevated || f.public) ? sql.ref(`m.${f.column}`) : undefined;
+  };
+}
+
+/** Columns behind the search field names of queryMembers. */
+export const SEARCH_COLUMNS: Record<string, string> = {
+  loginEmail: 'login_email',
+  'contact.firstName': 'first_name',
+  'contact.lastName': 'last_name',
+  'profile.title': 'title',
+  'profile.nickname': 'nickname',
+  'profile.slug': 'slug',
+};
+
+export interface MemberWhere {
+  siteId: string;
+  filter: FilterNode | undefined;
+  elevated: boolean;
+  /** Non-elevated callers see public, approved-or-offline members, plus this member (themselves). */
+  selfId: string | undefined;
+  search: { expression: string; fields: string[] } | undefined;
+  dialect: DialectName;
+}
+
+function memberWhere(q: MemberWhere): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`m.site_id = ${q.siteId}`];
+  if (!q.elevated) {
+    const visible = sql<boolean>`(m.privacy_status = 'PUBLIC' AND m.status IN ('APPROVED', 'OFFLINE'))`;
+    parts.push(q.selfId ? sql<boolean>`(${visible} OR m.id = ${q.selfId})` : visible);
+  }
+  if (q.filter) parts.push(compileFilter(q.filter, memberFilterTarget(q.elevated), q.dialect));
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search.expression)}%`;
+    const ors = q.search.fields.map((f) => ilike(q.dialect, sql.ref(`m.${SEARCH_COLUMNS[f]!}`), pattern));
+    parts.push(sql<boolean>`(${sql.join(ors, sql` OR `)})`);
+  }
+  return sql.join(parts, sql` AND `) as RawBuilder<boolean>;
+}
+
+export interface MemberQuery extends MemberWhere {
+  sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[];
+  limit: number;
+  offset: number;
+  countCap: number;
+}
+
+/** One page plus a count bounded by `countCap` (`tooManyToCount` beyond it). */
+export async function queryMemberRows(db: Executor, q: MemberQuery): Promise<{ members: Member[]; total: number; tooManyToCount: boolean }> {
+  const where = memberWhere(q);
+  const order = q.sort.length > 0
+    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`m.id ASC`])
+    : sql`m.created_date DESC, m.id ASC`;
+  const rows = await sql<MembersTable>`SELECT m.* FROM members m WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const counted = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM members m WHERE ${where} LIMIT ${q.countCap + 1}) capped`.execute(db);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  return { members: rows.rows.map(toMember), total: Math.min(total, q.countCap), tooManyToCount: total > q.countCap };
+}
+
+export async function findMembersByIds(db: Executor, siteId: string, ids: string[]): Promise<Member[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).execute();
+  return rows.map(toMember);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk jobs
+
+export type JobKind = 'APPROVE' | 'BLOCK' | 'DELETE';
+export type JobStatus = 'INITIALIZED' | 'PROCESSING' | 'FINISHED' | 'FAILED';
+export interface JobItemError { memberId: string; code: string; description: string }
+export interface JobParams {
+  contentAssigneeId?: string | undefined;
+  /** Who started the job, for the events the job records. */
+  actor: { kind: 'owner'; apiKeyId: string } | { kind: 'app'; appId: string };
+}
+export interface MemberJob {
+  id: string;
+  siteId: string;
+  kind: JobKind;
+  status: JobStatus;
+  params: JobParams;
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  errors: JobItemError[];
+  createdDate: string;
+  updatedDate: string;
+  finishedDate?: string;
+}
+
+function toJob(row: MemberJobsTable): MemberJob {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    kind: row.kind as JobKind,
+    status: row.status as JobStatus,
+    params: readJson<JobParams>(row.params),
+    total: row.total,
+    processed: row.processed,
+    succeeded: row.succeeded,
+    failed: row.failed,
+    errors: row.errors ? readJson<JobItemError[]>(row.errors) : [],
+    createdDate: row.created_date,
+    updatedDate: row.updated_date,
+    ...(row.finished_date ? { finishedDate: row.finished_date } : {}),
+  };
+}
+
+/** Creates a job and freezes the ids of the members matching `where` into its items, in one statement. */
+export async function insertJobWithItems(db: Executor, job: { id: string; siteId: string; kind: JobKind; params: JobParams; now: string }, where: MemberWhere): Promise<number> {
+  await db.insertInto('member_jobs').values({
+    id: job.id, site_id: job.siteId, kind: job.kind, status: 'INITIALIZED', params: toJson(job.params),
+    total: 0, processed: 0, succeeded: 0, failed: 0, created_date: job.now, updated_date: job.now, finished_date: null, errors: toJson([]),
+  }).execute();
+  await sql`INSERT INTO member_job_items (job_id, member_id, state) SELECT ${job.id}, m.id, 'PENDING' FROM members m WHERE ${memberWhere(where)}`.execute(db);
+  const counted = await db.selectFrom('member_job_items').select((eb) => eb.fn.countAll<number>().as('n')).where('job_id', '=', job.id).executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  await db.updateTable('member_jobs').set({ total }).where('id', '=', job.id).execute();
+  return total;
+}
+
+export async function findJob(db: Executor, siteId: string, id: string): Promise<MemberJob | undefined> {
+  const row = await db.selectFrom('member_jobs').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? toJob(row) : undefined;
+}
+
+/** The oldest job not finished yet, of any site (the worker resumes these after a restart). */
+export async function nextUnfinishedJob(db: Executor): Promise<MemberJob | undefined> {
+  const row = await db.selectFrom('member_jobs').selectAll().where('status', 'in', ['INITIALIZED', 'PROCESSING'])
+    .orderBy('created_date').orderBy('id').limit(1).executeTakeFirst();
+  return row ? toJob(row) : undefined;
+}
+
+export async function pendingJobItems(db: Executor, jobId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('member_job_items').select('member_id').where('job_id', '=', jobId).where('state', '=', 'PENDING')
+    .orderBy('member_id').limit(limit).execute();
+  return rows.map((r) => r.member_id);
+}
+
+/** Claims one item (PENDING -> DONE/FAILED); false when another worker got it first. */
+export async function finishJobItem(db: Executor, jobId: string, memberId: string, error: JobItemError | undefined): Promise<boolean> {
+  const result = await db.updateTable('member_job_items')
+    .set({ state: error ? 'FAILED' : 'DONE', error: error ? toJson(error) : null })
+    .where('job_id', '=', jobId).where('member_id', '=', memberId).where('state', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function recordJobProgress(db: Executor, job: MemberJob, now: string): Promise<void> {
+  await db.updateTable('member_jobs').set({
+    status: job.status, processed: job.processed, succeeded: job.succeeded, failed: job.failed,
+    errors: toJson(job.errors), updated_date: now, finished_date: job.finishedDate ?? null,
+  }).where('id', '=', job.id).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+export type ReportStatus = 'OPEN' | 'RESOLVED';
+export interface MemberReport {
+  id: string;
+  reporterId: string;
+  memberId: string;
+  reason: string;
+  details?: string;
+  status: ReportStatus;
+  resolution?: { muted: boolean; note?: string };
+  createdDate: string;
+  resolvedDate?: string;
+}
+
+function toReport(row: MemberReportsTable): MemberReport {
+  return {
+    id: row.id,
+    reporterId: row.reporter_id,
+    memberId: row.member_id,
+    reason: row.reason,
+    ...(row.details !== null ? { details: row.details } : {}),
+    status: row.status as ReportStatus,
+    ...(row.resolution ? { resolution: readJson<{ muted: boolean; note?: string }>(row.resolution) } : {}),
+    createdDate: row.created_date,
+    ...(row.resolved_date ? { resolvedDate: row.resolved_date } : {}),
+  };
+}
+
+export async function insertReport(db: Executor, siteId: string, r: MemberReport): Promise<void> {
+  await db.insertInto('member_reports').values({
+    id: r.id, site_id: siteId, reporter_id: r.reporterId, member_id: r.memberId, reason: r.reason, details: r.details ?? null,
+    status: r.status, resolution: null, created_date: r.createdDate, resolved_date: null,
+  }).execute();
+}
+
+export async function findOpenReport(db: Executor, siteId: string, reporterId: string, memberId: string): Promise<MemberReport | undefined> {
+  const row = await db.selectFrom('member_reports').selectAll().where('site_id', '=', siteId).where('reporter_id', '=', reporterId)
+    .where('member_id', '=', memberId).where('status', '=', 'OPEN').executeTakeFirst();
+  return row ? toReport(row) : undefined;
+}
+
+export async function findReport(db: Executor, siteId: string, id: string): Promise<MemberReport | undefined> {
+  const row = await db.selectFrom('member_reports').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? toReport(row) : undefined;
+}
+
+/** OPEN -> RESOLVED; false when it was not open any more (a concurrent resolve). */
+export async function resolveReportRow(db: Executor, siteId: string, id: string, resolution: { muted: boolean; note?: string }, now: string): Promise<boolean> {
+  const result = await db.updateTable('member_reports').set({ status: 'RESOLVED', resolution: toJson(resolution), resolved_date: now })
+    .where('site_id', '=', siteId).where('id', '=', id).where('status', '=', 'OPEN').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function listReportRows(db: Executor, siteId: string, q: { status?: ReportStatus | undefined; memberId?: string | undefined; limit: number; offset: number }): Promise<{ reports: MemberReport[]; total: number }> {
+  let base = db.selectFrom('member_reports').where('site_id', '=', siteId);
+  if (q.status) base = base.where('status', '=', q.status);
+  if (q.memberId) base = base.where('member_id', '=', q.memberId);
+  const rows = await base.selectAll().orderBy('created_date', 'desc').orderBy('id').limit(q.limit).offset(q.offset).execute();
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return { reports: rows.map(toReport), total: Number(counted?.n ?? 0) };
+}
+
+export async function deleteReportsOf(db: Executor, siteId: string, memberId: string): Promise<void> {
+  await db.deleteFrom('member_reports').where('site_id', '=', siteId)
+    .where((eb) => eb.or([eb('member_id', '=', memberId), eb('reporter_id', '=', memberId)])).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member-about
+
+export interface MemberAboutRecord { id: string; memberId: string; content: unknown; revision: number; createdDate: string; updatedDate: string }
+
+function toAbout(row: MemberAboutsTable): MemberAboutRecord {
+  return { id: row.id, memberId: row.member_id, content: readJson<unknown>(row.content), revision: row.revision, createdDate: row.created_date, updatedDate: row.updated_date };
+}
+
+export async function insertAbout(db: Executor, siteId: string, a: MemberAboutRecord): Promise<void> {
+  await db.insertInto('member_abouts').values({
+    id: a.id, site_id: siteId, member_id: a.memberId, content: toJson(a.content), revision: a.revision, created_date: a.createdDate, updated_date: a.updatedDate,
+  }).execute();
+}
+
+export async function findAbout(db: Executor, siteId: string, id: string): Promise<MemberAboutRecord | undefined> {
+  const row = await db.selectFrom('member_abouts').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? toAbout(row) : undefined;
+}
+
+export async function findAboutOfMember(db: Executor, siteId: string, memberId: string): Promise<MemberAboutRecord | undefined> {
+  const row = await db.selectFrom('member_abouts').selectAll().where('site_id', '=', siteId).where('member_id', '=', memberId).executeTakeFirst();
+  return row ? toAbout(row) : undefined;
+}
+
+/** Writes new content when the stored revision is still `expectedRevision`; false on a concurrent change. */
+export async function updateAboutRow(db: Executor, siteId: string, id: string, content: unknown, expectedRevision: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('member_abouts').set({ content: toJson(content), revision: expectedRevision + 1, updated_date: now })
+    .where('site_id', '=', siteId).where('id', '=', id).where('revision', '=', expectedRevision).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteAboutRow(db: Executor, siteId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('member_abouts').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Abouts of members visible to the caller, newest first, one page plus one to tell whether more exist. */
+export async function listAboutRows(db: Executor, where: MemberWhere, limit: number, offset: number): Promise<MemberAboutRecord[]> {
+  const rows = await sql<MemberAboutsTable>`SELECT a.* FROM member_abouts a JOIN members m ON m.id = a.member_id AND m.site_id = a.site_id
+    WHERE a.site_id = ${where.siteId} AND ${memberWhere(where)} ORDER BY a.updated_date DESC, a.id ASC LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  return rows.rows.map(toAbout);
 }
