@@ -380,12 +380,13 @@ export async function insertAttempt(db: Executor, row: AttemptRow): Promise<void
 
 /** Ends a leased attempt; only the lease holder may (a worker whose lease expired changes nothing). */
 export async function finishDeliveryAttempt(db: Executor, id: string, owner: string, patch: {
-  status: string; attempts: number; nextAttemptAt?: string; lastStatusCode: number | null; lastError: string | null;
+  status: string; attempts: number; nextAttemptAt?: string; giveUpAfter?: string; lastStatusCode: number | null; lastError: string | null;
 }, now: string): Promise<boolean> {
   const res = await db.updateTable('webhook_deliveries').set({
     status: patch.status,
     attempts: patch.attempts,
     ...(patch.nextAttemptAt ? { next_attempt_at: patch.nextAttemptAt } : {}),
+    ...(patch.giveUpAfter ? { give_up_after: patch.giveUpAfter } : {}),
     last_status_code: patch.lastStatusCode,
     last_error: patch.lastError,
     lease_owner: null,

@@ -203,7 +203,10 @@ export class EventWorker {
     const finished = Date.now();
     let outcome = statusCode === null ? 'RETRY' : classifyStatus(statusCode);
     let lastError = error ?? (outcome === 'SUCCEEDED' ? null : `HTTP ${statusCode}`);
-    if (outcome === 'RETRY' && finished >= Date.parse(d.give_up_after)) {
+    // The retry window starts at the first attempt: a delivery that waited behind an earlier event of
+    // its entity still gets its full window.
+    const giveUpAfter = d.attempts === 0 ? started + this.settings.retryWindowMs : Date.parse(d.give_up_after);
+    if (outcome === 'RETRY' && finished >= giveUpAfter) {
       outcome = 'FAILED';
       lastError = `${lastError}; gave up after the retry window`;
     }
@@ -217,6 +220,7 @@ export class EventWorker {
         status: outcome === 'RETRY' ? 'PENDING' : outcome,
         attempts: attempt,
         ...(outcome === 'RETRY' ? { nextAttemptAt: iso(finished + delay) } : {}),
+        giveUpAfter: iso(giveUpAfter),
         lastStatusCode: statusCode,
         lastError,
       }, iso(finished));
