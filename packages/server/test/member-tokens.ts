@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../src/http/context.js';
 import { issueTokenPair } from '../src/domains/identity/service.js';
-import type { TestServer } from './harness.js';
+import { asOwner, call, type TestServer } from './harness.js';
 
 /** A service context on the demo site as the owner, for tests that call services directly. */
 export function serviceContext(t: TestServer): RequestContext {
@@ -23,4 +23,20 @@ export function serviceContext(t: TestServer): RequestContext {
 export async function memberToken(t: TestServer, memberId: string): Promise<string> {
   const pair = await issueTokenPair(serviceContext(t), { siteId: t.site.id, clientId: t.clientId, role: 'member', subjectId: memberId });
   return pair.access_token;
+}
+
+/** Creates a member through the owner API and returns its full view. */
+export async function ownerCreateMember(
+  t: TestServer,
+  member: Record<string, unknown>,
+): Promise<{ id: string; [key: string]: unknown }> {
+  const res = await call(t.url, '/members/v1/members', { ...asOwner(t), body: { member } });
+  if (res.status !== 200) throw new Error(`create member failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.member;
+}
+
+/** A member created by the owner plus a member token for it. */
+export async function memberWithToken(t: TestServer, member: Record<string, unknown>): Promise<{ id: string; token: string }> {
+  const created = await ownerCreateMember(t, member);
+  return { id: created.id, token: await memberToken(t, created.id) };
 }
