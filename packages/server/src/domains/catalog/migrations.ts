@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
 
 export const catalogMigrations: Record<string, Migration> = {
@@ -67,6 +68,123 @@ export const catalogMigrations: Record<string, Migration> = {
         .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
         .addColumn('created_date', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+
+  /**
+   * Inventory (stock as columns so a decrement is one guarded UPDATE), full-text search, V3 products
+   * with their facet side tables, V3 ribbons / brands / info sections, and the cursor-signing secret.
+   */
+  '0002_catalog_full': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      const dialect = dialectOf(db);
+      const json = jsonType(dialect);
+      const float = floatType(dialect);
+      await db.schema
+        .createTable('inventory_items')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('catalog', 'text', (c) => c.notNull())
+        .addColumn('product_id', 'text', (c) => c.notNull())
+        .addColumn('variant_id', 'text', (c) => c.notNull())
+        .addColumn('sku', 'text')
+        .addColumn('track_quantity', 'integer', (c) => c.notNull())
+        .addColumn('quantity', 'integer')
+        .addColumn('in_stock', 'integer', (c) => c.notNull())
+        .addColumn('preorder_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('preorder_limit', 'integer')
+        .addColumn('preorder_counter', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('preorder_message', 'text')
+        .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('inventory_items_variant').on('inventory_items').columns(['site_id', 'product_id', 'variant_id']).unique().execute();
+      await db.schema.createIndex('inventory_items_sku').on('inventory_items').columns(['site_id', 'sku']).execute();
+
+      await db.schema
+        .createTable('products_v3')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('plain_description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('visible', 'integer', (c) => c.notNull())
+        .addColumn('product_type', 'text', (c) => c.notNull())
+        .addColumn('brand_id', 'text')
+        .addColumn('brand_name', 'text')
+        .addColumn('ribbon_id', 'text')
+        .addColumn('ribbon_name', 'text')
+        .addColumn('min_price', float, (c) => c.notNull())
+        .addColumn('max_price', float, (c) => c.notNull())
+        .addColumn('availability_status', 'text', (c) => c.notNull())
+        .addColumn('preorder_status', 'text', (c) => c.notNull())
+        .addColumn('main_category_id', 'text')
+        .addColumn('doc', json, (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('products_v3_site_slug').on('products_v3').columns(['site_id', 'slug']).unique().execute();
+      await db.schema.createIndex('products_v3_site_created').on('products_v3').columns(['site_id', 'created_date', 'id']).execute();
+      await db.schema.createIndex('products_v3_site_price').on('products_v3').columns(['site_id', 'min_price']).execute();
+
+      // One row per (product, option, choice): facet counts and choice filters without scanning documents.
+      await db.schema
+        .createTable('products_v3_choices')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('product_id', 'text', (c) => c.notNull().references('products_v3.id').onDelete('cascade'))
+        .addColumn('option_name', 'text', (c) => c.notNull())
+        .addColumn('choice_name', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('products_v3_choices_product').on('products_v3_choices').columns(['product_id']).execute();
+      await db.schema.createIndex('products_v3_choices_facet').on('products_v3_choices').columns(['site_id', 'option_name', 'choice_name']).execute();
+
+      await db.schema
+        .createTable('products_v3_categories')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('product_id', 'text', (c) => c.notNull().references('products_v3.id').onDelete('cascade'))
+        .addColumn('category_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('products_v3_categories_pk', ['product_id', 'category_id'])
+        .execute();
+      await db.schema.createIndex('products_v3_categories_cat').on('products_v3_categories').columns(['site_id', 'category_id']).execute();
+
+      // Ribbons, brands and info sections (V3): small named entities of one shape.
+      await db.schema
+        .createTable('catalog_entities')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('doc', json, (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('catalog_entities_name').on('catalog_entities').columns(['site_id', 'kind', 'name']).unique().execute();
+
+      // Full-text search over both catalogs, written in the transaction of every product write.
+      if (dialect === 'postgres') {
+        await db.schema
+          .createTable('catalog_search')
+          .addColumn('entity_id', 'text', (c) => c.primaryKey())
+          .addColumn('site_id', 'text', (c) => c.notNull())
+          .addColumn('catalog', 'text', (c) => c.notNull())
+          .addColumn('document', sql`tsvector`, (c) => c.notNull())
+          .execute();
+        await sql`CREATE INDEX catalog_search_document ON catalog_search USING GIN (document)`.execute(db);
+        await db.schema.createIndex('catalog_search_site').on('catalog_search').columns(['site_id', 'catalog']).execute();
+      } else {
+        await sql`CREATE VIRTUAL TABLE catalog_search USING fts5(entity_id UNINDEXED, site_id UNINDEXED, catalog UNINDEXED, name, sku, brand, description, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+      }
+
+      await db.schema
+        .createTable('catalog_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      await db.insertInto('catalog_secrets').values({ name: 'cursor', value: randomBytes(32).toString('base64url') }).execute();
     },
   },
 };

@@ -9,6 +9,12 @@ export type DiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';
 export type OptionType = 'drop_down' | 'color';
 export type InventoryStatus = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK';
 
+export const MEASUREMENT_UNITS = ['ML', 'CL', 'L', 'CBM', 'MG', 'G', 'KG', 'MM', 'CM', 'M', 'SQM', 'OZ', 'LB', 'FLOZ', 'PT', 'QT', 'GAL', 'IN', 'FT', 'YD', 'SQFT'] as const;
+export type MeasurementUnit = typeof MEASUREMENT_UNITS[number];
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'zip'] as const;
+export type MediaType = typeof MEDIA_TYPES[number];
+
+export interface PricePerUnitData { totalQuantity: number; totalMeasurementUnit: MeasurementUnit; baseQuantity: number; baseMeasurementUnit: MeasurementUnit }
 export interface FormattedPrice { price: string; discountedPrice: string; pricePerUnit?: string }
 export interface PriceData { currency: string; price: number; discountedPrice: number; formatted: FormattedPrice; pricePerUnit?: number }
 export interface NumericRange { minValue: number; maxValue: number }
@@ -16,14 +22,21 @@ export interface Discount { type: DiscountType; value: number }
 export interface Stock { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: InventoryStatus }
 
 export interface MediaImage { url: string; width: number; height: number }
-export interface MediaItem { id: string; title: string; mediaType: 'image' | 'video' | 'audio' | 'document' | 'zip'; image?: MediaImage; thumbnail?: MediaImage }
+export interface MediaVideo { files: MediaImage[]; stillFrameMediaId?: string }
+export interface MediaItem { id: string; title: string; mediaType: MediaType; image?: MediaImage; video?: MediaVideo; thumbnail?: MediaImage; url?: string }
 export interface ProductMedia { mainMedia?: MediaItem; items: MediaItem[] }
 
 export interface Choice { value: string; description: string; inStock: boolean; visible: boolean; media?: ProductMedia }
 export interface ProductOption { optionType: OptionType; name: string; choices: Choice[] }
 
-export interface VariantData { priceData: PriceData; convertedPriceData: PriceData; weight?: number; sku?: string; visible: boolean }
-export interface Variant { id: string; choices: Record<string, string>; variant: VariantData; stock: { trackQuantity: boolean; quantity?: number; inStock: boolean } }
+export interface CostAndProfit { itemCost: number; formattedItemCost: string; profit: number; formattedProfit: string; profitMargin: number }
+export interface VariantData { priceData: PriceData; convertedPriceData: PriceData; costAndProfitData?: CostAndProfit; weight?: number; sku?: string; visible: boolean }
+export interface VariantStock { trackQuantity: boolean; quantity?: number; inStock: boolean }
+export interface Variant { id: string; choices: Record<string, string>; variant: VariantData; stock: VariantStock }
+/** An owner's per-variant change (updateProductVariants); absent fields follow the product. */
+export interface VariantOverride { price?: number; cost?: number; weight?: number; sku?: string; visible?: boolean }
+/** Stock of one variant as the inventory table holds it. */
+export interface StockRow { variantId: string; trackQuantity: boolean; quantity: number | null; inStock: boolean; preorderEnabled: boolean; preorderLimit: number | null }
 
 export interface ProductV1 {
   id: string;
@@ -39,7 +52,9 @@ export interface ProductV1 {
   priceData: PriceData;
   convertedPriceData: PriceData;
   priceRange: NumericRange;
-  costAndProfitData?: { itemCost: number; formattedItemCost: string; profit: number; formattedProfit: string; profitMargin: number };
+  costAndProfitData?: CostAndProfit;
+  pricePerUnitData?: PricePerUnitData;
+  seoData?: { tags: { type: string; children?: string; props?: Record<string, unknown>; meta?: Record<string, unknown>; disabled?: boolean }[] };
   costRange?: NumericRange;
   weightRange?: NumericRange;
   additionalInfoSections: { title: string; description: string }[];
@@ -58,6 +73,8 @@ export interface ProductV1 {
   createdDate: string;
   ribbon?: string;
   brand?: string;
+  /** Owner inputs that derived fields are computed from; stored, never sent. */
+  _src?: { cost?: number; overrides: Record<string, VariantOverride> };
 }
 
 /** Rounds to cents without binary drift (1.005 -> 1.01). */
@@ -77,10 +94,36 @@ export function discountedPrice(price: number, discount: Discount): number {
   }
 }
 
-export function priceData(price: number, discount: Discount, currency: string): PriceData {
+/** `ppu`: price per unit settings; the price per base unit is the discounted price over the total quantity. */
+export function priceData(price: number, discount: Discount, currency: string, ppu?: PricePerUnitData): PriceData {
   const discounted = discountedPrice(price, discount);
-  return { currency, price, discountedPrice: discounted, formatted: { price: formatMoney(price, currency), discountedPrice: formatMoney(discounted, currency) } };
+  const pd: PriceData = { currency, price, discountedPrice: discounted, formatted: { price: formatMoney(price, currency), discountedPrice: formatMoney(discounted, currency) } };
+  if (ppu && ppu.totalQuantity > 0) {
+    const perUnit = roundMoney((discounted / ppu.totalQuantity) * ppu.baseQuantity);
+    pd.pricePerUnit = perUnit;
+    pd.formatted.pricePerUnit = `${formatMoney(perUnit, currency)}/${ppu.baseQuantity === 1 ? '' : ppu.baseQuantity}${ppu.baseMeasurementUnit}`;
+  }
+  return pd;
 }
+
+export function costAndProfit(cost: number, discounted: number, currency: string): CostAndProfit {
+  const profit = roundMoney(discounted - cost);
+  return {
+    itemCost: cost, formattedItemCost: formatMoney(cost, currency), profit, formattedProfit: formatMoney(profit, currency),
+    profitMargin: discounted > 0 ? roundMoney(profit / discounted) : 0,
+  };
+}
+
+/** Stable key of a choices map (option order does not matter). */
+export function choicesKey(choices: Record<string, string>): string {
+  return JSON.stringify(Object.keys(choices).sort().map((k) => [k, choices[k]]));
+}
+
+/** The built-in collection every product is in (the platform's fixed id). */
+export const ALL_PRODUCTS_COLLECTION_ID = '00000000-000000-000000-000000000001';
+
+/** The id of the only variant of a product without options. */
+export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Every combination of option choices, in option order (the cartesian product). */
 export function choiceCombinations(options: ProductOption[]): Record<string, string>[] {
@@ -96,6 +139,13 @@ export function inventoryStatus(variants: Variant[], productInStock: boolean): I
   const inStock = variants.filter((v) => v.stock.inStock).length;
   if (inStock === 0) return 'OUT_OF_STOCK';
   return inStock === variants.length ? 'IN_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+}
+
+/** Preorder across variants: ENABLED when all allow it, PARTIALLY_ENABLED when some do. */
+export function preorderStatus(rows: { preorderEnabled: boolean }[]): 'ENABLED' | 'DISABLED' | 'PARTIALLY_ENABLED' {
+  const on = rows.filter((r) => r.preorderEnabled).length;
+  if (on === 0) return 'DISABLED';
+  return on === rows.length ? 'ENABLED' : 'PARTIALLY_ENABLED';
 }
 
 export function range(values: number[]): NumericRange {

@@ -3,7 +3,8 @@ import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
-import type { ProductV1 } from './model.js';
+import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1 } from './model.js';
+import { searchHits } from './store-search.js';
 
 interface ProductsTable {
   id: string;
@@ -93,6 +94,35 @@ export async function insertProduct(db: Executor, siteId: string, product: Produ
   await db.insertInto('products').values(productRow(siteId, product)).execute();
 }
 
+export async function updateProductRow(db: Executor, siteId: string, product: ProductV1): Promise<void> {
+  const { id: _id, site_id: _s, created_date: _c, ...row } = productRow(siteId, product);
+  await db.updateTable('products').set(row).where('site_id', '=', siteId).where('id', '=', product.id).execute();
+}
+
+export async function deleteProductRow(db: Executor, siteId: string, id: string): Promise<void> {
+  await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('product_id', '=', id).execute();
+  await db.deleteFrom('products').where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+/** Locks the product row for the rest of the transaction on PostgreSQL (SQLite serializes writers anyway). */
+export async function findProductForUpdate(db: Executor, siteId: string, id: string, dialect: DialectName): Promise<ProductV1 | undefined> {
+  if (dialect === 'postgres') await sql`SELECT id FROM products WHERE site_id = ${siteId} AND id = ${id} FOR UPDATE`.execute(db);
+  return findProduct(db, siteId, id);
+}
+
+export async function findProductsByIds(db: Executor, siteId: string, ids: string[]): Promise<ProductV1[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('products').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).orderBy('id').execute();
+  const collections = await collectionIdsFor(db, rows.map((r) => r.id));
+  return rows.map((row) => toProduct(row, collections.get(row.id) ?? []));
+}
+
+export async function existingProductIds(db: Executor, siteId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('products').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Columns a product query may filter on, by V1 field path. Anything else is refused. */
 function productField(path: string, siteId: string): FilterField | undefined {
   const col = (name: string, type: 'string' | 'number' | 'boolean' | 'date', storedAs01 = false): FilterField => ({ expr: sql.ref(`p.${name}`), type, storedAs01 });
@@ -115,7 +145,7 @@ function productField(path: string, siteId: string): FilterField | undefined {
     case 'collections.id': case 'collectionIds':
       return {
         type: 'set',
-        hasSome: (values) => sql<boolean>`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.site_id = ${siteId} AND pc.collection_id IN (${sql.join(values.map(String))}))`,
+        hasSome: (values) => values.includes(ALL_PRODUCTS_COLLECTION_ID) ? sql<boolean>`1=1` : values.length === 0 ? sql<boolean>`1=0` : sql<boolean>`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.site_id = ${siteId} AND pc.collection_id IN (${sql.join(values.map(String))}))`,
         notEmpty: () => sql<boolean>`EXISTS (SELECT 1 FROM product_collections pc WHERE pc.product_id = p.id AND pc.site_id = ${siteId})`,
       };
     default: return undefined;
@@ -146,6 +176,10 @@ export interface ProductQuery {
   limit: number;
   offset: number;
   dialect: DialectName;
+  /** Full-text terms; matches only, best first unless a sort is given. */
+  searchTerms?: string[];
+  /** Skip the COUNT(*) (cursor pages do not report totals). */
+  skipTotal?: boolean;
 }
 
 function whereClause(q: ProductQuery): RawBuilder<boolean> {
@@ -157,7 +191,7 @@ function whereClause(q: ProductQuery): RawBuilder<boolean> {
 
 export interface ProductRowOut { product: ProductV1 }
 
-function toProduct(row: ProductsTable, collectionIds: string[]): ProductV1 {
+export function toProduct(row: ProductsTable, collectionIds: string[]): ProductV1 {
   const doc = readJson<ProductDoc>(row.doc);
   return { id: row.id, ...doc, collectionIds, createdDate: row.created_date, lastUpdated: row.last_updated };
 }
@@ -182,11 +216,13 @@ async function collectionIdsFor(db: Executor, productIds: string[]): Promise<Map
 /** One page of products plus the total count of matches. Two statements, whatever the page size. */
 export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{ products: ProductV1[]; total: number }> {
   const where = whereClause(q);
+  const searching = q.searchTerms && q.searchTerms.length > 0;
+  const join = searching ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v1', q.searchTerms!)} h ON h.entity_id = p.id` : sql``;
   const order = q.sort.length > 0
     ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
-    : sql`p.numeric_id DESC, p.id ASC`;
-  const rows = await sql<ProductsTable>`SELECT p.* FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
-  const totalRow = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p WHERE ${where}`.execute(db);
+    : searching ? sql`h.rank DESC, p.id ASC` : sql`p.numeric_id DESC, p.id ASC`;
+  const rows = await sql<ProductsTable>`SELECT p.* FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const totalRow = q.skipTotal ? { rows: [{ total: -1 }] } : await sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${join} WHERE ${where}`.execute(db);
   const collections = await collectionIdsFor(db, rows.rows.map((r) => r.id));
   return {
     products: rows.rows.map((row) => toProduct(row, collections.get(row.id) ?? [])),
@@ -210,12 +246,122 @@ export async function insertCollection(db: Executor, siteId: string, collection:
   }).execute();
 }
 
+function toCollection(row: CollectionsTable): CollectionV1 {
+  const doc = readJson<Omit<CollectionV1, 'id' | 'name' | 'slug' | 'visible'>>(row.doc);
+  return { id: row.id, name: row.name, slug: row.slug, visible: row.visible === 1, ...doc };
+}
+
+export async function findCollection(db: Executor, siteId: string, by: { id: string } | { slug: string }): Promise<CollectionV1 | undefined> {
+  let q = db.selectFrom('collections').selectAll().where('site_id', '=', siteId);
+  q = 'id' in by ? q.where('id', '=', by.id) : q.where('slug', '=', by.slug);
+  const row = await q.executeTakeFirst();
+  return row && toCollection(row);
+}
+
+export async function updateCollectionRow(db: Executor, siteId: string, collection: CollectionV1, now: string): Promise<void> {
+  const { id, name, slug, visible, numberOfProducts: _n, ...doc } = collection;
+  await db.updateTable('collections').set({ name, slug, visible: visible ? 1 : 0, doc: toJson(doc), updated_date: now })
+    .where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+export async function deleteCollectionRow(db: Executor, siteId: string, id: string): Promise<void> {
+  await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('collection_id', '=', id).execute();
+  await db.deleteFrom('collections').where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+export async function existingCollectionIds(db: Executor, siteId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('collections').select('id').where('site_id', '=', siteId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function collectionSlugOwner(db: Executor, siteId: string, slug: string): Promise<string | undefined> {
+  const row = await db.selectFrom('collections').select('id').where('site_id', '=', siteId).where('slug', '=', slug).executeTakeFirst();
+  return row?.id;
+}
+
+/** Products per collection (visible ones only when `onlyVisible`). */
+export async function countCollectionProducts(db: Executor, siteId: string, ids: string[], onlyVisible: boolean): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  if (ids.length === 0) return map;
+  let q = db.selectFrom('product_collections as pc').innerJoin('products as p', 'p.id', 'pc.product_id')
+    .select(['pc.collection_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('pc.site_id', '=', siteId).where('pc.collection_id', 'in', ids);
+  if (onlyVisible) q = q.where('p.visible', '=', 1);
+  for (const row of await q.groupBy('pc.collection_id').execute()) map.set(row.collection_id, Number(row.n));
+  return map;
+}
+
+export async function countProducts(db: Executor, siteId: string, onlyVisible: boolean): Promise<number> {
+  let q = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId);
+  if (onlyVisible) q = q.where('visible', '=', 1);
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
+function collectionField(path: string): FilterField | undefined {
+  const col = (name: string, type: 'string' | 'boolean' | 'date', storedAs01 = false): FilterField => ({ expr: sql.ref(`c.${name}`), type, storedAs01 });
+  switch (path) {
+    case 'id': return col('id', 'string');
+    case 'name': return col('name', 'string');
+    case 'slug': return col('slug', 'string');
+    case 'visible': return col('visible', 'boolean', true);
+    default: return undefined;
+  }
+}
+
+const COLLECTION_SORTABLE: Record<string, string> = { id: 'id', name: 'name', slug: 'slug' };
+export function collectionSortColumn(field: string): RawBuilder<unknown> | undefined {
+  const column = COLLECTION_SORTABLE[field];
+  return column ? sql.ref(`c.${column}`) : undefined;
+}
+
+export async function queryCollectionRows(db: Executor, q: { siteId: string; filter: FilterNode | undefined; onlyVisible: boolean; sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; limit: number; offset: number; dialect: DialectName }): Promise<{ collections: CollectionV1[]; total: number }> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`c.site_id = ${q.siteId}`];
+  if (q.onlyVisible) parts.push(sql<boolean>`c.visible = 1`);
+  if (q.filter) parts.push(compileFilter(q.filter, { field: collectionField }, q.dialect));
+  const where = sql.join(parts, sql` AND `);
+  const order = sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`c.created_date ASC`, sql`c.id ASC`]);
+  const rows = await sql<CollectionsTable>`SELECT c.* FROM collections c WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const total = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM collections c WHERE ${where}`.execute(db);
+  return { collections: rows.rows.map(toCollection), total: Number(total.rows[0]?.total ?? 0) };
+}
+
+export async function addProductsToCollectionRows(db: Executor, siteId: string, collectionId: string, productIds: string[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const present = await db.selectFrom('product_collections').select(['product_id']).where('collection_id', '=', collectionId).where('product_id', 'in', productIds).execute();
+  const have = new Set(present.map((r) => r.product_id));
+  const top = await db.selectFrom('product_collections').select((eb) => eb.fn.max<number>('position').as('m')).where('collection_id', '=', collectionId).executeTakeFirst();
+  let position = Number(top?.m ?? -1) + 1;
+  const added: string[] = [];
+  for (const productId of productIds) {
+    if (have.has(productId)) continue;
+    have.add(productId);
+    await addProductToCollection(db, siteId, collectionId, productId, position++);
+    added.push(productId);
+  }
+  return added;
+}
+
+export async function removeProductsFromCollectionRows(db: Executor, siteId: string, collectionId: string, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('product_id', 'in', productIds).execute();
+}
+
+export async function setProductCollections(db: Executor, siteId: string, productId: string, collectionIds: string[]): Promise<void> {
+  await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('product_id', '=', productId).execute();
+  for (const [i, id] of collectionIds.entries()) await addProductToCollection(db, siteId, id, productId, 1_000_000 + i);
+}
+
 export async function addProductToCollection(db: Executor, siteId: string, collectionId: string, productId: string, position: number): Promise<void> {
   await db.insertInto('product_collections').values({ site_id: siteId, collection_id: collectionId, product_id: productId, position }).execute();
 }
 
 export async function insertMedia(db: Executor, media: Omit<MediaFilesTable, 'created_date'>, now: string): Promise<void> {
   await db.insertInto('media_files').values({ ...media, created_date: now }).execute();
+}
+
+export async function findSiteMedia(db: Executor, siteId: string, id: string): Promise<Pick<MediaFilesTable, 'id' | 'content_type' | 'file_name' | 'width' | 'height'> | undefined> {
+  return db.selectFrom('media_files').select(['id', 'content_type', 'file_name', 'width', 'height']).where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findMedia(db: Executor, id: string): Promise<Pick<MediaFilesTable, 'content_type' | 'bytes' | 'file_name'> | undefined> {
