@@ -2,6 +2,7 @@ import type { RouteDef } from './route.js';
 import { systemRoutes } from './system-routes.js';
 import { identityRoutes } from '../domains/identity/routes.js';
 import { catalogRoutes } from '../domains/catalog/routes.js';
+import { dataRoutes } from '../domains/data/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
 import { membersRoutes } from '../domains/members/routes.js';
 
@@ -10,6 +11,7 @@ export function allRoutes(): RouteDef[] {
   const routes: RouteDef[] = [
     ...identityRoutes,
     ...catalogRoutes,
+    ...dataRoutes,
     ...eventsRoutes,
     ...membersRoutes,
   ];

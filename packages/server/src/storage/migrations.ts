@@ -3,6 +3,7 @@ import { sitesMigrations } from '../domains/sites/migrations.js';
 import { identityMigrations } from '../domains/identity/migrations.js';
 import { catalogMigrations } from '../domains/catalog/migrations.js';
 import { eventsMigrations } from '../domains/events/migrations.js';
+import { dataMigrations } from '../domains/data/migrations.js';
 import { membersMigrations } from '../domains/members/migrations.js';
 
 /**
@@ -16,6 +17,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('identity', identityMigrations),
     ...prefix('catalog', catalogMigrations),
     ...prefix('events', eventsMigrations),
+    ...prefix('data', dataMigrations),
     ...prefix('members', membersMigrations),
   };
 }

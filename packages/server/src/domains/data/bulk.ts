@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { RequestContext } from '../../http/context.js';
+import { isElevated } from '../../http/context.js';
+import { ApplicationError, ValidationError } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { inTransaction } from '../../storage/transaction.js';
+import { authorize, BULK_MAX, parseDataFilter, requireItemId, scopeFor, wireItem, withSystemFields, newItemId, type WireItem } from './common.js';
+import { bulkItemsInvalid, itemExists, itemIdsNotStrings, itemNotFound, permissionDenied, tooManyIdsToRemove, tooManyItems, uniqueViolation } from './errors.js';
+import { matches } from './evaluate.js';
+import { openCollection, type ItemOptions, type Loaded } from './items.js';
+import { ownerIdOf } from './model.js';
+import { applyModifications, readModifications, type FieldModification } from './patch.js';
+import { hooksSuppressed, isUniqueViolation, itemEvent, prepareData, type PreparedData } from './prepare.js';
+import { saveMultiRefs } from './references.js';
+import { deleteItemRows, findItems, findJob, insertItems, insertJob, itemIdsInScope, updateItemRow, updateJob, type ItemRow } from './store.js';
+import { isPlainObject, type ItemData } from './values.js';
+
+/**
+ * Bulk calls (at most BULK_MAX items, one result per item in request order) and the async
+ * patch/remove-by-filter jobs. A bad item fails alone; the rest of the request goes through.
+ */
+
+type BulkAction = 'INSERT' | 'UPDATE' | 'DELETE' | 'PATCH';
+
+interface ItemResult {
+  action: BulkAction;
+  itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } };
+  dataItem?: WireItem;
+}
+
+function failure(action: BulkAction, index: number, id: string | undefined, error: unknown): ItemResult {
+  let e: { code: string; description: string; data: Record<string, unknown> };
+  if (error instanceof ApplicationError) e = { code: error.code, description: error.description, data: error.data };
+  else if (error instanceof ValidationError) e = { code: 'INVALID_ARGUMENT', description: error.message, data: { fieldViolations: error.violations } };
+  else throw error;
+  return { action, itemMetadata: { ...(id !== undefined ? { id } : {}), originalIndex: index, success: false, error: e } };
+}
+
+function summary(results: ItemResult[]) {
+  const ok = results.filter((r) => r.itemMetadata.success).length;
+  return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok } };
+}
+
+/** Runs `fn` inside a savepoint, so a failed statement (a unique index) undoes only this item. */
+async function inSavepoint<T>(ctx: RequestContext, fn: () => Promise<T>): Promise<T> {
+  await sql.raw('SAVEPOINT data_bulk_item').execute(ctx.db);
+  try {
+    const out = await fn();
+    await sql.raw('RELEASE SAVEPOINT data_bulk_item').execute(ctx.db);
+    return out;
+  } catch (error) {
+    await sql.raw('ROLLBACK TO SAVEPOINT data_bulk_item').execute(ctx.db);
+    await sql.raw('RELEASE SAVEPOINT data_bulk_item').execute(ctx.db);
+    throw isUniqueViolation(error) ? uniqueViolation('') : error;
+  }
+}
+
+function readItems(loaded: Loaded, raw: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(raw) || !raw.every(isPlainObject)) throw bulkItemsInvalid(loaded.collectionId);
+  if (raw.length > BULK_MAX) throw tooManyItems(loaded.collectionId, BULK_MAX);
+  return raw as Record<string, unknown>[];
+}
+
+function idOf(item: Record<string, unknown>): unknown {
+  const data = isPlainObject(item.data) ? item.data : {};
+  return data._id ?? item.id;
+}
+
+export interface BulkInput extends ItemOptions { dataItems?: unknown; dataItemIds?: unknown; patches?: unknown; condition?: unknown }
+
+interface Planned { index: number; id: string; prepared: PreparedData }
+
+/** bulk insert / save: `save` updates the items that exist and the caller may update. */
+export async function bulkWrite(ctx: RequestContext, input: BulkInput, mode: 'insert' | 'save' | 'update'): Promise<ReturnType<typeof summary>> {
+  const loaded = await openCollection(ctx, input);
+  const items = readItems(loaded, input.dataItems);
+  const suppressed = hooksSuppressed(ctx, input.suppressHooks);
+  const results: (ItemResult | undefined)[] = new Array(items.length);
+  const planned: Planned[] = [];
+  items.forEach((item, index) => {
+    const action: BulkAction = mode === 'insert' ? 'INSERT' : 'UPDATE';
+    let id: string | undefined;
+    try {
+      const raw = idOf(item);
+      id = raw === undefined || raw === null ? (mode === 'update' ? requireItemId(raw) : newItemId()) : requireItemId(raw);
+      planned.push({ index, id, prepared: prepareData(loaded.collection, item.data ?? {}, `dataItems[${index}].data`) });
+    } catch (error) {
+      results[index] = failure(action, index, id, error);
+    }
+  });
+  const insertScope = mode === 'update' ? undefined : tryAuthorize(ctx, loaded, 'insert');
+  const updateScope = mode === 'insert' ? undefined : tryAuthorize(ctx, loaded, 'update');
+  const owner = ownerIdOf(ctx.caller) ?? null;
+  await inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const existing = await findItems(trx, ctx.site.id, loaded.collectionId, planned.map((p) => p.id));
+    const now = new Date().toISOString();
+    const toInsert: Planned[] = [];
+    for (const p of planned) {
+      const row = existing.get(p.id);
+      if (!row) {
+        if (mode === 'update') results[p.index] = failure('UPDATE', p.index, p.id, itemNotFound(p.id, loaded.collectionId));
+        else if (insertScope instanceof ApplicationError) results[p.index] = failure('INSERT', p.index, p.id, insertScope);
+        else toInsert.push(p);
+        continue;
+      }
+      if (mode === 'insert') { results[p.index] = failure('INSERT', p.index, p.id, itemExists(p.id, loaded.collectionId)); continue; }
+      if (updateScope instanceof ApplicationError) { results[p.index] = failure('UPDATE', p.index, p.id, updateScope); continue; }
+      if (updateScope!.ownerOnly !== undefined && row.ownerId !== updateScope!.ownerOnly) {
+        results[p.index] = failure('UPDATE', p.index, p.id, mode === 'save' ? permissionDenied('update', loaded.collectionId) : itemNotFound(p.id, loaded.collectionId));
+        continue;
+      }
+      try {
+        const item = await inSavepoint(tctx, async () => updateOne(tctx, loaded, row, p.prepared, now, suppressed));
+        results[p.index] = { action: 'UPDATE', itemMetadata: { id: p.id, originalIndex: p.index, success: true }, dataItem: item };
+      } catch (error) {
+        results[p.index] = failure('UPDATE', p.index, p.id, error instanceof ApplicationError && error.code === 'UNIQUE_INDEX_VIOLATION' ? uniqueViolation(loaded.collectionId) : error);
+      }
+    }
+    // One multi-row INSERT ... ON CONFLICT DO NOTHING; rows it skipped collided with an id or a unique index.
+    const seen = new Set<string>();
+    const rows = toInsert.filter((p) => !seen.has(p.id) && seen.add(p.id)).map((p) => ({
+      plan: p, row: { id: p.id, ownerId: owner, draft: false, data: withSystemFields(p.prepared.data, p.id, owner, now, now), createdDate: now, updatedDate: now },
+    }));
+    const inserted = await insertItems(trx, ctx.site.id, loaded.collectionId, rows.map((r) => r.row));
+    for (const p of toInsert) {
+      const r = rows.find((x) => x.plan === p);
+      if (!r || !inserted.has(p.id)) {
+        results[p.index] = failure('INSERT', p.index, p.id, r ? uniqueViolation(loaded.collectionId) : itemExists(p.id, loaded.collectionId));
+        continue;
+      }
+      await saveMultiRefs(tctx, loaded.collectionId, p.id, p.prepared.multiRefs, false);
+      const item = wireItem(loaded.collectionId, { ...r.row, data: r.row.data as Record<string, unknown> });
+      await itemEvent(tctx, suppressed, 'created', item);
+      results[p.index] = { action: 'INSERT', itemMetadata: { id: p.id, originalIndex: p.index, success: true }, dataItem: item };
+    }
+  });
+  return summary(results as ItemResult[]);
+}
+
+function tryAuthorize(ctx: RequestContext, loaded: Loaded, action: 'insert' | 'update' | 'remove'): { ownerOnly: string | undefined } | ApplicationError {
+  try {
+    return authorize(ctx, loaded.collection, action);
+  } catch (error) {
+    if (error instanceof ApplicationError) return error;
+    throw error;
+  }
+}
+
+async function updateOne(ctx: RequestContext, loaded: Loaded, row: ItemRow, prepared: PreparedData, now: string, suppressed: boolean): Promise<WireItem> {
+  const data = withSystemFields(prepared.data, row.id, row.ownerId, row.createdDate, now);
+  await updateItemRow(ctx.db, ctx.site.id, loaded.collectionId, row.id, data, now);
+  await saveMultiRefs(ctx, loaded.collectionId, row.id, prepared.multiRefs, true);
+  const item = wireItem(loaded.collectionId, { ...row, data, updatedDate: now });
+  await itemEvent(ctx, suppressed, 'updated', item);
+  return item;
+}
+
+export async function bulkPatch(ctx: RequestContext, input: BulkInput) {
+  const loaded = await openCollection(ctx, input);
+  const patches = input.patches;
+  if (!Array.isArray(patches) || !patches.every(isPlainObject)) throw bulkItemsInvalid(loaded.collectionId);
+  if (patches.length > BULK_MAX) throw tooManyItems(loaded.collectionId, BULK_MAX);
+  const { ownerOnly } = authorize(ctx, loaded.collection, 'update');
+  const condition = isPlainObject(input.condition) ? parseDataFilter(input.condition.filter, 'condition.filter') : undefined;
+  const suppressed = hooksSuppressed(ctx, input.suppressHooks);
+  const results: ItemResult[] = [];
+  await inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const ids = (patches as Record<string, unknown>[]).map((p) => (typeof p.dataItemId === 'string' ? p.dataItemId : ''));
+    const existing = await findItems(trx, ctx.site.id, loaded.collectionId, ids.filter(Boolean));
+    const now = new Date().toISOString();
+    for (const [index, p] of (patches as Record<string, unknown>[]).entries()) {
+      let id: string | undefined;
+      try {
+        id = requireItemId(p.dataItemId);
+        const mods: FieldModification[] = readModifications(p.fieldModifications, `patches[${index}].fieldModifications`);
+        const row = existing.get(id);
+        if (!row || (ownerOnly !== undefined && row.ownerId !== ownerOnly) || (row.draft && !isElevated(ctx.caller)) || !matches(condition, row.data)) throw itemNotFound(id, loaded.collectionId);
+        const prepared = prepareData(loaded.collection, applyModifications(row.data as ItemData, mods, `patches[${index}].fieldModifications`), `patches[${index}]`);
+        const item = await inSavepoint(tctx, () => updateOne(tctx, loaded, row, prepared, now, suppressed));
+        existing.set(id, { ...row, data: item.data, updatedDate: now });
+        results.push({ action: 'PATCH', itemMetadata: { id, originalIndex: index, success: true }, dataItem: item });
+      } catch (error) {
+        results.push(failure('PATCH', index, id, error instanceof ApplicationError && error.code === 'UNIQUE_INDEX_VIOLATION' ? uniqueViolation(loaded.collectionId) : error));
+      }
+    }
+  });
+  return summary(results);
+}
+
+export async function bulkRemove(ctx: RequestContext, input: BulkInput) {
+  const loaded = await openCollection(ctx, input);
+  const ids = input.dataItemIds;
+  if (!Array.isArray(ids) || !ids.every((i) => typeof i === 'string')) throw itemIdsNotStrings();
+  if (ids.length > BULK_MAX) throw tooManyIdsToRemove(loaded.collectionId, BULK_MAX);
+  const { ownerOnly } = authorize(ctx, loaded.collection, 'remove');
+  const suppressed = hooksSuppressed(ctx, input.suppressHooks);
+  const results: ItemResult[] = [];
+  await inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const existing = await findItems(trx, ctx.site.id, loaded.collectionId, ids as string[]);
+    const doomed: string[] = [];
+    for (const [index, id] of (ids as string[]).entries()) {
+      const row = existing.get(id);
+      if (!row || (ownerOnly !== undefined && row.ownerId !== ownerOnly) || doomed.includes(id)) {
+        results.push(failure('DELETE', index, id, itemNotFound(id, loaded.collectionId)));
+        continue;
+      }
+      doomed.push(id);
+      const item = wireItem(loaded.collectionId, row);
+      await itemEvent(tctx, suppressed, 'deleted', item);
+      results.push({ action: 'DELETE', itemMetadata: { id, originalIndex: index, success: true }, dataItem: item });
+    }
+    await deleteItemRows(trx, ctx.site.id, loaded.collectionId, doomed);
+  });
+  return summary(results);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Async jobs
+
+/** Most items one job touches; more is refused up front (split the filter). */
+export const JOB_MAX_ITEMS = 100_000;
+const JOB_BATCH = 500;
+
+export async function startJob(ctx: RequestContext, input: ItemOptions & { filter?: unknown; fieldModifications?: unknown }, kind: 'patch' | 'remove') {
+  const loaded = await openCollection(ctx, input);
+  const { ownerOnly } = authorize(ctx, loaded.collection, kind === 'patch' ? 'update' : 'remove');
+  const filter = parseDataFilter(input.filter, 'filter');
+  const mods = kind === 'patch' ? readModifications(input.fieldModifications, 'fieldModifications') : [];
+  const scope = scopeFor(ctx, loaded.collectionId, ownerOnly, isElevated(ctx.caller), filter);
+  const ids = await itemIdsInScope(ctx.db, ctx.dialect, scope, JOB_MAX_ITEMS + 1);
+  if (ids.length > JOB_MAX_ITEMS) throw new ApplicationError(400, 'TOO_MANY_ITEMS', `The filter matches more than ${JOB_MAX_ITEMS} items`);
+  const jobId = randomUUID();
+  const now = new Date().toISOString();
+  await insertJob(ctx.db, ctx.site.id, { id: jobId, collectionId: loaded.collectionId, kind, status: 'INITIALIZED', request: { filter: input.filter ?? null, fieldModifications: input.fieldModifications ?? null }, successCount: 0, failureCount: 0 }, now);
+  const suppressed = hooksSuppressed(ctx, input.suppressHooks);
+  // Runs after the response, on the server's own handle (not the request's transaction).
+  const jobCtx: RequestContext = { ...ctx, db: ctx.deps.storage.db };
+  setImmediate(() => {
+    runJob(jobCtx, loaded, jobId, ids, mods, kind, suppressed).catch((err: unknown) => ctx.log.error({ err, jobId }, 'data job failed'));
+  });
+  return { jobId };
+}
+
+async function runJob(ctx: RequestContext, loaded: Loaded, jobId: string, ids: string[], mods: FieldModification[], kind: 'patch' | 'remove', suppressed: boolean): Promise<void> {
+  let ok = 0;
+  let failed = 0;
+  await updateJob(ctx.db, jobId, { status: 'PROCESSING', successCount: 0, failureCount: 0 }, new Date().toISOString());
+  try {
+    for (let i = 0; i < ids.length; i += JOB_BATCH) {
+      const batch = ids.slice(i, i + JOB_BATCH);
+      await inTransaction(ctx.db, async (trx) => {
+        const tctx = { ...ctx, db: trx };
+        const rows = await findItems(trx, ctx.site.id, loaded.collectionId, batch);
+        const now = new Date().toISOString();
+        if (kind === 'remove') {
+          for (const row of rows.values()) await itemEvent(tctx, suppressed, 'deleted', wireItem(loaded.collectionId, row));
+          await deleteItemRows(trx, ctx.site.id, loaded.collectionId, [...rows.keys()]);
+          ok += rows.size;
+          return;
+        }
+        for (const row of rows.values()) {
+          try {
+            const prepared = prepareData(loaded.collection, applyModifications(row.data as ItemData, mods, 'fieldModifications'), 'fieldModifications');
+            await inSavepoint(tctx, () => updateOne(tctx, loaded, row, prepared, now, suppressed));
+            ok += 1;
+          } catch (error) {
+            if (!(error instanceof ApplicationError || error instanceof ValidationError)) throw error;
+            failed += 1;
+          }
+        }
+      });
+      await updateJob(ctx.db, jobId, { status: 'PROCESSING', successCount: ok, failureCount: failed }, new Date().toISOString());
+    }
+    await updateJob(ctx.db, jobId, { status: 'SUCCEEDED', successCount: ok, failureCount: failed }, new Date().toISOString());
+  } catch (error) {
+    await updateJob(ctx.db, jobId, { status: 'FAILED', successCount: ok, failureCount: failed }, new Date().toISOString());
+    throw error;
+  }
+}
+
+export async function jobStatus(ctx: RequestContext, jobId: string) {
+  const job = await findJob(ctx.db, ctx.site.id, jobId);
+  if (!job) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`);
+  return { status: job.status, successCount: job.successCount };
+}

@@ -1,0 +1,82 @@
+import type { Kysely, Migration } from 'kysely';
+import { dialectOf, jsonType } from '../../storage/dialect.js';
+
+export const dataMigrations: Record<string, Migration> = {
+  '0001_collections_items': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      const json = jsonType(dialectOf(db));
+      await db.schema
+        .createTable('data_collections')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('doc', json, (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('data_collections_pk', ['site_id', 'id'])
+        .execute();
+
+      await db.schema
+        .createTable('data_items')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('collection_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('owner_id', 'text')
+        .addColumn('draft', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('data', json, (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('data_items_pk', ['site_id', 'collection_id', 'id'])
+        .execute();
+      await db.schema.createIndex('data_items_created').on('data_items').columns(['site_id', 'collection_id', 'created_date', 'id']).execute();
+      await db.schema.createIndex('data_items_owner').on('data_items').columns(['site_id', 'collection_id', 'owner_id']).execute();
+
+      // Multi-reference links (REFERENCE fields keep the id inside the item itself).
+      await db.schema
+        .createTable('data_references')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('collection_id', 'text', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('referring_id', 'text', (c) => c.notNull())
+        .addColumn('referenced_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('data_references_pk', ['site_id', 'collection_id', 'field', 'referring_id', 'referenced_id'])
+        .execute();
+      await db.schema.createIndex('data_references_referenced').on('data_references').columns(['site_id', 'collection_id', 'field', 'referenced_id']).execute();
+
+      await db.schema
+        .createTable('data_indexes')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('collection_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sql_name', 'text', (c) => c.notNull())
+        .addColumn('doc', json, (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('data_indexes_pk', ['site_id', 'collection_id', 'name'])
+        .execute();
+
+      await db.schema
+        .createTable('data_jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('collection_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('request', json, (c) => c.notNull())
+        .addColumn('success_count', 'integer', (c) => c.notNull())
+        .addColumn('failure_count', 'integer', (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .execute();
+
+      // One HMAC secret per site for paging cursors (tamper-proof and bound to the site).
+      await db.schema
+        .createTable('data_cursor_keys')
+        .addColumn('site_id', 'text', (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import { route, type Access, type Method, type RouteDef } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { aggregate, countItems, distinct, queryItems, searchItems } from './query.js';
+import { getItem, insertItem, patchItem, removeItem, saveItem, setDraft, truncate, updateItem } from './items.js';
+import { bulkPatch, bulkRemove, bulkWrite, jobStatus, startJob } from './bulk.js';
+import { changeReferences, isReferenced, queryReferenced, replaceReferences } from './references.js';
+import {
+  availableIndexes, createCollection, createIndex, deleteCollection, dropIndex, fieldChange, getCollection, listAllCollections, listIndexes,
+  patchCollection, pluginCall, restoreCollection, updateWholeCollection,
+} from './collections.js';
+import { bulkResponse, dataRequest, itemResponse, itemsResponse, listRequest } from './schema.js';
+import { notSupported } from './errors.js';
+
+// Each service checks its own input shape (see schema.ts); the route hands over the parsed object as is.
+type Input = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- services validate their own fields
+
+/** Item calls are open to every caller of the site; the collection's permissions decide inside. */
+function data(method: Method, path: string, summary: string, handler: (ctx: RequestContext, input: Input) => Promise<unknown>, extra: { access?: Exclude<Access, 'public'>; postTwin?: boolean; response?: z.ZodType; request?: z.ZodType } = {}): RouteDef {
+  return route({
+    method,
+    path: `/wix-data/v2${path}`,
+    access: extra.access ?? 'visitor',
+    summary,
+    tag: 'data',
+    request: extra.request ?? dataRequest,
+    ...(extra.response ? { response: extra.response } : {}),
+    ...(extra.postTwin ? { postTwin: true } : {}),
+    handler: (ctx, input) => handler(ctx, input),
+  });
+}
+
+const owner = { access: 'elevated' as const };
+
+const PLUGIN_CALLS = [
+  'add-catalog-plugin', 'add-cms-plugin', 'add-plugin', 'add-draft-items-plugin', 'add-multilingual-plugin', 'add-publish-plugin', 'add-urlized-plugin',
+  'delete-catalog-plugin', 'delete-cms-plugin', 'delete-plugin', 'delete-draft-items-plugin', 'delete-multilingual-plugin', 'delete-publish-plugin', 'delete-urlized-plugin',
+];
+
+export const dataRoutes: RouteDef[] = [
+  // items
+  data('GET', '/items/:dataItemId', 'Get a data item (404 WDE0073 when absent or not readable)', getItem, { response: itemResponse }),
+  data('POST', '/items', 'Insert a data item', insertItem, { response: itemResponse }),
+  data('POST', '/items/update', 'Replace a data item', updateItem, { response: itemResponse }),
+  data('POST', '/items/save', 'Insert or replace a data item', saveItem),
+  data('POST', '/items/patch', 'Patch fields of a data item', patchItem, { response: itemResponse }),
+  data('POST', '/items/remove', 'Remove a data item', removeItem, { response: itemResponse }),
+  data('POST', '/items/truncate', 'Remove every item of a collection (owner)', truncate),
+  data('GET', '/items/query', 'Query data items: filter, sort, projection, offset or cursor paging', queryItems, { postTwin: true, response: itemsResponse }),
+  data('POST', '/items/count', 'Count data items matching a filter', countItems),
+  data('POST', '/items/query-distinct-values', 'Distinct values of a field', distinct),
+  data('POST', '/items/aggregate', 'Group and aggregate data items', aggregate),
+  data('POST', '/items/aggregate-pipeline', 'Aggregation pipelines (not supported)', () => Promise.reject(notSupported('Aggregation pipelines'))),
+  data('POST', '/items/search', 'Text search over data items', searchItems, { response: itemsResponse }),
+  data('POST', '/items/is-referenced', 'Whether an item references another', isReferenced),
+  data('POST', '/items/replace-references', 'Replace the references of a multi-reference field', replaceReferences),
+  data('POST', '/items/query-referenced', 'Items referenced by items', queryReferenced),
+  data('POST', '/items/create-draft', 'Mark an item as a draft', (ctx, input) => setDraft(ctx, input, true)),
+  data('POST', '/items/publish-draft', 'Publish a draft item', (ctx, input) => setDraft(ctx, input, false)),
+  data('POST', '/items/unpublish', 'Turn a published item back into a draft', (ctx, input) => setDraft(ctx, input, true)),
+  // bulk
+  data('POST', '/bulk/items/insert', 'Insert up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'insert'), { response: bulkResponse }),
+  data('POST', '/bulk/items/update', 'Replace up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'update'), { response: bulkResponse }),
+  data('POST', '/bulk/items/save', 'Insert or replace up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'save'), { response: bulkResponse }),
+  data('POST', '/bulk/items/patch', 'Patch up to 1000 items, one result per item', bulkPatch, { response: bulkResponse }),
+  data('POST', '/bulk/items/remove', 'Remove up to 1000 items, one result per item', bulkRemove, { response: bulkResponse }),
+  data('POST', '/bulk/items/insert-references', 'Add multi-reference links', (ctx, input) => changeReferences(ctx, input, true)),
+  data('POST', '/bulk/items/remove-references', 'Remove multi-reference links', (ctx, input) => changeReferences(ctx, input, false)),
+  data('POST', '/bulk/items/async-patch-by-filter', 'Patch every matching item in a background job', (ctx, input) => startJob(ctx, input, 'patch')),
+  data('POST', '/bulk/items/async-remove-by-filter', 'Remove every matching item in a background job', (ctx, input) => startJob(ctx, input, 'remove')),
+  data('GET', '/async-jobs/:jobId/status', 'Status of a background data job', (ctx, input) => jobStatus(ctx, String(input.jobId))),
+  // collections (owner)
+  data('POST', '/collections', 'Create a data collection', createCollection, owner),
+  data('GET', '/collections', 'List data collections', listAllCollections, { ...owner, request: listRequest }),
+  data('PUT', '/collections', 'Replace a data collection definition', updateWholeCollection, owner),
+  data('GET', '/collections/:dataCollectionId', 'Get a data collection', getCollection, owner),
+  data('PATCH', '/collections/:dataCollectionId', 'Change parts of a data collection', patchCollection, owner),
+  data('DELETE', '/collections/:dataCollectionId', 'Delete a data collection (restorable)', deleteCollection, owner),
+  data('POST', '/collections/restore/:dataCollectionId', 'Restore a deleted data collection', restoreCollection, owner),
+  data('POST', '/collections/create-field', 'Add a field', (ctx, input) => fieldChange(ctx, input, 'create'), owner),
+  data('POST', '/collections/update-field', 'Replace a field', (ctx, input) => fieldChange(ctx, input, 'update'), owner),
+  data('PATCH', '/collections/:dataCollectionId/patch-field', 'Change a field', (ctx, input) => fieldChange(ctx, input, 'update'), owner),
+  data('POST', '/collections/delete-field', 'Delete a field', (ctx, input) => fieldChange(ctx, input, 'delete'), owner),
+  ...PLUGIN_CALLS.map((name) => data('POST', `/collections/${name}`, 'Collection plugins (not supported)', pluginCall, owner)),
+  // indexes (owner)
+  data('POST', '/indexes', 'Create an index (a real database index on the JSON field paths)', createIndex, owner),
+  data('DELETE', '/indexes', 'Drop an index', dropIndex, owner),
+  data('GET', '/indexes', 'List indexes with their status', listIndexes, { ...owner, request: listRequest }),
+  data('GET', '/indexes/available', 'Remaining index quota', availableIndexes, owner),
+];
