@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { bindModule, type SortOrder } from '@vitrine/sdk';
 import { products } from '@vitrine/sdk/stores';
 
@@ -24,12 +24,14 @@ export interface ProductsQueryOptions {
   /** Anything else the builder offers: `(q) => q.eq('brand', 'Brewline').gt('priceData.price', 10)`. */
   build?: (query: ProductsQueryBuilder) => ProductsQueryBuilder;
   enabled?: boolean;
+  /** Keep showing the previous page while the next one loads (paging without a flash). */
+  keepPrevious?: boolean;
 }
 
 /** One page of `products.queryProducts()`; `data.next()` / `data.prev()` fetch the neighbours. */
 export function useProducts(options: ProductsQueryOptions = {}): UseQueryResult<ProductsQueryResult> {
   const client = useVitrineClient();
-  const { limit, skip, sort, build, enabled } = options;
+  const { limit, skip, sort, build, enabled, keepPrevious } = options;
   const builder = useMemo(() => {
     let q = bindModule(products, client).queryProducts();
     if (limit !== undefined) q = q.limit(limit);
@@ -37,7 +39,12 @@ export function useProducts(options: ProductsQueryOptions = {}): UseQueryResult<
     for (const s of sort ?? []) q = s.order === 'DESC' ? q.descending(s.fieldName) : q.ascending(s.fieldName);
     return build ? build(q) : q;
   }, [client, limit, skip, sort, build]);
-  return useQuery({ queryKey: productKeys.query(builder.query), queryFn: () => builder.find(), enabled });
+  return useQuery({
+    queryKey: productKeys.query(builder.query),
+    queryFn: () => builder.find(),
+    enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
 }
 
 /** One product by id (`products.getProduct`); disabled while `id` is empty. */

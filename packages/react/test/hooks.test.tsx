@@ -84,15 +84,16 @@ describe('@vitrine/react', () => {
     expect(() => renderHook(() => useVitrineClient())).toThrow(OUTSIDE_PROVIDER_MESSAGE);
   });
 
-  it('changing the query options refetches', async () => {
+  it('changing the query options refetches, keeping the previous page meanwhile', async () => {
     function Pager() {
       const [skip, setSkip] = useState(0);
-      const { data } = useProducts({ limit: 2, skip, sort: [{ fieldName: 'name' }] });
+      const { data } = useProducts({ limit: 2, skip, sort: [{ fieldName: 'name' }], keepPrevious: true });
       return <button onClick={() => setSkip(skip + 2)}>{data ? data.items.map((p) => p.name).join(',') : '...'}</button>;
     }
     render(<VitrineProvider client={visitorClient()}><Pager /></VitrineProvider>);
     await waitFor(() => expect(screen.getByRole('button').textContent).toBe('Barista T-Shirt,Canvas Apron'));
     fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('button').textContent).toBe('Barista T-Shirt,Canvas Apron'); // previous page kept while loading
     await waitFor(() => expect(screen.getByRole('button').textContent).toBe('Ceramic Mug,Cold Brew Kit'));
   });
 });

@@ -106,6 +106,7 @@ describe('OAuthStrategy token lifecycle', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/^Failed to fetch tokens from OAuth API: Bad Request\. request id: [0-9a-f-]{36}\. Response: \{"message":/);
     expect((error as Error).message).toContain('"code":"INVALID_CLIENT"');
+    expect(error).toMatchObject({ status: 400, code: 'INVALID_CLIENT', kind: 'application' });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AuthEnvironment } from '../types.js';
-import { systemError } from '../../errors.js';
+import { errorFromResponse, systemError, VitrineError } from '../../errors.js';
 
 /** Refresh-token role: `member` only after a member login; `loggedIn()` is true only then. */
 export type TokenRole = 'none' | 'visitor' | 'member';
@@ -68,8 +68,11 @@ export async function fetchTokens(env: AuthEnvironment, payload: TokenRequest, h
     } catch {
       // no JSON body: the message simply has no "Response:" part
     }
-    const requestId = res.headers.get('x-wix-request-id');
-    throw new Error(`Failed to fetch tokens from OAuth API: ${res.statusText}. request id: ${requestId}.${json === undefined ? '' : ` Response: ${JSON.stringify(json)}`}`);
+    const requestId = res.headers.get('x-wix-request-id') ?? undefined;
+    // The contract's message, with the code, status and request id of the wire error for callers that branch on them.
+    const wire = errorFromResponse(res.status, res.statusText, requestId, json);
+    const message = `Failed to fetch tokens from OAuth API: ${res.statusText}. request id: ${requestId ?? null}.${json === undefined ? '' : ` Response: ${JSON.stringify(json)}`}`;
+    throw new VitrineError(message, wire.kind, wire.code, res.status, requestId, wire.details);
   }
   return (await res.json()) as TokenResponse;
 }
