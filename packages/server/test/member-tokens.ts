@@ -40,3 +40,16 @@ export async function memberWithToken(t: TestServer, member: Record<string, unkn
   const created = await ownerCreateMember(t, member);
   return { id: created.id, token: await memberToken(t, created.id) };
 }
+
+/** Access and refresh token of a member (the refresh token shows revocation). */
+export async function memberTokenPair(t: TestServer, memberId: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const pair = await issueTokenPair(serviceContext(t), { siteId: t.site.id, clientId: t.clientId, role: 'member', subjectId: memberId });
+  return { accessToken: pair.access_token, refreshToken: pair.refresh_token };
+}
+
+/** Outbox events recorded for an entity, oldest first, as `slug` list plus payloads. */
+export async function eventsOf(t: TestServer, entityId: string): Promise<{ slug: string; entityFqdn: string; payload: unknown }[]> {
+  const rows = await t.server.deps.storage.db.selectFrom('outbox_events').select(['slug', 'entity_fqdn', 'payload', 'created_date'])
+    .where('entity_id', '=', entityId).orderBy('sequence').orderBy('created_date').execute();
+  return rows.map((r) => ({ slug: r.slug, entityFqdn: r.entity_fqdn, payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload }));
+}

@@ -215,12 +215,13 @@ function whereFor(ctx: RequestContext, filter: FilterNode | undefined, search: M
   return { siteId: ctx.site.id, filter, elevated: isElevated(ctx.caller), selfId: memberIdOf(ctx.caller), search, dialect: ctx.dialect };
 }
 
-export async function queryMembers(ctx: RequestContext, input: MemberQueryInput, argument: 'query' | undefined = 'query') {
+/** `argument` names where filter and sorting sit in the request: `query` for queryMembers, '' for listMembers. */
+export async function queryMembers(ctx: RequestContext, input: MemberQueryInput, argument: 'query' | '' = 'query') {
   const limit = input.paging?.limit ?? MEMBER_PAGE_DEFAULT;
   const offset = input.paging?.offset ?? 0;
   const elevated = isElevated(ctx.caller);
   const search = searchClause(ctx, input.search, 'search');
-  const result = await withFilter(argument, async () => queryMemberRows(ctx.db, {
+  const result = await withFilter(argument || undefined, async () => queryMemberRows(ctx.db, {
     ...whereFor(ctx, parseFilter(input.filter ?? undefined), search),
     sort: parseSort(input.sorting, memberSortColumn(elevated), SORT_FIELDS_MAX),
     limit,
@@ -234,7 +235,7 @@ export async function queryMembers(ctx: RequestContext, input: MemberQueryInput,
 }
 
 export async function listMembers(ctx: RequestContext, input: Omit<MemberQueryInput, 'filter' | 'search'>) {
-  return queryMembers(ctx, input, undefined);
+  return queryMembers(ctx, input, '');
 }
 
 // ---------------------------------------------------------------------------------------------
