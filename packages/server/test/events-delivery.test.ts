@@ -4,6 +4,7 @@ import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor } fro
 import { listOutboxEvents } from '../src/domains/events/store.js';
 import { createProduct } from '../src/domains/catalog/service.js';
 import { inTransaction } from '../src/storage/transaction.js';
+import { EventWorker } from '../src/domains/events/worker.js';
 
 const THING = 'test.events.v1.thing';
 const PRODUCT = 'wix.stores.catalog.v1.product';
@@ -107,5 +108,17 @@ describe('webhook delivery', () => {
     expect(attempts[2]).toMatchObject({ statusCode: 200, responseExcerpt: 'answer 200', error: null });
     expect(attempts[0]!.statusCode === 503 || attempts[0]!.error !== null).toBe(true);
     expect(one.body.delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 3, lastStatusCode: 200, nextAttemptDate: null });
+  });
+
+  it('prunes finished history, keeps sequences counting and order working', async () => {
+    const farFuture = Date.now() + 100 * 86_400_000;
+    const pruned = await new EventWorker(t.server.deps, FAST_EVENTS).prune(farFuture);
+    expect(pruned.deliveries).toBeGreaterThanOrEqual(52);
+    expect(pruned.events).toBeGreaterThanOrEqual(52 + 20);
+    const list = await call(t.url, `/webhooks/v1/subscriptions/${subscriptionId}/deliveries`, asOwner(t));
+    expect(list.body.metadata.total).toBe(0);
+    await recordInTransaction(ownerContext(t), { entityFqdn: THING, slug: 'updated', entityId: 'thing-0', entity: { id: 'thing-0', n: 7 } });
+    await waitFor(() => receiver.sequencesByEntity().get(`${THING}/thing-0`)?.length === 7, 10_000, 'event 7 of thing-0');
+    expect(receiver.sequencesByEntity().get(`${THING}/thing-0`)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });

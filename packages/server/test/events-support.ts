@@ -32,7 +32,7 @@ export interface Arrival {
   eventId: string;
   entityKey: string;
   sequence: number;
-  status: number | 'destroyed';
+  status: number | 'destroy';
   attemptHeader: string | undefined;
 }
 

@@ -467,3 +467,35 @@ export async function findSubscriptionsByIds(db: Executor, ids: string[]): Promi
   const rows = await db.selectFrom('webhook_subscriptions').selectAll().where('id', 'in', ids).execute();
   return rows.map(subscriptionRecord);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Retention
+
+export interface PruneCutoffs {
+  /** Dispatched outbox events created before this are deleted. */
+  eventsBefore: string;
+  /** Finished deliveries (and their attempts) last changed before this are deleted. */
+  deliveriesBefore: string;
+  /** Sent, stored or failed mails created before this are deleted. */
+  mailsBefore: string;
+}
+
+/**
+ * Deletes history older than the cutoffs, at most `limit` rows per table per call. Pending rows are
+ * never touched, nor `event_entity_sequences` (sequence numbers must keep counting up).
+ */
+export async function pruneHistory(db: Executor, cutoffs: PruneCutoffs, limit: number): Promise<{ events: number; deliveries: number; mails: number }> {
+  const events = await db.deleteFrom('outbox_events').where('id', 'in', (eb) => eb.selectFrom('outbox_events').select('id')
+    .where('dispatched', '=', 1).where('created_date', '<', cutoffs.eventsBefore).limit(limit)).executeTakeFirst();
+  const doomed = await db.selectFrom('webhook_deliveries').select('id')
+    .where('status', '!=', 'PENDING').where('updated_date', '<', cutoffs.deliveriesBefore).limit(limit).execute();
+  const ids = doomed.map((d) => d.id);
+  let deliveries = 0;
+  if (ids.length > 0) {
+    await db.deleteFrom('webhook_delivery_attempts').where('delivery_id', 'in', ids).execute();
+    deliveries = Number((await db.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+  }
+  const mails = await db.deleteFrom('notification_mails').where('id', 'in', (eb) => eb.selectFrom('notification_mails').select('id')
+    .where('status', '!=', 'PENDING').where('created_date', '<', cutoffs.mailsBefore).limit(limit)).executeTakeFirst();
+  return { events: Number(events.numDeletedRows), deliveries, mails: Number(mails.numDeletedRows) };
+}

@@ -10,7 +10,7 @@ import { enqueueMail } from './service.js';
 import type { EventsSettings } from './settings.js';
 import {
   activeSubscriptionsOfSites, claimDueDeliveries, claimDueMails, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt, finishMail,
-  insertAttempt, insertDeliveries, lockUndispatchedEvents, markEventsDispatched, recordSubscriptionFailure, resetSubscriptionFailures,
+  insertAttempt, insertDeliveries, lockUndispatchedEvents, markEventsDispatched, pruneHistory, recordSubscriptionFailure, resetSubscriptionFailures,
   type DeliveryRow, type MailRow, type NewDelivery, type OutboxEventRow, type SubscriptionRecord,
 } from './store.js';
 
@@ -20,6 +20,13 @@ const FAN_OUT_BATCH = 200;
 const RESPONSE_EXCERPT_MAX = 1_024;
 const ERROR_TEXT_MAX = 500;
 const USER_AGENT = 'Vitrine-Webhooks/1';
+/** History kept: dispatched events 7 days, finished deliveries with their attempts 30 days, mails 90 days. */
+export const OUTBOX_RETENTION_MS = 7 * 86_400_000;
+export const DELIVERY_LOG_RETENTION_MS = 30 * 86_400_000;
+export const MAILBOX_RETENTION_MS = 90 * 86_400_000;
+/** How often a worker prunes history, and how many rows per table per pass. */
+const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_BATCH = 1_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -78,6 +85,7 @@ export class EventWorker {
   private wake: (() => void) | undefined;
   private readonly abort = new AbortController();
   private transport: Transporter | undefined;
+  private lastPrune = 0;
 
   constructor(private readonly deps: AppDeps, private readonly settings: EventsSettings) {}
 
@@ -117,7 +125,20 @@ export class EventWorker {
     const fanned = await this.fanOut();
     const delivered = await this.deliverDue();
     const mailed = await this.sendDueMails();
+    if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      await this.prune(Date.now());
+    }
     return fanned + delivered + mailed;
+  }
+
+  /** Deletes old history (see the retention constants); `now` is a parameter so tests can move it. */
+  async prune(now: number): Promise<{ events: number; deliveries: number; mails: number }> {
+    return pruneHistory(this.deps.storage.db, {
+      eventsBefore: iso(now - OUTBOX_RETENTION_MS),
+      deliveriesBefore: iso(now - DELIVERY_LOG_RETENTION_MS),
+      mailsBefore: iso(now - MAILBOX_RETENTION_MS),
+    }, PRUNE_BATCH);
   }
 
   /** Turns undispatched events into deliveries and mails, in one transaction with marking them dispatched. */
