@@ -23,6 +23,8 @@ export interface RequestSpec {
   preserve?: readonly string[];
   /** Date / float / preserved paths of the response, in wire names. */
   decode?: DecodeOptions;
+  /** Wire field prefixes -> caller argument names in validation errors (`{ id: '_id' }`). */
+  argumentFields?: Readonly<Record<string, string>>;
 }
 
 /** What module functions get: the client's transport. */
@@ -122,7 +124,7 @@ export function createClient<M extends Modules = Record<never, never>>(config: C
       if (res.status === 200) throw systemError(thrown);
       json = undefined; // an error status without a JSON body: the status text decides
     }
-    if (res.status !== 200) throw errorFromResponse(res.status, res.statusText, requestId, json);
+    if (res.status !== 200) throw errorFromResponse(res.status, res.statusText, requestId, json, spec.argumentFields);
     return decodeResponse<T>(json, spec.decode);
   };
 

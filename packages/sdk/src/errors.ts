@@ -57,15 +57,26 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Builds the error of a non-200 response from its status, status text, request id and JSON body (if any). */
-export function errorFromResponse(status: number, statusText: string, requestId: string | undefined, body: unknown): VitrineError {
+/** `product.id` with `{ id: '_id' }`... : the longest matching wire prefix becomes the caller's argument name. */
+function toArgumentName(field: string, argumentFields: Readonly<Record<string, string>>): string {
+  const prefix = Object.keys(argumentFields)
+    .filter((p) => field === p || field.startsWith(`${p}.`))
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix === undefined ? field : `${argumentFields[prefix]}${field.slice(prefix.length)}`;
+}
+
+/**
+ * Builds the error of a non-200 response from its status, status text, request id and JSON body (if
+ * any). `argumentFields` maps wire field prefixes to the caller's argument names for violations.
+ */
+export function errorFromResponse(status: number, statusText: string, requestId: string | undefined, body: unknown, argumentFields: Readonly<Record<string, string>> = {}): VitrineError {
   const details = isObject(body) && isObject(body.details) ? body.details : undefined;
   const serverMessage = isObject(body) && typeof body.message === 'string' ? body.message : undefined;
 
   const validation = details && isObject(details.validationError) ? details.validationError : undefined;
   if (validation) {
     const violations = (Array.isArray(validation.fieldViolations) ? validation.fieldViolations : []) as FieldViolation[];
-    const sorted = [...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+    const sorted = violations.map((v) => ({ ...v, field: toArgumentName(String(v.field), argumentFields) })).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     const message = `INVALID_ARGUMENT: ${sorted.map((v) => `"${v.field}" ${v.description}`).join(', ')}`;
     return new VitrineError(message, 'validation', 'INVALID_ARGUMENT', status, requestId, { validationError: { fieldViolations: sorted }, requestId });
   }

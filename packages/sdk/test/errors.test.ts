@@ -57,6 +57,9 @@ describe('error shapes (spec section 8)', () => {
       requestId: error.requestId,
     });
 
+    const longId = await failure(visitor.products.getProduct('x'.repeat(101)));
+    expect(longId.message).toBe('INVALID_ARGUMENT: "_id" must be at most 100 characters');
+
     const many = await failure(owner.products.createProduct({ name: '', priceData: { price: -1 }, discount: { type: 'PERCENT', value: 120 } }));
     expect(many.message).toBe('INVALID_ARGUMENT: "product.discount" a percent discount is at most 100, "product.name" must not be empty, "product.priceData.price" must be at least 0');
   });

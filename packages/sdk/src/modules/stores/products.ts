@@ -135,6 +135,7 @@ export const getProduct = defineMethod((client, _id: string, options: GetProduct
     path: `/stores-reader/v1/products/${encodeURIComponent(_id)}`,
     payload: { _id, ...options },
     decode: ONE,
+    argumentFields: { id: '_id' },
   }));
 
 /** Elevated (`ApiKeyStrategy`): `products.createProduct({ name, priceData: { price } })` -> `{ product }` */
