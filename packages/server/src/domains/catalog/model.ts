@@ -151,3 +151,10 @@ export function preorderStatus(rows: { preorderEnabled: boolean }[]): 'ENABLED' 
 export function range(values: number[]): NumericRange {
   return values.length === 0 ? { minValue: 0, maxValue: 0 } : { minValue: Math.min(...values), maxValue: Math.max(...values) };
 }
+
+/** JSON with object keys sorted: equality of documents that went through jsonb (which reorders keys). */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v));
+}

@@ -8,7 +8,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/service.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
-import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, type PricePerUnitData, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
+import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
 import { presentProduct } from './present.js';
 import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
@@ -280,8 +280,7 @@ async function changeProduct(
     await saveProduct(tctx, product, stock, 'update');
     const presented = presentProduct(tctx, product, true);
     await recordEvent(tctx, { entityFqdn: PRODUCT_FQDN, slug: 'changed', entityId: id, entity: presented });
-    const variantsBefore = JSON.stringify(before.variants);
-    if (variantsBefore !== JSON.stringify(product.variants)) {
+    if (stableJson(before.variants) !== stableJson(product.variants)) {
       await recordEvent(tctx, { entityFqdn: PRODUCT_FQDN, slug: 'variants_changed', entityId: id, entity: presented, data: { variantIds: product.variants.map((v) => v.id) } });
     }
     return product;
@@ -294,7 +293,7 @@ export async function refreshProductStock(ctx: RequestContext, productId: string
   if (!product) return;
   const rows = await findStockRows(ctx.db, ctx.site.id, productId);
   const next = deriveProductV1(product, ctx.site.currency, rows);
-  if (JSON.stringify(next.variants) === JSON.stringify(product.variants) && JSON.stringify(next.stock) === JSON.stringify(product.stock)) return;
+  if (stableJson(next.variants) === stableJson(product.variants) && stableJson(next.stock) === stableJson(product.stock)) return;
   await updateProductRow(ctx.db, ctx.site.id, { ...next, lastUpdated: new Date().toISOString() });
   await recordEvent(ctx, { entityFqdn: PRODUCT_FQDN, slug: 'variants_changed', entityId: productId, entity: presentProduct(ctx, next, true), data: { reason: 'inventory' } });
 }
