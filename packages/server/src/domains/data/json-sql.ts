@@ -158,8 +158,33 @@ function isEmpty(p: JsonPath): RawBuilder<boolean> {
   return sql<boolean>`(${p.type()} IS NULL OR ${p.is('null')} OR ${compare(p, '=', { kind: 'string', value: '' })})`;
 }
 
-const or = (parts: RawBuilder<boolean>[]) => (parts.length === 0 ? sql<boolean>`1=0` : sql<boolean>`(${sql.join(parts, sql` OR `)})`);
-const and = (parts: RawBuilder<boolean>[]) => (parts.length === 0 ? sql<boolean>`1=1` : sql<boolean>`(${sql.join(parts, sql` AND `)})`);
+/** Joins terms as a balanced tree, so 1000 terms nest ~10 deep (SQLite caps expression depth at 1000). */
+function balanced(parts: RawBuilder<boolean>[], word: 'AND' | 'OR'): RawBuilder<boolean> {
+  if (parts.length <= 8) return sql<boolean>`(${sql.join(parts, sql.raw(` ${word} `))})`;
+  const mid = Math.ceil(parts.length / 2);
+  return sql<boolean>`(${balanced(parts.slice(0, mid), word)} ${sql.raw(word)} ${balanced(parts.slice(mid), word)})`;
+}
+const or = (parts: RawBuilder<boolean>[]) => (parts.length === 0 ? sql<boolean>`1=0` : balanced(parts, 'OR'));
+const and = (parts: RawBuilder<boolean>[]) => (parts.length === 0 ? sql<boolean>`1=1` : balanced(parts, 'AND'));
+
+/** `$in`: one typed IN list per kind of value (numbers, strings), so a long list stays one indexable term. */
+function compareIn(p: JsonPath, values: Scalar[]): RawBuilder<boolean> {
+  const pg = p.dialect === 'postgres';
+  const numbers = values.filter((v): v is Extract<Scalar, { kind: 'number' }> => v.kind === 'number').map((v) => v.value);
+  const strings = values.filter((v): v is Extract<Scalar, { kind: 'string' }> => v.kind === 'string').map((v) => v.value);
+  const parts: RawBuilder<boolean>[] = values.filter((v) => v.kind !== 'number' && v.kind !== 'string').map((v) => compare(p, '=', v));
+  if (numbers.length) {
+    parts.push(pg
+      ? sql<boolean>`(${p.is('number')} AND ${p.value()} IN (${sql.join(numbers.map((n) => sql`CAST(${JSON.stringify(n)} AS jsonb)`))}))`
+      : sql<boolean>`(${p.is('number')} AND ${p.value()} IN (${sql.join(numbers)}))`);
+  }
+  if (strings.length) {
+    parts.push(pg
+      ? sql<boolean>`${p.value()} IN (${sql.join(strings.map((v) => sql`CAST(${JSON.stringify(v)} AS jsonb)`))})`
+      : sql<boolean>`(${p.is('string')} AND ${p.value()} IN (${sql.join(strings)}))`);
+  }
+  return or(parts);
+}
 
 function compileCondition(dialect: DialectName, field: string, op: FilterOp, value: unknown): RawBuilder<boolean> {
   const where = `filter.${field}`;
@@ -174,7 +199,7 @@ function compileCondition(dialect: DialectName, field: string, op: FilterOp, val
       const cmp: Record<string, Cmp> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
       return compare(p, cmp[op]!, s);
     }
-    case '$in': return or(list().map((s) => compare(p, '=', s)));
+    case '$in': return compareIn(p, list());
     case '$hasSome': return or(list().map((s) => hasElement(p, s)));
     case '$hasAll': return and(list().map((s) => hasElement(p, s)));
     case '$startsWith': return like(p, `${escapeLike(value as string)}%`);
