@@ -1,0 +1,11 @@
+import type { StoreProduct } from '../types';
+
+export function Price({ priceData }: { priceData: StoreProduct['priceData'] }) {
+  const discounted = priceData.discountedPrice < priceData.price;
+  return (
+    <span className="inline-flex items-baseline gap-2">
+      <span className={discounted ? 'font-semibold text-rose-700' : 'font-semibold'} data-testid="price">{priceData.formatted.discountedPrice}</span>
+      {discounted && <span className="text-sm text-stone-400 line-through">{priceData.formatted.price}</span>}
+    </span>
+  );
+}

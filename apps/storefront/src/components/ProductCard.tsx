@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import type { StoreProduct } from '../types';
+import { Price } from './Price';
+
+export function ProductCard({ product }: { product: StoreProduct }) {
+  const image = product.media?.mainMedia?.image;
+  return (
+    <Link to={`/product-page/${product.slug}`} className="group block" data-testid="product-card">
+      <div className="relative aspect-square overflow-hidden rounded-lg bg-stone-200">
+        {image && <img src={image.url} alt={product.name} loading="lazy" className="h-full w-full object-cover transition group-hover:scale-105" />}
+        {product.ribbon && <span className="absolute left-2 top-2 rounded bg-stone-900 px-2 py-0.5 text-xs font-medium text-white">{product.ribbon}</span>}
+        {product.stock && !product.stock.inStock && <span className="absolute right-2 top-2 rounded bg-white/90 px-2 py-0.5 text-xs">Out of stock</span>}
+      </div>
+      <h3 className="mt-3 text-sm font-medium" data-testid="product-name">{product.name}</h3>
+      <Price priceData={product.priceData} />
+    </Link>
+  );
+}

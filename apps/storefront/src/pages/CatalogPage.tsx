@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { client } from '../client';
+import type { StoreProduct } from '../types';
+import { ProductCard } from '../components/ProductCard';
+
+const PAGE_SIZE = 12;
+type Sort = 'newest' | 'price-asc' | 'price-desc' | 'name';
+
+function productQuery(search: string, sort: Sort) {
+  let q = client.products.queryProducts().limit(PAGE_SIZE);
+  if (search.trim()) q = q.contains('name', search.trim());
+  if (sort === 'price-asc') q = q.ascending('price');
+  if (sort === 'price-desc') q = q.descending('price');
+  if (sort === 'name') q = q.ascending('name');
+  return q;
+}
+
+export function CatalogPage() {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('newest');
+  const result = useInfiniteQuery({
+    queryKey: ['products', search, sort],
+    queryFn: ({ pageParam }) => productQuery(search, sort).skip(pageParam).find(),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasNext() ? pages.length * PAGE_SIZE : undefined),
+  });
+  const items = (result.data?.pages.flatMap((p) => p.items) ?? []) as unknown as StoreProduct[];
+  const total = result.data?.pages[0]?.totalCount;
+
+  return (
+    <section>
+      <div className="mb-6 flex flex-wrap items-end gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">All products</h1>
+          {total !== undefined && <p className="text-sm text-stone-500" data-testid="total">{total} products</p>}
+        </div>
+        <input
+          aria-label="Search products"
+          placeholder="Search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="ml-auto rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+        />
+        <select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm">
+          <option value="newest">Newest</option>
+          <option value="price-asc">Price: low to high</option>
+          <option value="price-desc">Price: high to low</option>
+          <option value="name">Name</option>
+        </select>
+      </div>
+      {result.isError && <p role="alert" className="rounded bg-rose-50 p-4 text-rose-800">Could not load products: {(result.error as Error).message}</p>}
+      {result.isPending && <p className="text-stone-500">Loading…</p>}
+      <div className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
+        {items.map((p) => <ProductCard key={p._id} product={p} />)}
+      </div>
+      {result.hasNextPage && (
+        <div className="mt-8 text-center">
+          <button onClick={() => result.fetchNextPage()} disabled={result.isFetchingNextPage} className="rounded-md bg-stone-900 px-5 py-2 text-sm font-medium text-white disabled:opacity-50">
+            {result.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
