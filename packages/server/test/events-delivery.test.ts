@@ -95,6 +95,8 @@ describe('webhook delivery', () => {
   });
 
   it('keeps a delivery log with every attempt and the receiver answers', async () => {
+    // The receiver has every event; the worker writes the last results just after it answered.
+    await waitFor(async () => (await call(t.url, `/webhooks/v1/subscriptions/${subscriptionId}/deliveries`, { ...asOwner(t), query: { status: 'PENDING' } })).body.metadata.total === 0, 10_000, 'no pending delivery');
     const list = await call(t.url, `/webhooks/v1/subscriptions/${subscriptionId}/deliveries`, { ...asOwner(t), query: { limit: '100' } });
     expect(list.status).toBe(200);
     expect(list.body.metadata.total).toBeGreaterThanOrEqual(52);
