@@ -14,7 +14,7 @@ import {
   purgeCollection, setCollectionDeleted, setIndexStatus, updateCollection, type CollectionRow,
 } from './store.js';
 import { isPlainObject } from './values.js';
-import { compiling } from './common.js';
+import { checkPath, compiling } from './common.js';
 
 /** Collections (schema, permissions) and their indexes: owner calls. */
 
@@ -236,6 +236,7 @@ export async function createIndex(ctx: RequestContext, input: { dataCollectionId
     if (typeof path !== 'string') throw violation(`index.fields[${i}].path`, 'must be a field path', 'FORMAT');
     return { path, order };
   });
+  fields.forEach((f, i) => checkPath(f.path, `index.fields[${i}].path`));
   const expressions = compiling('index', () => fields.map((f) => {
     const declared = doc.fields.find((d) => d.key === f.path.split('.')[0]);
     const isDate = declared?.type === 'DATETIME' || f.path === '_createdDate' || f.path === '_updatedDate';

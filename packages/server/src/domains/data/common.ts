@@ -8,7 +8,7 @@ import { filterViolation } from '../../storage/filter-errors.js';
 import { collectionIdNotString, collectionNotFound, itemIdNotString, optionsInvalid, permissionDenied, regexNotAllowed } from './errors.js';
 import { access, type Action, type CollectionDoc } from './model.js';
 import { findCollection, type ItemRow, type ItemScope } from './store.js';
-import { compileJsonFilter } from './json-sql.js';
+import { compileJsonFilter, pathSegments } from './json-sql.js';
 import { dateValue, type ItemData } from './values.js';
 
 /** Shared pieces of the data services: input checks, collection lookup, permission scope, wire shapes. */
@@ -86,6 +86,16 @@ export function parseDataFilter(filter: unknown, argument: string): FilterNode |
 export function toWireFilterError(error: unknown, argument: string): unknown {
   if (error instanceof FilterError) return error.problem === 'REGEX' ? regexNotAllowed() : (filterViolation(error, argument) as ValidationError);
   return error;
+}
+
+/** Checks a dotted field path named by the caller at `wireField` (a violation there when it is not one). */
+export function checkPath(field: string, wireField: string): void {
+  try {
+    pathSegments(field, wireField);
+  } catch (error) {
+    if (error instanceof FilterError) throw violation(wireField, error.message, 'FORMAT');
+    throw error;
+  }
 }
 
 /** Runs code that compiles filters or sorts, mapping FilterError to wire errors. */

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { escapeLike } from '../../storage/dialect.js';
 import { FilterError } from '../../storage/filter.js';
-import { authorize, compiling, draftsVisible, parseDataFilter, scopeFor, wireItem } from './common.js';
+import { authorize, checkPath, compiling, draftsVisible, parseDataFilter, scopeFor, wireItem } from './common.js';
 import { fieldNameNotString } from './errors.js';
 import { compareValues, matches, sortItems } from './evaluate.js';
 import { openCollection, readFields, type ItemOptions } from './items.js';
@@ -32,7 +32,7 @@ export function readSort(raw: unknown, argument: string): SortSpec[] {
     const order = item.order ?? 'ASC';
     if (typeof item.fieldName !== 'string') throw violation(`${argument}[${i}].fieldName`, 'must be a field name', 'FORMAT');
     if (order !== 'ASC' && order !== 'DESC') throw violation(`${argument}[${i}].order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
-    compiling(argument, () => pathSegments(item.fieldName as string, `${argument}[${i}].fieldName`));
+    checkPath(item.fieldName, `${argument}[${i}].fieldName`);
     return { fieldName: item.fieldName, order };
   });
 }
