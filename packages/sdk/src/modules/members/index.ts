@@ -1,5 +1,5 @@
 /**
- * `@vitrine/sdk/members`. Not built yet: members (members engineer).
+ * `@vitrine/sdk/members`.
  * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
  */
-export {};
+export * as members from './members.js';

@@ -84,7 +84,9 @@ export const membersRoutes: RouteDef[] = [
   route({
     method: 'POST', path: `${M}/query`, access: 'visitor', summary: 'Query members: filter, sorting, search, offset paging',
     request: queryMembersRequest, response: membersPageResponse,
-    handler: h((ctx, input) => queryMembers(ctx, { ...input.query, fieldsets: input.fieldsets, search: input.search })),
+    handler: h((ctx, input) => queryMembers(ctx, {
+      filter: input.query?.filter, paging: input.query?.paging, sorting: input.query?.sorting ?? input.query?.sort, fieldsets: input.fieldsets, search: input.search,
+    })),
   }),
 
   // --- owner administration

@@ -129,7 +129,8 @@ export const getMemberRequest = z.object({ id: guid, fieldsets: fieldsetsInput }
 export const getMyMemberRequest = z.object({ fieldsets: fieldsetsInput });
 export const listMembersRequest = z.object({ paging: pagingInput, fieldsets: fieldsetsInput, sorting: sortingInput });
 export const queryMembersRequest = z.object({
-  query: z.strictObject({ filter: filterInput.nullish(), paging: pagingInput, sorting: sortingInput }).optional(),
+  // `sort` is accepted as another name of `sorting` (the generic query builders send `sort`).
+  query: z.strictObject({ filter: filterInput.nullish(), paging: pagingInput, sorting: sortingInput, sort: sortingInput }).optional(),
   fieldsets: fieldsetsInput,
   search: searchInput,
 });

@@ -205,6 +205,10 @@ const MEMBER_FIELDS: Record<string, { column: string; type: 'string' | 'date'; p
   createdDate: { column: 'created_date', type: 'date', public: true },
   updatedDate: { column: 'updated_date', type: 'date', public: true },
   lastLoginDate: { column: 'last_login_date', type: 'date', public: false },
+  // The caller-side names, for clients that do not rename inside `sorting` values.
+  _id: { column: 'id', type: 'string', public: true },
+  _createdDate: { column: 'created_date', type: 'date', public: true },
+  _updatedDate: { column: 'updated_date', type: 'date', public: true },
 };
 
 /** The filter target of member queries; non-elevated callers reach only the public fields. */
