@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
-import { ApiKeyStrategy, createClient, OAuthStrategy, type Tokens } from '../src/index.js';
+import { ApiKeyStrategy, createClient, OAuthStrategy, TOKEN_RENEW_MARGIN_SECONDS, type Tokens } from '../src/index.js';
 import { products } from '../src/modules/stores/index.js';
 import { recordingFetch } from './helpers.js';
 
@@ -59,6 +59,15 @@ describe('OAuthStrategy token lifecycle', () => {
     expect(tokenCalls().map((c) => c.body)).toEqual([{ clientId: 'demo', refreshToken: old.refreshToken.value, grantType: 'refresh_token' }]);
     expect(auth.getTokens().refreshToken).toEqual(old.refreshToken);
     expect(auth.getTokens().accessToken.expiresAt).toBeGreaterThan(Math.floor(Date.now() / 1000));
+  });
+
+  it('renews a token that expires within the margin, before its request can fail in flight', async () => {
+    const first = visitorClient();
+    await first.client.products.queryProducts().limit(1).find();
+    const old = first.auth.getTokens();
+    const { client, tokenCalls } = visitorClient({ ...old, accessToken: { ...old.accessToken, expiresAt: Math.floor(Date.now() / 1000) + TOKEN_RENEW_MARGIN_SECONDS - 3 } });
+    await client.products.queryProducts().limit(1).find();
+    expect(tokenCalls().map((c) => (c.body as { grantType: string }).grantType)).toEqual(['refresh_token']);
   });
 
   it('starts a new anonymous session when renewal fails', async () => {

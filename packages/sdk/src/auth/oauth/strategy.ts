@@ -1,6 +1,6 @@
 import type { AuthEnvironment, AuthStrategy } from '../types.js';
 import { DEFAULT_HOST } from '../../host.js';
-import { createAccessToken, EMPTY_TOKENS, fetchTokens, isTokenExpired, type TokenRequest, type TokenResponse, type Tokens } from './tokens.js';
+import { createAccessToken, EMPTY_TOKENS, fetchTokens, needsRenewal, type TokenRequest, type TokenResponse, type Tokens } from './tokens.js';
 import { memberFlows, type MemberFlows } from './member-flows.js';
 
 export interface OAuthStrategyConfig {
@@ -31,8 +31,8 @@ export interface OAuthAuth extends AuthStrategy, MemberFlows {
   /** True only when the refresh token belongs to a member. */
   loggedIn(): boolean;
   /**
-   * Valid tokens from the given ones: returned as they are while the access token is valid; renewed
-   * from the refresh token when expired (the old refresh token is kept); new anonymous tokens when
+   * Valid tokens from the given ones: returned as they are while the access token is valid (for at least
+   * `TOKEN_RENEW_MARGIN_SECONDS`); renewed from the refresh token when (nearly) expired (the old refresh token is kept); new anonymous tokens when
    * there is no refresh token or renewal fails. Does not store them: pass them to `setTokens`.
    */
   generateVisitorTokens(tokens?: Partial<Tokens>): Promise<Tokens>;
@@ -67,7 +67,7 @@ export function OAuthStrategy(config: OAuthStrategyConfig): OAuthAuth {
   };
 
   const generateVisitorTokens = async (given?: Partial<Tokens>): Promise<Tokens> => {
-    if (given?.accessToken?.value && given.refreshToken?.value && !isTokenExpired(given.accessToken)) return given as Tokens;
+    if (given?.accessToken && given.refreshToken?.value && !needsRenewal(given.accessToken)) return given as Tokens;
     if (given?.refreshToken?.value) {
       try {
         return await renew(given.refreshToken);
@@ -81,7 +81,7 @@ export function OAuthStrategy(config: OAuthStrategyConfig): OAuthAuth {
 
   const ensureTokens = (): Promise<Tokens> => {
     const current = tokens;
-    if (current.accessToken.value && !isTokenExpired(current.accessToken)) return Promise.resolve(current);
+    if (!needsRenewal(current.accessToken)) return Promise.resolve(current);
     pending ??= generateVisitorTokens(current)
       .then((fresh) => {
         setTokens(fresh);

@@ -45,6 +45,13 @@ export function isTokenExpired(token: AccessToken): boolean {
   return token.expiresAt < nowSeconds();
 }
 
+/** Renew this long before expiry, so a token does not expire while its request is in flight. */
+export const TOKEN_RENEW_MARGIN_SECONDS = 10;
+
+export function needsRenewal(token: AccessToken): boolean {
+  return !token.value || token.expiresAt - TOKEN_RENEW_MARGIN_SECONDS < nowSeconds();
+}
+
 export function createAccessToken(value: string, expiresInSeconds: number): AccessToken {
   return { value, expiresAt: nowSeconds() + expiresInSeconds };
 }

@@ -1,5 +1,6 @@
 /**
- * `@vitrine/sdk/identity`. Not built yet: authentication, verification, recovery (auth engineer).
- * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
+ * `@vitrine/sdk/identity`, as `@wix/identity`: `import { authentication } from '@vitrine/sdk/identity'`.
  */
-export {};
+export * as authentication from './authentication.js';
+export * as verification from './verification.js';
+export * as recovery from './recovery.js';

@@ -1,5 +1,4 @@
 /**
- * `@vitrine/sdk/redirects`. Not built yet: redirects (auth engineer).
- * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
+ * `@vitrine/sdk/redirects`: `import { redirects } from '@vitrine/sdk/redirects'`.
  */
-export {};
+export * as redirects from './redirects.js';
