@@ -31,9 +31,10 @@ export interface OAuthAuth extends AuthStrategy, MemberFlows {
   /** True only when the refresh token belongs to a member. */
   loggedIn(): boolean;
   /**
-   * Valid tokens from the given ones: returned as they are while the access token is valid (for at least
-   * `TOKEN_RENEW_MARGIN_SECONDS`); renewed from the refresh token when (nearly) expired (the old refresh token is kept); new anonymous tokens when
-   * there is no refresh token or renewal fails. Does not store them: pass them to `setTokens`.
+   * Valid tokens from the given ones: returned as they are while the access token stays valid for at
+   * least `TOKEN_RENEW_MARGIN_SECONDS`; renewed from the refresh token when (nearly) expired (the old
+   * refresh token is kept); new anonymous tokens when there is no refresh token or renewal fails.
+   * Does not store them: pass them to `setTokens`.
    */
   generateVisitorTokens(tokens?: Partial<Tokens>): Promise<Tokens>;
   /** Called after every `setTokens` (React's `useAuth` listens here). Returns the unsubscribe. */
