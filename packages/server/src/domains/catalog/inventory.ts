@@ -10,6 +10,7 @@ import { presentProduct } from './present.js';
 import type { productQuery, updateInventoryRequest } from './schema.js';
 import { PAGE_DEFAULT } from './schema.js';
 import { PRODUCT_FQDN, refreshProductStock } from './service.js';
+import { refreshProductV3Stock } from './v3/service.js';
 import { findProduct, findProductsByIds, queryProductRows } from './store.js';
 import {
   decrementRow, findStockRows, findStockRowsForProducts, incrementRow, queryVariantRows, updateInventoryRow, variantSortColumn, type InventoryRow,
@@ -25,6 +26,12 @@ export class InsufficientStockError extends ApplicationError {
   constructor(line: StockLine) {
     super(409, 'INSUFFICIENT_STOCK', `Not enough stock of product ${line.productId} variant ${line.variantId}`, { productId: line.productId, variantId: line.variantId, requested: line.quantity });
   }
+}
+
+/** Stock rows serve both catalogs; each refresher ignores ids that are not its own. */
+async function refreshAnyProduct(ctx: RequestContext, productId: string): Promise<void> {
+  await refreshProductStock(ctx, productId);
+  await refreshProductV3Stock(ctx, productId);
 }
 
 function merge(items: StockLine[]): StockLine[] {
@@ -60,7 +67,7 @@ export async function decrementStock(ctx: RequestContext, items: StockLine[]): P
       if (!(await decrementRow(trx, ctx.site.id, line.productId, line.variantId, line.quantity, now))) throw new InsufficientStockError(line);
       touched.add(line.productId);
     }
-    for (const productId of touched) await refreshProductStock(tctx, productId);
+    for (const productId of touched) await refreshAnyProduct(tctx, productId);
   });
 }
 
@@ -73,7 +80,7 @@ export async function incrementStock(ctx: RequestContext, items: StockLine[]): P
     for (const line of merge(items)) {
       if (await incrementRow(trx, ctx.site.id, line.productId, line.variantId, line.quantity, now)) touched.add(line.productId);
     }
-    for (const productId of touched) await refreshProductStock(tctx, productId);
+    for (const productId of touched) await refreshAnyProduct(tctx, productId);
   });
 }
 

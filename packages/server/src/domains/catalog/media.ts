@@ -30,7 +30,7 @@ function mediaPath(id: string, fileName: string): string {
 }
 
 /** The media item a write source names, storing data: URLs. Throws a field violation on `field`. */
-async function resolveSource(ctx: RequestContext, src: { mediaId?: string | undefined; url?: string | undefined }, field: string): Promise<MediaItem> {
+export async function resolveSource(ctx: RequestContext, src: { mediaId?: string | undefined; url?: string | undefined }, field: string): Promise<MediaItem> {
   const bad = (description: string) => new ValidationError([{ field, description, violatedRule: 'FORMAT', data: {} }]);
   if ((src.mediaId === undefined) === (src.url === undefined)) throw new ValidationError([{ field, description: 'give exactly one of mediaId, url', violatedRule: 'REQUIRED_ONE_OF_FIELD', data: {} }]);
   let id = src.mediaId;

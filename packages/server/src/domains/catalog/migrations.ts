@@ -187,4 +187,11 @@ export const catalogMigrations: Record<string, Migration> = {
       await db.insertInto('catalog_secrets').values({ name: 'cursor', value: randomBytes(32).toString('base64url') }).execute();
     },
   },
+  /** Choice ids beside names in the V3 facet table (facets and filters by choice id). */
+  '0003_v3_choice_ids': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.alterTable('products_v3_choices').addColumn('choice_id', 'text').execute();
+      await db.schema.createIndex('products_v3_choices_id').on('products_v3_choices').columns(['site_id', 'choice_id']).execute();
+    },
+  },
 };

@@ -1,4 +1,122 @@
-import type { RouteDef } from '../../../http/route.js';
+import { z } from 'zod';
+import { route, type RouteDef } from '../../../http/route.js';
+import type { RequestContext } from '../../../http/context.js';
+import { cursorPaging, sortItem } from '../schema.js';
+import {
+  bulk, countEntities, createEntity, deleteEntityById, getEntity, getOrCreateEntity, presentEntity, queryEntityPage, updateEntityById, type EntityInput,
+} from './entities.js';
+import { bulkChangeInventory, getInventoryItem, queryInventoryItems, updateInventoryItem } from './inventory.js';
+import { ALL_PRODUCTS_CATEGORY_ID } from './model.js';
+import {
+  bulkCreateV3Request, bulkDeleteV3Request, countV3Request, createV3Request, deleteV3Request, entityName, getV3BySlugRequest, getV3Request,
+  inventoryItemPatch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
+} from './schema.js';
+import {
+  countProductsV3Total, createProductV3, deleteProductV3, getProductV3, presentV3, queryProductsV3Page, searchProductsV3, updateProductV3,
+} from './service.js';
+import { findInventoryItem, queryInventoryRows } from '../store-inventory.js';
+import { presentItem } from './inventory.js';
+import type { EntityKind } from './store.js';
+
+const P = '/stores/v3';
+const fields = z.array(z.string().max(50)).max(20).optional();
+
+async function withInventory(ctx: RequestContext, product: { id: string }) {
+  const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: [product.id], limit: V3_LIMITS.variants, offset: 0 });
+  return { results: rows.map((r) => ({ itemMetadata: { id: r.id, originalIndex: 0, success: true }, item: presentItem(r) })), bulkActionMetadata: { totalSuccesses: rows.length, totalFailures: 0, undetailedFailures: 0 } };
+}
+
+const productRoutes: RouteDef[] = [
+  route({ method: 'POST', path: `${P}/products`, access: 'elevated', summary: 'Create a product (V3)', request: createV3Request,
+    handler: (ctx, i) => createProductV3(ctx, i.product, i.fields) }),
+  route({ method: 'POST', path: `${P}/products-with-inventory`, access: 'elevated', summary: 'Create a product (V3) with stock per variant', request: createV3Request,
+    handler: async (ctx, i) => { const r = await createProductV3(ctx, i.product, i.fields); return { ...r, inventoryResults: await withInventory(ctx, r.product) }; } }),
+  route({ method: 'PATCH', path: `${P}/products/:productId`, access: 'elevated', summary: 'Update a product (V3, partial, needs revision)', request: updateV3Request,
+    handler: (ctx, i) => updateProductV3(ctx, i.productId, i.product, i.fields) }),
+  route({ method: 'PATCH', path: `${P}/products-with-inventory/:productId`, access: 'elevated', summary: 'Update a product (V3) and its stock', request: updateV3Request,
+    handler: async (ctx, i) => { const r = await updateProductV3(ctx, i.productId, i.product, i.fields); return { ...r, inventoryResults: await withInventory(ctx, r.product) }; } }),
+  route({ method: 'DELETE', path: `${P}/products/:productId`, access: 'elevated', summary: 'Delete a product (V3)', request: deleteV3Request,
+    handler: (ctx, i) => deleteProductV3(ctx, i.productId) }),
+  route({ method: 'GET', path: `${P}/products/query`, postTwin: true, access: 'visitor', summary: 'Query products (V3, cursor paging)', request: queryV3Request,
+    handler: (ctx, i) => queryProductsV3Page(ctx, i.query ?? {}, i.fields) }),
+  route({ method: 'GET', path: `${P}/products/search`, postTwin: true, access: 'visitor', summary: 'Search products (V3): full text, filter, sort, aggregations', request: searchV3Request,
+    handler: (ctx, i) => searchProductsV3(ctx, i.search ?? {}, i.fields) }),
+  route({ method: 'GET', path: `${P}/products/count`, postTwin: true, access: 'visitor', summary: 'Count products (V3)', request: countV3Request,
+    handler: (ctx, i) => countProductsV3Total(ctx, i) }),
+  route({ method: 'GET', path: `${P}/products/slug/:slug`, access: 'visitor', summary: 'Get a product by slug (V3)', request: getV3BySlugRequest,
+    handler: (ctx, i) => getProductV3(ctx, { slug: i.slug }, i.fields) }),
+  route({ method: 'GET', path: `${P}/products/:productId`, access: 'visitor', summary: 'Get a product (V3)', request: getV3Request,
+    handler: (ctx, i) => getProductV3(ctx, { id: i.productId }, i.fields) }),
+  route({ method: 'POST', path: `${P}/bulk/products/create`, access: 'elevated', summary: 'Create products (V3), per-item results', request: bulkCreateV3Request,
+    handler: (ctx, i) => bulk(i.products, async (p) => { const r = await createProductV3(ctx, p, i.fields); return { id: r.product.id, ...(i.returnEntity ? { entity: r.product } : {}) }; })
+      .then(({ results, bulkActionMetadata }) => ({ results: results.map(({ item, ...r }) => ({ ...r, ...(item ? { item } : {}) })), bulkActionMetadata })) }),
+  route({ method: 'POST', path: `${P}/bulk/products/delete`, access: 'elevated', summary: 'Delete products (V3), per-item results', request: bulkDeleteV3Request,
+    handler: (ctx, i) => bulk(i.productIds, async (id) => { await deleteProductV3(ctx, id); return { id }; }) }),
+  route({ method: 'GET', path: `${P}/all-products-category`, access: 'visitor', summary: 'The category every product is in', request: z.object({}),
+    handler: async () => ({ categoryId: ALL_PRODUCTS_CATEGORY_ID, treeReference: { appNamespace: '@wix/stores', treeKey: null } }) }),
+];
+
+/** The same calls for ribbons, brands and info sections. */
+function entityRoutes(kind: EntityKind, plural: string, singular: string, nameKey: 'name' | 'uniqueName'): RouteDef[] {
+  const base = `${P}/${plural}`;
+  const idKey = `${singular}Id`;
+  const body = z.object({ id: z.string().max(100).nullish(), revision: z.string().max(20).nullish(), [nameKey]: entityName.optional(), title: z.string().max(100).nullish(), description: z.record(z.string(), z.unknown()).nullish() }) as z.ZodType<EntityInput & { id?: string | null }>;
+  const idReq = z.object({ [idKey]: z.string().min(1).max(100), fields }) as z.ZodType<Record<string, string>>;
+  const show = (e: Parameters<typeof presentEntity>[1]) => ({ [singular]: presentEntity(kind, e) });
+  const queryReq = z.object({ query: z.object({ filter: z.record(z.string(), z.unknown()).nullish(), sort: z.array(sortItem).max(5).optional(), cursorPaging: cursorPaging(V3_LIMITS.pageMax).optional() }).optional(), fields });
+  const pluralKey = plural.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+  const query = async (ctx: RequestContext, q: z.infer<typeof queryReq>) => { const r = await queryEntityPage(ctx, kind, q.query ?? {}); return { [pluralKey]: r.items, pagingMetadata: r.pagingMetadata }; };
+  const many = `${plural.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())}`;
+  return [
+    route({ method: 'POST', path: base, access: 'elevated', summary: `Create a ${singular}`, request: z.object({ [singular]: body }) as z.ZodType<Record<string, EntityInput>>,
+      handler: async (ctx, i) => show(await createEntity(ctx, kind, i[singular]!, singular)) }),
+    route({ method: 'GET', path: `${base}/:${idKey}`, access: 'visitor', summary: `Get a ${singular}`, request: idReq,
+      handler: async (ctx, i) => show(await getEntity(ctx, kind, i[idKey]!)) }),
+    route({ method: 'PATCH', path: `${base}/:${idKey}`, access: 'elevated', summary: `Update a ${singular}`, request: z.object({ [idKey]: z.string().min(1).max(100), [singular]: body, fields }) as z.ZodType<Record<string, unknown>>,
+      handler: async (ctx, i) => show(await updateEntityById(ctx, kind, i[idKey] as string, i[singular] as EntityInput)) }),
+    route({ method: 'DELETE', path: `${base}/:${idKey}`, access: 'elevated', summary: `Delete a ${singular}`, request: idReq,
+      handler: async (ctx, i) => { await deleteEntityById(ctx, kind, i[idKey]!); return {}; } }),
+    kind === 'ribbon'
+      ? route({ method: 'POST', path: `${base}/query`, access: 'visitor', summary: `Query ${plural}`, request: queryReq, handler: query })
+      : route({ method: 'GET', path: `${base}/query`, postTwin: true, access: 'visitor', summary: `Query ${plural}`, request: queryReq, handler: query }),
+    route({ method: 'POST', path: `${base}/count`, access: 'visitor', summary: `Count ${plural}`, request: z.object({ filter: z.record(z.string(), z.unknown()).nullish() }),
+      handler: (ctx, i) => countEntities(ctx, kind, i.filter) }),
+    route({ method: 'POST', path: `${base}/get-or-create`, access: 'elevated', summary: `Get or create a ${singular} by name`,
+      request: (kind === 'infoSection' ? z.object({ infoSection: body, fields }) : z.object({ [`${singular}Name`]: entityName, fields })) as z.ZodType<Record<string, unknown>>,
+      handler: async (ctx, i) => show(await getOrCreateEntity(ctx, kind, kind === 'infoSection' ? i.infoSection as EntityInput : { name: i[`${singular}Name`] as string }, singular)) }),
+    route({ method: 'POST', path: `${P}/bulk/${plural}/create`, access: 'elevated', summary: `Create ${plural}, per-item results`,
+      request: z.object({ [many]: z.array(body).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional() }) as z.ZodType<Record<string, unknown>>,
+      handler: (ctx, i) => bulk(i[many] as EntityInput[], async (e) => { const r = await createEntity(ctx, kind, e, singular); return { id: r.id, ...(i.returnEntity ? { entity: presentEntity(kind, r) } : {}) }; }) }),
+    route({ method: 'POST', path: `${P}/bulk/${plural}/delete`, access: 'elevated', summary: `Delete ${plural}, per-item results`,
+      request: z.object({ [`${singular}Ids`]: z.array(z.string().min(1).max(100)).min(1).max(V3_LIMITS.bulk) }) as z.ZodType<Record<string, string[]>>,
+      handler: (ctx, i) => bulk(i[`${singular}Ids`]!, async (id) => { await deleteEntityById(ctx, kind, id); return { id }; }) }),
+  ];
+}
+
+const inventoryRoutes: RouteDef[] = [
+  route({ method: 'GET', path: `${P}/inventory-items/query`, postTwin: true, access: 'visitor', summary: 'Query inventory items (V3, by product or item ids)',
+    request: z.object({ query: z.object({ filter: z.record(z.string(), z.unknown()).nullish(), cursorPaging: cursorPaging(V3_LIMITS.pageMax).optional() }).optional() }),
+    handler: (ctx, i) => queryInventoryItems(ctx, i.query ?? {}) }),
+  route({ method: 'GET', path: `${P}/inventory-items/:inventoryItemId`, access: 'visitor', summary: 'Get an inventory item (V3)',
+    request: z.object({ inventoryItemId: z.string().min(1).max(100) }), handler: (ctx, i) => getInventoryItem(ctx, i.inventoryItemId) }),
+  route({ method: 'PATCH', path: `${P}/inventory-items/:inventoryItemId`, access: 'elevated', summary: 'Update an inventory item (quantity, tracking, preorder)',
+    request: z.object({ inventoryItemId: z.string().min(1).max(100), inventoryItem: inventoryItemPatch, reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => updateInventoryItem(ctx, i.inventoryItemId, i.inventoryItem) }),
+  route({ method: 'POST', path: `${P}/bulk/inventory-items/decrement`, access: 'elevated', summary: 'Decrement inventory items (all or none)',
+    request: z.object({ decrementData: z.array(z.object({ inventoryItemId: z.string().min(1).max(100), decrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(V3_LIMITS.bulk), restrictInventory: z.boolean().optional(), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => bulkChangeInventory(ctx, i.decrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.decrementBy })), 'decrement', i.returnEntity ?? false) }),
+  route({ method: 'POST', path: `${P}/bulk/inventory-items/increment`, access: 'elevated', summary: 'Increment inventory items',
+    request: z.object({ incrementData: z.array(z.object({ inventoryItemId: z.string().min(1).max(100), incrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => bulkChangeInventory(ctx, i.incrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.incrementBy })), 'increment', i.returnEntity ?? false) }),
+];
 
 /** Catalog V3 routes (products, inventory items, ribbons, brands, info sections). */
-export const v3Routes: RouteDef[] = [];
+export const v3Routes: RouteDef[] = [
+  ...productRoutes,
+  ...entityRoutes('ribbon', 'ribbons', 'ribbon', 'name'),
+  ...entityRoutes('brand', 'brands', 'brand', 'name'),
+  ...entityRoutes('infoSection', 'info-sections', 'infoSection', 'uniqueName'),
+  ...inventoryRoutes,
+];
+
+export { presentV3, findInventoryItem };

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { isElevated, type RequestContext } from '../../../http/context.js';
+import { conflict, notFound } from '../../../http/errors.js';
+import { inTransaction } from '../../../storage/transaction.js';
+import { recordEvent } from '../../events/service.js';
+import { openCursor, signCursor } from '../cursor.js';
+import { decrementStock, incrementStock, InsufficientStockError } from '../inventory.js';
+import { PAGE_DEFAULT } from '../schema.js';
+import { findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
+import { bulk } from './entities.js';
+import type { inventoryItemPatch } from './schema.js';
+import { refreshProductV3Stock } from './service.js';
+import { refreshProductStock } from '../service.js';
+import { findProductV3 } from './store.js';
+
+export const INVENTORY_ITEM_V3_FQDN = 'wix.stores.inventory.v3.inventory_item';
+/** The one stock location of a site (multi-location stock is not modelled). */
+export const DEFAULT_LOCATION_ID = '00000000-0000-0000-0000-000000000000';
+
+/** An inventory item as V3 sends it: one per variant, with PREORDER availability when sold out but preorderable. */
+export function presentItem(r: InventoryRow) {
+  const qty = r.quantity ?? 0;
+  const availabilityStatus = r.trackQuantity
+    ? (qty > 0 ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK')
+    : (r.inStock ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK');
+  return {
+    id: r.id, revision: String(r.revision), createdDate: r.createdDate, updatedDate: r.updatedDate,
+    variantId: r.variantId, locationId: DEFAULT_LOCATION_ID, productId: r.productId,
+    trackQuantity: r.trackQuantity, ...(r.trackQuantity ? { quantity: qty } : {}), inStock: r.trackQuantity ? qty > 0 : r.inStock,
+    availabilityStatus,
+    preorderInfo: { enabled: r.preorderEnabled, ...(r.preorderMessage ? { message: r.preorderMessage } : {}), ...(r.preorderLimit != null ? { limit: r.preorderLimit } : {}), counter: r.preorderCounter, ...(r.trackQuantity && qty < 0 ? { quantity: -qty } : {}) },
+  };
+}
+
+async function visibleToCaller(ctx: RequestContext, r: InventoryRow): Promise<boolean> {
+  if (isElevated(ctx.caller)) return true;
+  const p = await findProductV3(ctx.db, ctx.site.id, { id: r.productId });
+  return !!p?.visible;
+}
+
+export async function getInventoryItem(ctx: RequestContext, id: string) {
+  const r = await findInventoryItem(ctx.db, ctx.site.id, id);
+  if (!r || !(await visibleToCaller(ctx, r))) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`);
+  return { inventoryItem: presentItem(r) };
+}
+
+/** Query by product ids or item ids (`productId` / `id` with $eq or $in), id order, cursor paging. */
+export async function queryInventoryItems(ctx: RequestContext, query: { filter?: Record<string, unknown> | null | undefined; cursorPaging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined }) {
+  const KIND = 'inventory.v3.query';
+  let filter: unknown = query.filter;
+  let offset = 0;
+  let limit = query.cursorPaging?.limit ?? PAGE_DEFAULT;
+  if (query.cursorPaging?.cursor) {
+    const s = await openCursor(ctx.db, ctx.site.id, KIND, query.cursorPaging.cursor, 'query.cursorPaging.cursor');
+    ({ filter, offset } = s);
+    limit = query.cursorPaging.limit ?? s.limit;
+  }
+  const f = (filter ?? {}) as Record<string, unknown>;
+  const list = (v: unknown): string[] | undefined => (v === undefined ? undefined : typeof v === 'string' ? [v] : (v as { $eq?: string; $in?: string[] }).$in ?? ((v as { $eq?: string }).$eq !== undefined ? [(v as { $eq: string }).$eq] : []));
+  const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: list(f.productId), ids: list(f.id), limit: limit + 1, offset });
+  const visible = [];
+  for (const r of rows.slice(0, limit)) if (await visibleToCaller(ctx, r)) visible.push(presentItem(r));
+  const hasNext = rows.length > limit;
+  return {
+    inventoryItems: visible,
+    pagingMetadata: {
+      count: visible.length, hasNext,
+      cursors: {
+        next: hasNext ? await signCursor(ctx.db, ctx.site.id, { kind: KIND, filter, limit, offset: offset + limit }) : null,
+        prev: offset > 0 ? await signCursor(ctx.db, ctx.site.id, { kind: KIND, filter, limit, offset: Math.max(0, offset - limit) }) : null,
+      },
+    },
+  };
+}
+
+async function refresh(ctx: RequestContext, productId: string): Promise<void> {
+  await refreshProductV3Stock(ctx, productId);
+  await refreshProductStock(ctx, productId);
+}
+
+export async function updateInventoryItem(ctx: RequestContext, id: string, patch: z.infer<typeof inventoryItemPatch>) {
+  return inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const cur = await findInventoryItem(trx, ctx.site.id, id);
+    if (!cur) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`);
+    if (patch.revision !== undefined && patch.revision !== String(cur.revision)) throw conflict('REVISION_MISMATCH', `Inventory item ${id} is at revision ${cur.revision}`, { currentRevision: String(cur.revision) });
+    await updateInventoryRow(trx, ctx.site.id, id, {
+      ...(patch.trackQuantity !== undefined ? { trackQuantity: patch.trackQuantity } : {}),
+      ...(patch.quantity !== undefined ? { quantity: patch.quantity, ...(patch.trackQuantity === undefined ? { trackQuantity: true } : {}) } : {}),
+      ...(patch.inStock !== undefined ? { inStock: patch.inStock } : {}),
+      ...(patch.preorderInfo ? { preorderEnabled: patch.preorderInfo.enabled ?? cur.preorderEnabled, preorderLimit: patch.preorderInfo.limit ?? cur.preorderLimit, preorderMessage: patch.preorderInfo.message ?? cur.preorderMessage } : {}),
+    }, new Date().toISOString());
+    await refresh(tctx, cur.productId);
+    const next = (await findInventoryItem(trx, ctx.site.id, id))!;
+    await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(next) });
+    return { inventoryItem: presentItem(next) };
+  });
+}
+
+type Change = { inventoryItemId: string; by: number };
+
+/**
+ * Bulk decrement (restrictInventory: all-or-nothing through decrementStock, 409 when short) or
+ * increment, answering per item like the platform.
+ */
+export async function bulkChangeInventory(ctx: RequestContext, changes: Change[], direction: 'decrement' | 'increment', returnEntity: boolean) {
+  const lines = [];
+  for (const c of changes) {
+    const r = await findInventoryItem(ctx.db, ctx.site.id, c.inventoryItemId);
+    if (!r) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${c.inventoryItemId} not found`);
+    lines.push({ productId: r.productId, variantId: r.variantId, quantity: c.by });
+  }
+  if (direction === 'decrement') await decrementStock(ctx, lines);
+  else await incrementStock(ctx, lines);
+  return bulk(changes, async (c) => {
+    const r = (await findInventoryItem(ctx.db, ctx.site.id, c.inventoryItemId))!;
+    return { id: r.id, ...(returnEntity ? { entity: presentItem(r) } : {}) };
+  });
+}
+
+export { InsufficientStockError };
