@@ -64,4 +64,13 @@ describe('public @wix/sdk client against our server', () => {
     const error: unknown = await wix.products.getProduct('00000000-0000-0000-0000-00000000abcd').then(() => undefined, (e: unknown) => e);
     expect((error as { details?: { applicationError?: { code?: string } } }).details?.applicationError?.code).toBe('PRODUCT_NOT_FOUND');
   });
+
+  it('surfaces our 400 as the public client\'s validation error', async () => {
+    const wix = createClient({ modules: { products }, auth: OAuthStrategy({ clientId: 'demo' }) });
+    const error: unknown = await wix.products.queryProducts().limit(1001).find().then(() => undefined, (e: unknown) => e);
+    const { details, message } = error as { message: string; details?: { validationError?: { fieldViolations?: { field: string; violatedRule: string }[] } } };
+    // The public client renames `query` to the builder's (absent) argument name: `undefined.paging.limit`.
+    expect(details?.validationError?.fieldViolations?.map((v) => [v.field, v.violatedRule])).toEqual([['undefined.paging.limit', 'MAX']]);
+    expect(message).toContain('INVALID_ARGUMENT: \\"undefined.paging.limit\\" must be at most 100');
+  });
 });
