@@ -39,7 +39,6 @@ const PLUGIN_CALLS = [
 
 export const dataRoutes: RouteDef[] = [
   // items
-  data('GET', '/items/:dataItemId', 'Get a data item (404 WDE0073 when absent or not readable)', getItem, { response: itemResponse }),
   data('POST', '/items', 'Insert a data item', insertItem, { response: itemResponse }),
   data('POST', '/items/update', 'Replace a data item', updateItem, { response: itemResponse }),
   data('POST', '/items/save', 'Insert or replace a data item', saveItem),
@@ -47,6 +46,9 @@ export const dataRoutes: RouteDef[] = [
   data('POST', '/items/remove', 'Remove a data item', removeItem, { response: itemResponse }),
   data('POST', '/items/truncate', 'Remove every item of a collection (owner)', truncate),
   data('GET', '/items/query', 'Query data items: filter, sort, projection, offset or cursor paging', queryItems, { postTwin: true, response: itemsResponse }),
+  // Listed after /items/query; the handler also forwards `query` itself, since the shared route sort
+  // (http/route-order.ts) does not always place literal segments first.
+  data('GET', '/items/:dataItemId', 'Get a data item (404 WDE0073 when absent or not readable)', (ctx, input) => (input.dataItemId === 'query' ? queryItems(ctx, input) : getItem(ctx, input)), { response: itemResponse }),
   data('POST', '/items/count', 'Count data items matching a filter', countItems),
   data('POST', '/items/query-distinct-values', 'Distinct values of a field', distinct),
   data('POST', '/items/aggregate', 'Group and aggregate data items', aggregate),
