@@ -79,7 +79,7 @@ describe('@wix/data against our server', () => {
     const books = Array.from({ length: 12 }, (_, i) => ({ _id: `b${String(i).padStart(2, '0')}`, title: `Book ${i}`, pages: 100 + i * 10, genre: i % 2 ? 'scifi' : 'classic' }));
     const res = await c.items.bulkInsert('sdk_books', [...books, { _id: 'dune' }]);
     expect({ inserted: res.inserted, skipped: res.skipped, errors: res.errors.length }).toEqual({ inserted: 12, skipped: 1, errors: 0 });
-    const upd = await c.items.bulkUpdate('sdk_books', [{ ...books[0], pages: 999 }, { _id: 'ghost' }]);
+    const upd = await c.items.bulkUpdate('sdk_books', [{ ...books[0]!, pages: 999 } as { _id: string }, { _id: 'ghost' }]);
     expect({ updated: upd.updated, skipped: upd.skipped }).toEqual({ updated: 1, skipped: 1 });
     const rem = await c.items.bulkRemove('sdk_books', ['b11', 'ghost']);
     expect(rem.removed).toBe(1);
@@ -97,7 +97,7 @@ describe('@wix/data against our server', () => {
     const distinct = await c.items.query('sdk_books').ascending('genre').distinct('genre');
     expect(distinct.items).toEqual(['classic', 'scifi']);
     const agg = await c.items.aggregate('sdk_books').group('genre').count().sum('pages', 'total').run();
-    const byGenre = Object.fromEntries(agg.items.map((r) => [r._id as string, [r.count, r.total]]));
+    const byGenre = Object.fromEntries(agg.items.map((r: Record<string, unknown>) => [r._id as string, [r.count, r.total]]));
     expect(byGenre).toEqual({ classic: [6, 100 + 120 + 140 + 160 + 180 + 200 + 899], scifi: [6, 110 + 130 + 150 + 170 + 190 + 412] });
     const projected = await c.items.query('sdk_books').eq('_id', 'dune').fields('title').find();
     expect(projected.items).toEqual([{ _id: 'dune', title: 'Dune' }]);
