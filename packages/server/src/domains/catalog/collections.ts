@@ -49,7 +49,7 @@ export async function getCollectionBySlug(ctx: RequestContext, slug: string) {
 export async function queryCollections(ctx: RequestContext, query: z.infer<typeof productQuery>) {
   const limit = query.paging?.limit ?? PAGE_DEFAULT;
   const offset = query.paging?.offset ?? 0;
-  const withAll = query.filter === undefined || query.filter === null;
+  const withAll = query.filter === undefined || query.filter === null || (typeof query.filter === 'object' && Object.keys(query.filter).length === 0);
   const shift = withAll ? 1 : 0;
   const { collections, total } = await withFilterErrors('query', async () => queryCollectionRows(ctx.db, {
     siteId: ctx.site.id,
