@@ -1,19 +1,15 @@
 import type { OAuthCore } from './strategy.js';
+import { directLoginFlows, type DirectLoginFlows } from './direct-login.js';
+import { logoutFlows, type LogoutFlows } from './logout.js';
+import { pkceFlows, type PkceFlows } from './pkce.js';
 
 /**
- * EXTENSION POINT for member sign-in (authorization code + PKCE, direct register/login with e-mail
- * verification, logout). Not built yet. The engineer who adds them:
- *  - puts each flow in its own file next to this one (`pkce.ts`, `direct-login.ts`, `logout.ts`),
- *    each a function `(core: OAuthCore) => { ...methods }`;
- *  - adds their method types to `MemberFlows` and spreads them in `memberFlows` below.
- * A flow stores member tokens with `core.setTokens({accessToken, refreshToken: {value, role: 'member'}})`
- * and fetches them with `core.fetchTokens({clientId: core.clientId, grantType: 'authorization_code', ...})`.
- * Calls to other endpoints (redirect sessions, identity) go through a client made with
- * `createClient({ host: core.env().host, fetch: core.env().fetch, auth: core.visitorAuth, modules })`.
+ * Member sign-in flows spread into the OAuth strategy: authorization code + PKCE (`pkce.ts`), direct
+ * register/login with e-mail verification and MFA (`direct-login.ts`), logout (`logout.ts`). Each flow
+ * is a file `(core: OAuthCore) => methods`; token storage helpers are in `token-storage.ts`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the member-login flows
-export interface MemberFlows {}
+export interface MemberFlows extends PkceFlows, DirectLoginFlows, LogoutFlows {}
 
-export function memberFlows(_core: OAuthCore): MemberFlows {
-  return {};
+export function memberFlows(core: OAuthCore): MemberFlows {
+  return { ...pkceFlows(core), ...directLoginFlows(core), ...logoutFlows(core) };
 }
