@@ -283,12 +283,6 @@ export async function queryMemberRows(db: Executor, q: MemberQuery): Promise<{ m
   return { members: rows.rows.map(toMember), total: Math.min(total, q.countCap), tooManyToCount: total > q.countCap };
 }
 
-export async function findMembersByIds(db: Executor, siteId: string, ids: string[]): Promise<Member[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).execute();
-  return rows.map(toMember);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Bulk jobs
 
