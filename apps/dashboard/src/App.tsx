@@ -1,38 +1,65 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { loadSession, ownerClient, saveSession, type OwnerSession } from './session';
+import { loadSession, saveSession, type OwnerSession } from './session';
+import { SessionProvider } from './api/client';
 import { SignIn } from './pages/SignIn';
 import { ProductsPage } from './pages/ProductsPage';
+import { CollectionsPage } from './pages/CollectionsPage';
+import { MembersPage } from './pages/MembersPage';
+import { ReportsPage } from './pages/ReportsPage';
+import { DataCollectionsPage } from './pages/DataCollectionsPage';
+import { DataItemsPage } from './pages/DataItemsPage';
+import { WebhooksPage } from './pages/WebhooksPage';
+import { DeliveriesPage } from './pages/DeliveriesPage';
+import { MailboxPage } from './pages/MailboxPage';
 
 const SECTIONS = [
   { to: '/products', label: 'Products' },
+  { to: '/collections', label: 'Collections' },
+  { to: '/members', label: 'Members' },
+  { to: '/reports', label: 'Reports' },
+  { to: '/data', label: 'Data' },
+  { to: '/webhooks', label: 'Webhooks' },
+  { to: '/mailbox', label: 'Mailbox' },
 ];
 
 export function App() {
+  const queryClient = useQueryClient();
   const [session, setSession] = useState<OwnerSession | undefined>(loadSession);
-  const client = useMemo(() => (session ? ownerClient(session) : undefined), [session]);
 
-  if (!session || !client) {
+  if (!session) {
     return <SignIn onSignIn={(s) => { saveSession(s); setSession(s); }} />;
   }
+  const signOut = () => { saveSession(undefined); queryClient.clear(); setSession(undefined); };
   return (
-    <div className="flex min-h-screen">
-      <aside className="w-56 shrink-0 border-r border-slate-200 bg-white p-4">
-        <p className="mb-6 text-lg font-semibold">Vitrine</p>
-        <nav className="flex flex-col gap-1 text-sm">
-          {SECTIONS.map((s) => (
-            <NavLink key={s.to} to={s.to} className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-slate-900 text-white' : 'hover:bg-slate-100'}`}>{s.label}</NavLink>
-          ))}
-          <a className="rounded px-3 py-2 hover:bg-slate-100" href="/docs">API reference</a>
-        </nav>
-        <button className="mt-8 text-xs text-slate-500 underline" onClick={() => { saveSession(undefined); setSession(undefined); }}>Sign out</button>
-      </aside>
-      <main className="flex-1 p-8">
-        <Routes>
-          <Route path="/products" element={<ProductsPage client={client} />} />
-          <Route path="*" element={<Navigate to="/products" replace />} />
-        </Routes>
-      </main>
-    </div>
+    <SessionProvider session={session}>
+      <div className="flex min-h-screen">
+        <aside className="w-56 shrink-0 border-r border-slate-200 bg-white p-4">
+          <p className="mb-6 text-lg font-semibold">Vitrine</p>
+          <nav aria-label="Sections" className="flex flex-col gap-1 text-sm">
+            {SECTIONS.map((s) => (
+              <NavLink key={s.to} to={s.to} className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-slate-900 text-white' : 'hover:bg-slate-100'}`}>{s.label}</NavLink>
+            ))}
+            <a className="rounded px-3 py-2 hover:bg-slate-100" href="/docs">API reference</a>
+          </nav>
+          <button type="button" className="mt-8 text-xs text-slate-500 underline" onClick={signOut}>Sign out</button>
+        </aside>
+        <main className="min-w-0 flex-1 p-8">
+          <Routes>
+            <Route path="/products" element={<ProductsPage />} />
+            <Route path="/collections" element={<CollectionsPage />} />
+            <Route path="/members" element={<MembersPage />} />
+            <Route path="/reports" element={<ReportsPage />} />
+            <Route path="/data" element={<DataCollectionsPage />} />
+            <Route path="/data/:collectionId" element={<DataItemsPage />} />
+            <Route path="/webhooks" element={<WebhooksPage />} />
+            <Route path="/webhooks/:subscriptionId" element={<DeliveriesPage />} />
+            <Route path="/mailbox" element={<MailboxPage />} />
+            <Route path="*" element={<Navigate to="/products" replace />} />
+          </Routes>
+        </main>
+      </div>
+    </SessionProvider>
   );
 }

@@ -32,15 +32,50 @@ export function ownerClient(session: OwnerSession) {
 
 export type OwnerClient = ReturnType<typeof ownerClient>;
 
-/** Raw owner call for routes the SDK has no module for (wire errors are JSON with a message). */
-export async function ownerFetch<T>(session: OwnerSession, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(path, {
+interface WireError {
+  message?: string;
+  details?: {
+    validationError?: { fieldViolations?: { field?: string; description?: string }[] };
+    applicationError?: { code?: string; description?: string };
+  };
+}
+
+/** A wire error: the message plus each field violation ("product.name: must not be empty"). */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly body: WireError) {
+    const violations = body.details?.validationError?.fieldViolations ?? [];
+    const text = violations.length > 0
+      ? violations.map((v) => `${v.field ?? ''}: ${v.description ?? ''}`).join('; ')
+      : body.message ?? `HTTP ${status}`;
+    super(text);
+  }
+}
+
+/** GET payloads travel as one base64url `.r` parameter (contracts/wire.md), so nested objects keep their types. */
+function dotR(query: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(query));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export interface FetchOptions { method?: string; body?: unknown; query?: Record<string, unknown> }
+
+/** Raw owner call for routes the SDK has no module for (wire errors become ApiError). */
+export async function ownerFetch<T>(session: OwnerSession, path: string, init: FetchOptions = {}): Promise<T> {
+  const url = init.query ? `${path}?.r=${dotR(init.query)}` : path;
+  const res = await fetch(url, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { authorization: session.apiKey, 'wix-site-id': session.siteId, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
-  const json = text ? (JSON.parse(text) as unknown) : {};
-  if (!res.ok) throw new Error((json as { message?: string }).message ?? `${res.status} ${res.statusText}`);
+  let json: unknown = {};
+  try {
+    json = text ? (JSON.parse(text) as unknown) : {};
+  } catch {
+    json = { message: text };
+  }
+  if (!res.ok) throw new ApiError(res.status, json as WireError);
   return json as T;
 }

@@ -1,0 +1,101 @@
+import type { Api, PageMeta } from './client';
+
+/** The V1 product fields the dashboard reads (stores-reader/v1 answers many more). */
+export interface Product {
+  id: string;
+  name: string;
+  slug: string;
+  sku?: string;
+  description?: string;
+  visible: boolean;
+  productType?: string;
+  brand?: string;
+  priceData: { currency: string; price: number; discountedPrice: number; formatted: { price: string; discountedPrice: string } };
+  discount?: { type: DiscountType; value: number };
+  stock: { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: string };
+  collectionIds: string[];
+  manageVariants?: boolean;
+  variants?: unknown[];
+  media?: { mainMedia?: { image?: { url: string } } };
+  createdDate?: string;
+  lastUpdated?: string;
+}
+
+export type DiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';
+
+export interface Collection {
+  id: string;
+  name: string;
+  slug: string;
+  visible: boolean;
+  description?: string;
+  numberOfProducts: number;
+}
+
+/** The built-in collection every product is in (the platform's fixed id); it cannot be edited. */
+export const ALL_PRODUCTS_ID = '00000000-000000-000000-000000000001';
+/** Largest page of a V1 product or collection query (server bound PRODUCT_PAGE_MAX). */
+export const CATALOG_PAGE_MAX = 100;
+
+type Filter = Record<string, unknown>;
+
+export interface ProductQuery { search?: string; collectionId?: string; excludeCollectionId?: string; offset: number; limit: number }
+
+export async function queryProducts(api: Api, q: ProductQuery): Promise<{ products: Product[]; metadata: PageMeta }> {
+  const parts: Filter[] = [];
+  if (q.search?.trim()) parts.push({ name: { $contains: q.search.trim() } });
+  if (q.collectionId) parts.push({ collectionIds: { $hasSome: [q.collectionId] } });
+  if (q.excludeCollectionId) parts.push({ $not: { collectionIds: { $hasSome: [q.excludeCollectionId] } } });
+  const filter = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { $and: parts };
+  return api('/stores-reader/v1/products/query-platformized', {
+    body: { query: { ...(filter ? { filter } : {}), sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: q.limit, offset: q.offset } } },
+  });
+}
+
+export async function getProduct(api: Api, id: string): Promise<Product> {
+  return (await api<{ product: Product }>(`/stores-reader/v1/products/${encodeURIComponent(id)}`)).product;
+}
+
+export interface ProductPatch {
+  name?: string;
+  priceData?: { price: number };
+  discount?: { type: DiscountType; value: number };
+  visible?: boolean;
+  stock?: { trackInventory: boolean; quantity?: number; inStock?: boolean };
+}
+
+export async function updateProduct(api: Api, id: string, product: ProductPatch): Promise<Product> {
+  return (await api<{ product: Product }>(`/stores/v1/products/${encodeURIComponent(id)}`, { method: 'PATCH', body: { product } })).product;
+}
+
+export async function createProduct(api: Api, product: { name: string; priceData: { price: number } }): Promise<Product> {
+  return (await api<{ product: Product }>('/stores/v1/products', { body: { product } })).product;
+}
+
+export async function deleteProduct(api: Api, id: string): Promise<void> {
+  await api(`/stores/v1/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export async function queryCollections(api: Api, offset: number, limit: number): Promise<{ collections: Collection[]; metadata: PageMeta }> {
+  return api('/stores-reader/v1/collections/query', { body: { query: { paging: { limit, offset } } } });
+}
+
+export async function createCollection(api: Api, name: string): Promise<Collection> {
+  return (await api<{ collection: Collection }>('/stores/v1/collections', { body: { collection: { name } } })).collection;
+}
+
+export async function renameCollection(api: Api, id: string, name: string): Promise<Collection> {
+  return (await api<{ collection: Collection }>(`/stores/v1/collections/${encodeURIComponent(id)}`, { method: 'PATCH', body: { collection: { name } } })).collection;
+}
+
+export async function deleteCollection(api: Api, id: string): Promise<void> {
+  await api(`/stores/v1/collections/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export async function addToCollection(api: Api, id: string, productIds: string[]): Promise<void> {
+  await api(`/stores/v1/collections/${encodeURIComponent(id)}/productIds`, { body: { productIds } });
+}
+
+export async function removeFromCollection(api: Api, id: string, productIds: string[]): Promise<void> {
+  await api(`/stores/v1/collections/${encodeURIComponent(id)}/productIds/delete`, { body: { productIds } });
+}

@@ -1,0 +1,45 @@
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApi } from '../api/client';
+import { listDataCollections, type DataCollection } from '../api/data';
+import { DataTable, type Column } from '../components/DataTable';
+import { PageHeader } from '../components/Form';
+import { Pager } from '../components/Pager';
+
+const PAGE_SIZE = 25;
+
+/** Every data collection of the site with its fields and who may read and write it. */
+export function DataCollectionsPage() {
+  const api = useApi();
+  const [offset, setOffset] = useState(0);
+  const collections = useQuery({ queryKey: ['data-collections', offset], queryFn: () => listDataCollections(api, offset, PAGE_SIZE), placeholderData: keepPreviousData });
+  const columns: Column<DataCollection>[] = [
+    { header: 'Collection', cell: (c) => <Link to={`/data/${encodeURIComponent(c.id)}`} className="font-medium hover:underline">{c.displayName || c.id}</Link> },
+    { header: 'Id', cell: (c) => <span className="font-mono text-xs">{c.id}</span> },
+    {
+      header: 'Fields',
+      cell: (c) => (
+        <ul className="text-xs">
+          {c.fields.filter((f) => !f.systemField).map((f) => <li key={f.key}><span className="font-mono">{f.key}</span> <span className="text-slate-500">{f.type}</span></li>)}
+        </ul>
+      ),
+    },
+    {
+      header: 'Permissions',
+      cell: (c) => (
+        <dl className="grid grid-cols-[4rem_1fr] text-xs">
+          {(['read', 'insert', 'update', 'remove'] as const).map((p) => <Fragment key={p}><dt className="text-slate-500">{p}</dt><dd>{c.permissions?.[p] ?? '—'}</dd></Fragment>)}
+        </dl>
+      ),
+    },
+  ];
+  return (
+    <section>
+      <PageHeader title="Data collections" />
+      <DataTable label="Data collections" columns={columns} rows={collections.data?.collections} rowKey={(c) => c.id} rowTestId="data-collection-row"
+        isLoading={collections.isLoading} error={collections.error} empty="No data collections yet. Create them through the API (POST /wix-data/v2/collections)." />
+      {collections.data && <Pager offset={offset} limit={PAGE_SIZE} count={collections.data.collections.length} total={collections.data.pagingMetadata.total} onChange={setOffset} />}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/client';
+import { DELIVERY_STATUSES, LOG_PAGE_SIZE, getSubscription, listDeliveries, redeliver, type Delivery, type DeliveryStatus } from '../api/events';
+import { ErrorAlert, Notice } from '../components/Alert';
+import { DataTable, type Column } from '../components/DataTable';
+import { PageHeader, SelectField, formatDate, secondaryButton } from '../components/Form';
+import { Pager } from '../components/Pager';
+import { StatusBadge } from '../components/StatusBadge';
+
+/** The delivery log of one subscription, newest first; finished deliveries can be sent again. */
+export function DeliveriesPage() {
+  const { subscriptionId = '' } = useParams();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<DeliveryStatus | ''>('');
+  const [offset, setOffset] = useState(0);
+  const sub = useQuery({ queryKey: ['webhook', subscriptionId], queryFn: () => getSubscription(api, subscriptionId) });
+  const deliveries = useQuery({
+    queryKey: ['deliveries', subscriptionId, status, offset],
+    queryFn: () => listDeliveries(api, subscriptionId, { status: status || undefined, offset, limit: LOG_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    // Pending deliveries change on their own while the worker retries them.
+    refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'PENDING') ? 2_000 : false),
+  });
+  const again = useMutation({
+    mutationFn: (id: string) => redeliver(api, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['deliveries', subscriptionId] }),
+  });
+  const columns: Column<Delivery>[] = [
+    { header: 'Event', cell: (d) => <span className="font-mono text-xs">{d.entityFqdn}/{d.slug}</span> },
+    { header: 'Entity', cell: (d) => <span className="font-mono text-xs">{d.entityId}</span> },
+    { header: 'Status', cell: (d) => <><StatusBadge value={d.status} />{d.redeliveryOf ? <span className="ml-1 text-xs text-slate-500">redelivery</span> : null}</> },
+    { header: 'Attempts', cell: (d) => d.attemptCount },
+    { header: 'Last answer', cell: (d) => <span className="text-xs">{d.lastStatusCode ?? ''}{d.lastError ? ` ${d.lastError}` : ''}</span> },
+    { header: 'Created', cell: (d) => formatDate(d.createdDate) },
+    {
+      header: 'Actions',
+      cell: (d) => d.status === 'PENDING'
+        ? <span className="text-xs text-slate-500">next {formatDate(d.nextAttemptDate)}</span>
+        : <button type="button" aria-label={`Redeliver ${d.id}`} disabled={again.isPending} onClick={() => again.mutate(d.id)} className={secondaryButton}>Redeliver</button>,
+    },
+  ];
+  return (
+    <section>
+      <p className="mb-2 text-sm"><Link to="/webhooks" className="text-slate-500 hover:underline">← Webhooks</Link></p>
+      <PageHeader title="Delivery log">
+        <span className="break-all font-mono text-xs text-slate-500">{sub.data?.url}</span>
+        <div className="ml-auto">
+          <SelectField label="Delivery status" value={status} onChange={(e) => { setStatus(e.target.value as DeliveryStatus | ''); setOffset(0); }}>
+            <option value="">All</option>
+            {DELIVERY_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </SelectField>
+        </div>
+      </PageHeader>
+      <ErrorAlert error={sub.error} />
+      <ErrorAlert error={again.error} />
+      {again.isSuccess && <Notice>Redelivery queued.</Notice>}
+      <div className="mt-3">
+        <DataTable label="Deliveries" columns={columns} rows={deliveries.data?.deliveries} rowKey={(d) => d.id} rowTestId="delivery-row"
+          isLoading={deliveries.isLoading} error={deliveries.error} empty="No deliveries yet." />
+        {deliveries.data && <Pager offset={offset} limit={LOG_PAGE_SIZE} count={deliveries.data.deliveries.length} total={deliveries.data.metadata.total} onChange={setOffset} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/client';
+import { getProduct, updateProduct, type Collection, type DiscountType, type Product } from '../api/catalog';
+import { ErrorAlert, Notice } from '../components/Alert';
+import { Drawer } from '../components/Modal';
+import { CheckboxField, SelectField, TextField, formatDate, primaryButton } from '../components/Form';
+
+/** Product detail with the edit form (name, price, discount, visibility, stock). */
+export function ProductDrawer({ id, collections, onClose }: { id: string; collections: Collection[]; onClose: () => void }) {
+  const api = useApi();
+  const product = useQuery({ queryKey: ['product', id], queryFn: () => getProduct(api, id) });
+  return (
+    <Drawer title={product.data?.name ?? 'Product'} onClose={onClose}>
+      {product.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}
+      <ErrorAlert error={product.error} />
+      {product.data && <ProductDetail product={product.data} collections={collections} />}
+      {product.data && <EditProduct key={product.data.id} product={product.data} />}
+    </Drawer>
+  );
+}
+
+function ProductDetail({ product, collections }: { product: Product; collections: Collection[] }) {
+  const names = product.collectionIds.map((cid) => collections.find((c) => c.id === cid)?.name ?? cid);
+  const image = product.media?.mainMedia?.image?.url;
+  return (
+    <dl data-testid="product-detail" className="mb-6 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">
+      {image && <dd className="col-span-2 mb-2"><img src={image} alt="" className="h-24 w-24 rounded object-cover" /></dd>}
+      <dt className="text-slate-500">Slug</dt><dd>{product.slug}</dd>
+      <dt className="text-slate-500">SKU</dt><dd className="font-mono text-xs">{product.sku || '—'}</dd>
+      <dt className="text-slate-500">Price</dt><dd>{product.priceData.formatted.price}</dd>
+      <dt className="text-slate-500">Sale price</dt><dd>{product.priceData.formatted.discountedPrice}</dd>
+      <dt className="text-slate-500">Stock</dt><dd>{product.stock.inventoryStatus}{product.stock.quantity !== undefined ? ` (${product.stock.quantity})` : ''}</dd>
+      <dt className="text-slate-500">Collections</dt><dd>{names.join(', ') || '—'}</dd>
+      <dt className="text-slate-500">Variants</dt><dd>{product.variants?.length ?? 0}</dd>
+      <dt className="text-slate-500">Updated</dt><dd>{formatDate(product.lastUpdated)}</dd>
+      {product.description && <><dt className="text-slate-500">Description</dt><dd className="whitespace-pre-line">{product.description}</dd></>}
+    </dl>
+  );
+}
+
+function EditProduct({ product }: { product: Product }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(product.name);
+  const [price, setPrice] = useState(String(product.priceData.price));
+  const [discountType, setDiscountType] = useState<DiscountType>(product.discount?.type ?? 'NONE');
+  const [discountValue, setDiscountValue] = useState(String(product.discount?.value ?? 0));
+  const [visible, setVisible] = useState(product.visible);
+  const [track, setTrack] = useState(product.stock.trackInventory);
+  const [quantity, setQuantity] = useState(String(product.stock.quantity ?? 0));
+  const [inStock, setInStock] = useState(product.stock.inStock);
+  const save = useMutation({
+    mutationFn: () => updateProduct(api, product.id, {
+      name,
+      priceData: { price: Number(price) },
+      discount: { type: discountType, value: discountType === 'NONE' ? 0 : Number(discountValue) },
+      visible,
+      stock: track ? { trackInventory: true, quantity: Number(quantity) } : { trackInventory: false, inStock },
+    }),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(['product', product.id], updated);
+      await queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(); };
+  return (
+    <form onSubmit={submit} aria-label="Edit product" className="space-y-3 border-t border-slate-200 pt-4">
+      <h3 className="font-medium">Edit</h3>
+      <TextField label="Product name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField label="Regular price" required type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} />
+      <div className="flex gap-3">
+        <SelectField label="Discount type" value={discountType} onChange={(e) => setDiscountType(e.target.value as DiscountType)}>
+          <option value="NONE">None</option>
+          <option value="AMOUNT">Amount off</option>
+          <option value="PERCENT">Percent off</option>
+        </SelectField>
+        {discountType !== 'NONE' && <TextField label="Discount value" type="number" min="0" step="0.01" value={discountValue} onChange={(e) => setDiscountValue(e.target.value)} />}
+      </div>
+      <CheckboxField label="Visible in the store" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
+      <CheckboxField label="Track quantity" checked={track} onChange={(e) => setTrack(e.target.checked)} />
+      {track
+        ? <TextField label="Quantity in stock" type="number" min="0" step="1" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+        : <CheckboxField label="In stock" checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
+      <ErrorAlert error={save.error} />
+      {save.isSuccess && <Notice>Saved.</Notice>}
+      <button disabled={save.isPending} className={primaryButton}>Save changes</button>
+    </form>
+  );
+}
