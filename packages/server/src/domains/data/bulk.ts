@@ -124,8 +124,9 @@ export async function bulkWrite(ctx: RequestContext, input: BulkInput, mode: 'in
       plan: p, row: { id: p.id, ownerId: owner, draft: false, data: withSystemFields(p.prepared.data, p.id, owner, now, now), createdDate: now, updatedDate: now },
     }));
     const inserted = await insertItems(trx, ctx.site.id, loaded.collectionId, rows.map((r) => r.row));
+    const rowOf = new Map(rows.map((r) => [r.plan, r]));
     for (const p of toInsert) {
-      const r = rows.find((x) => x.plan === p);
+      const r = rowOf.get(p);
       if (!r || !inserted.has(p.id)) {
         results[p.index] = failure('INSERT', p.index, p.id, r ? uniqueViolation(loaded.collectionId) : itemExists(p.id, loaded.collectionId));
         continue;

@@ -209,7 +209,10 @@ export async function truncateItems(db: Executor, siteId: string, collectionId: 
 export async function queryItemRows(db: Executor, dialect: DialectName, scope: ItemScope, order: RawBuilder<unknown>[], limit: number, offset: number): Promise<ItemRow[]> {
   const where = scopeWhere(scope, dialect);
   const idOrder = dialect === 'postgres' ? sql`id COLLATE "C" ASC` : sql`id ASC`;
-  const orderBy = order.length ? sql.join([...order, idOrder]) : sql.join([sql`created_date DESC`, idOrder]);
+  // With a filter, `+created_date` keeps SQLite from walking the created-date index (and filtering
+  // every row) instead of seeking the filter's expression index; without one, that walk is the plan.
+  const created = scope.filter && dialect === 'sqlite' ? sql`+created_date DESC` : sql`created_date DESC`;
+  const orderBy = order.length ? sql.join([...order, idOrder]) : sql.join([created, idOrder]);
   const res = await sql<DataItemsTable>`SELECT id, owner_id, draft, data, created_date, updated_date FROM data_items WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return res.rows.map(toItem);
 }
