@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.js';
 import { updateSite } from '../src/domains/sites/service.js';
-import { listMail } from '../src/domains/identity/store.js';
+import { listMail, purgeExpiredRows } from '../src/domains/identity/store.js';
 import { setIdentityStatus } from '../src/domains/identity/auth.js';
 import { solveChallenge, type CaptchaChallenge } from '../src/domains/identity/captcha.js';
 import { currentStep, totpAt } from '../src/domains/identity/totp.js';
@@ -210,6 +210,10 @@ describe('OAuth code, PKCE and redirect URI rules', () => {
 
     const b = await codeAndVerifier(v);
     expect((await exchange(b.code, b.verifier, 'http://localhost:5173/other')).body).toEqual(appError('INVALID_GRANT', 'redirectUri does not match the authorization request'));
+
+    const omitted = await codeAndVerifier(v);
+    const noUri = await call(t.url, '/oauth2/token', { body: { clientId: t.clientId, grantType: 'authorization_code', code: omitted.code, codeVerifier: omitted.verifier } });
+    expect(noUri.body).toEqual(appError('INVALID_GRANT', 'redirectUri does not match the authorization request'));
 
     const c = await codeAndVerifier(v);
     await db().updateTable('oauth_codes').set({ expires_date: new Date(Date.now() - 1000).toISOString() }).where('identity_id', '=', c.user.id).execute();
@@ -420,5 +424,24 @@ describe('second factors', () => {
     expect(ok.body.state).toBe('SUCCESS');
     const again = await call(t.url, '/_api/iam/authentication/v2/EMAIL/verify', as(v, { stateToken: login.body.stateToken, emailData: { code } }));
     expect(again.body.details.applicationError.code).toBe('INVALID_STATE_TOKEN');
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges expired codes and flow states a day after they expire, and finished throttle windows', async () => {
+    const v = await visitor(t);
+    const user = await registered(v);
+    const { challenge } = pkce();
+    await codeForSession(t, v, user.sessionToken, { challenge });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+    await db().updateTable('oauth_codes').set({ expires_date: twoDaysAgo }).where('identity_id', '=', user.id).execute();
+    const count = async () => Number((await db().selectFrom('oauth_codes').select((eb) => eb.fn.countAll().as('n')).where('identity_id', '=', user.id).executeTakeFirstOrThrow()).n);
+    expect(await count()).toBe(1);
+    await purgeExpiredRows(db(), new Date().toISOString(), 0);
+    expect(await count()).toBe(0);
+    const before = Number((await db().selectFrom('rate_limits').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(before).toBeGreaterThan(0);
+    await purgeExpiredRows(db(), new Date().toISOString(), Number.MAX_SAFE_INTEGER);
+    expect(Number((await db().selectFrom('rate_limits').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
   });
 });

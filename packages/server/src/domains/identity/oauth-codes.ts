@@ -79,7 +79,8 @@ export async function grantAuthorizationCode(ctx: BaseContext, input: { clientId
     throw invalidGrant('The authorization code was already used; the tokens it issued are revoked');
   }
   if (Date.parse(record.expiresDate) <= Date.now()) throw invalidGrant('The authorization code has expired');
-  if (record.redirectUri && input.redirectUri !== undefined && input.redirectUri !== record.redirectUri) throw invalidGrant('redirectUri does not match the authorization request');
+  // RFC 6749 4.1.3: a code issued for a redirect URI is redeemed only with that exact URI.
+  if (record.redirectUri && input.redirectUri !== record.redirectUri) throw invalidGrant('redirectUri does not match the authorization request');
   if (s256(input.codeVerifier) !== record.codeChallenge) throw invalidGrant('The code verifier does not match the code challenge');
   const identity = await findIdentity(ctx.db, site.id, record.identityId);
   if (!identity || identity.status !== 'ACTIVE') throw invalidGrant('The member cannot log in');

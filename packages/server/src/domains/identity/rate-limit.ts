@@ -1,7 +1,7 @@
 import type { BaseContext } from '../../http/context.js';
 import { tooManyRequests } from '../../http/errors.js';
 import { hashSecret } from './secrets.js';
-import { hitRateLimit } from './store.js';
+import { hitRateLimit, purgeExpiredRows } from './store.js';
 
 /**
  * Throttling (ASVS 6.3.1): fixed windows counted in the database, so every server process shares
@@ -20,6 +20,9 @@ export const RATE_LIMITS: Record<ThrottledAction, { perIdentifierIp: number; per
   'send-email': { perIdentifierIp: 3, perIp: 20 },
 };
 
+/** About one throttled call in this many also deletes expired identity rows (no separate job needed). */
+export const PURGE_EVERY_N_CALLS = 500;
+
 /** Counts one attempt and throws a 429 with Retry-After when either limit is passed. */
 export async function throttle(ctx: BaseContext, siteId: string, action: ThrottledAction, identifier: string | undefined): Promise<void> {
   const now = Date.now();
@@ -35,6 +38,9 @@ export async function throttle(ctx: BaseContext, siteId: string, action: Throttl
   for (const bucket of buckets) {
     const { hits, windowStart: start } = await hitRateLimit(ctx.db, bucket.key, windowStart);
     if (hits > bucket.limit) retryAfter = Math.max(retryAfter, Math.ceil((start + windowMs - now) / 1000));
+  }
+  if (Math.random() * PURGE_EVERY_N_CALLS < 1) {
+    await purgeExpiredRows(ctx.deps.storage.db, new Date(now).toISOString(), windowStart - windowMs).catch((err: unknown) => ctx.log.warn({ err }, 'identity purge failed'));
   }
   if (retryAfter > 0) throw tooManyRequests(Math.max(1, retryAfter));
 }

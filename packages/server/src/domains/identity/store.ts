@@ -550,6 +550,20 @@ export async function hitRateLimit(db: Executor, bucket: string, windowStart: nu
   return { hits: Number(row.hits), windowStart: Number(row.window_start) };
 }
 
+/**
+ * Deletes rows that can no longer be used: expired flow states, codes, redirect sessions and reset
+ * links (kept one extra day for the code-reuse check), and finished throttling windows.
+ */
+export async function purgeExpiredRows(db: Executor, nowIso: string, rateWindowStartBefore: number): Promise<void> {
+  const dayAgo = new Date(Date.parse(nowIso) - 24 * 3600 * 1000).toISOString();
+  await db.deleteFrom('auth_states').where('expires_date', '<', dayAgo).execute();
+  await db.deleteFrom('oauth_codes').where('expires_date', '<', dayAgo).execute();
+  await db.deleteFrom('redirect_sessions').where('expires_date', '<', dayAgo).execute();
+  await db.deleteFrom('recovery_tokens').where('expires_date', '<', dayAgo).execute();
+  await db.deleteFrom('identity_sessions').where('expires_date', '<', dayAgo).execute();
+  await db.deleteFrom('rate_limits').where('window_start', '<', rateWindowStartBefore).execute();
+}
+
 export async function readOrCreateSecret(db: Executor, name: string, fresh: string): Promise<string> {
   await db.insertInto('identity_secrets').values({ name, value: fresh }).onConflict((oc) => oc.column('name').doNothing()).execute();
   const row = await db.selectFrom('identity_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
