@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { call } from './harness.js';
 import { FAST_EVENTS_ENV, Receiver, waitFor } from './events-support.js';
-import { dropSchema, openStorage } from '../src/storage/database.js';
+import { dropSchema, openStorage, type Db } from '../src/storage/database.js';
+import { listAttempts } from '../src/domains/events/store.js';
 import { getSite } from '../src/domains/sites/service.js';
 import { createApiKey } from '../src/domains/identity/service.js';
 import { DEMO_SITE_SLUG } from '../src/cli/demo-store.js';
@@ -58,36 +59,45 @@ async function stopProcess(p: Proc, signal: NodeJS.Signals): Promise<void> {
 }
 
 /** A fresh database (SQLite folder, or PostgreSQL schema) and an owner key of its demo site, made after the first start. */
-function freshDatabase(): { env: Record<string, string>; ownerKey: () => Promise<{ apiKey: string; siteId: string }> } {
+function freshDatabase(): {
+  env: Record<string, string>;
+  ownerKey: () => Promise<{ apiKey: string; siteId: string }>;
+  read: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+} {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-events-'));
   const schema = PG ? `t_${randomBytes(6).toString('hex')}` : '';
   cleanups.push(async () => {
     if (PG && schema) await dropSchema(PG, schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  const read = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+    const storage = await openStorage({ databaseUrl: PG || undefined, schema: schema || undefined, dataDir, statementTimeoutMs: 10_000 });
+    try {
+      return await fn(storage.db);
+    } finally {
+      await storage.close();
+    }
+  };
   return {
     env: { DATA_DIR: dataDir, DATABASE_SCHEMA: schema },
-    async ownerKey() {
-      const storage = await openStorage({ databaseUrl: PG || undefined, schema: schema || undefined, dataDir, statementTimeoutMs: 10_000 });
-      try {
-        const site = await getSite(storage.db, DEMO_SITE_SLUG);
-        if (!site) throw new Error('no demo site');
-        const { apiKey } = await createApiKey(storage.db, { siteId: site.id, name: 'events-test' });
-        return { apiKey, siteId: site.id };
-      } finally {
-        await storage.close();
-      }
-    },
+    read,
+    ownerKey: () => read(async (db) => {
+      const site = await getSite(db, DEMO_SITE_SLUG);
+      if (!site) throw new Error('no demo site');
+      const { apiKey } = await createApiKey(db, { siteId: site.id, name: 'events-test' });
+      return { apiKey, siteId: site.id };
+    }),
   };
 }
 
-async function subscribe(url: string, owner: { apiKey: string; siteId: string }, receiver: Receiver): Promise<void> {
+async function subscribe(url: string, owner: { apiKey: string; siteId: string }, receiver: Receiver): Promise<string> {
   const res = await call(url, '/webhooks/v1/subscriptions', {
     auth: owner.apiKey, siteId: owner.siteId,
     body: { subscription: { url: receiver.url, eventTypes: [{ entityFqdn: PRODUCT, slug: 'created' }] } },
   });
   expect(res.status).toBe(200);
   receiver.secret = res.body.secret;
+  return res.body.subscription.id;
 }
 
 /** Ids of the products whose name starts with `prefix`, read through the API. */
@@ -139,7 +149,10 @@ afterAll(async () => {
 describe('server processes', () => {
   it('a SIGKILL mid-burst loses no committed change\'s event and invents none', async () => {
     const db = freshDatabase();
-    const receiver = await new Receiver((_e, _attempt, index) => (index < 20 ? 500 : 200)).start();
+    // The receiver refuses everything until the crash, so every committed event is still pending (or
+    // leased by the dying process) when it is killed.
+    let crashed = false;
+    const receiver = await new Receiver(() => (crashed ? 200 : 503)).start();
     try {
       const first = await startProcess(db.env);
       const owner = await db.ownerKey();
@@ -150,6 +163,9 @@ describe('server processes', () => {
         return !killed;
       });
       await killed;
+      crashed = true;
+      expect(receiver.accepted.size).toBe(0);
+      expect(receiver.arrivals.length).toBeGreaterThan(0);
       expect(ok).toBeGreaterThanOrEqual(250);
       expect(ok).toBeLessThan(1000);
 
@@ -178,18 +194,28 @@ describe('server processes', () => {
       const a = await startProcess(db.env);
       const b = await startProcess(db.env);
       const owner = await db.ownerKey();
-      await subscribe(a.url, owner, receiver);
-      const ok = await burst([a.url, b.url], owner, 'Pair ', 400, 8);
-      expect(ok).toBe(400);
+      const subscriptionId = await subscribe(a.url, owner, receiver);
+      const COUNT = 200;
+      const ok = await burst([a.url, b.url], owner, 'Pair ', COUNT, 8);
+      expect(ok).toBe(COUNT);
       const created = await productIds(a.url, owner, 'Pair ');
-      expect(created.size).toBe(400);
+      expect(created.size).toBe(COUNT);
       const delivered = () => [...receiver.accepted.values()].filter((e) => created.has(e.entityId));
-      await waitFor(() => delivered().length === 400, 60_000, '400 product events');
+      await waitFor(() => delivered().length === COUNT, 60_000, 'every product event');
       // Let any duplicate that is still in flight arrive before counting.
       await new Promise((r) => setTimeout(r, 1_000));
-      expect(delivered().length).toBe(400);
+      expect(delivered().length).toBe(COUNT);
       expect([...receiver.acceptCounts.entries()].filter(([, n]) => n !== 1)).toEqual([]);
       expect(receiver.badSignatures).toEqual([]);
+      // Both processes' workers did part of the work (the attempt log names the worker).
+      const deliveryIds: string[] = [];
+      for (let offset = 0; offset < COUNT; offset += 100) {
+        const page = await call(a.url, `/webhooks/v1/subscriptions/${subscriptionId}/deliveries`, { auth: owner.apiKey, siteId: owner.siteId, query: { limit: '100', offset: String(offset) } });
+        deliveryIds.push(...(page.body.deliveries as { id: string }[]).map((d) => d.id));
+      }
+      expect(deliveryIds).toHaveLength(COUNT);
+      const attempts = await db.read((storage) => listAttempts(storage, deliveryIds));
+      expect(new Set(attempts.map((x) => x.worker_id)).size).toBe(2);
     } finally {
       await receiver.close();
     }

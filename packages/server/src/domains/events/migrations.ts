@@ -127,4 +127,10 @@ export const eventsMigrations: Record<string, Migration> = {
       await db.schema.createIndex('notification_mails_site').on('notification_mails').columns(['site_id', 'created_date']).execute();
     },
   },
+  /** Which worker (process) made each attempt: for operators, and to prove several processes share the work. */
+  '0003_attempt_worker': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.alterTable('webhook_delivery_attempts').addColumn('worker_id', 'text').execute();
+    },
+  },
 };

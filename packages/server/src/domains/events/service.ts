@@ -183,7 +183,7 @@ export async function deleteSubscription(ctx: RequestContext, id: string): Promi
 // Delivery log and redelivery
 
 function presentAttempt(a: AttemptRow) {
-  return { attempt: Number(a.attempt), startedDate: a.started_date, durationMs: Number(a.duration_ms), statusCode: a.status_code, responseExcerpt: a.response_excerpt, error: a.error };
+  return { attempt: Number(a.attempt), startedDate: a.started_date, durationMs: Number(a.duration_ms), statusCode: a.status_code, responseExcerpt: a.response_excerpt, error: a.error, workerId: a.worker_id };
 }
 
 function presentDelivery(d: DeliveryRow, attempts: AttemptRow[] | undefined) {

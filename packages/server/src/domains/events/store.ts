@@ -71,6 +71,7 @@ interface WebhookDeliveryAttemptsTable {
   status_code: number | null;
   response_excerpt: string | null;
   error: string | null;
+  worker_id: string | null;
 }
 
 interface NotificationMailsTable {

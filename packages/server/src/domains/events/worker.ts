@@ -235,7 +235,7 @@ export class EventWorker {
     await inTransaction(db, async (trx) => {
       await insertAttempt(trx, {
         id: randomUUID(), delivery_id: d.id, attempt, started_date: iso(started), duration_ms: finished - started,
-        status_code: statusCode, response_excerpt: excerpt, error,
+        status_code: statusCode, response_excerpt: excerpt, error, worker_id: this.owner,
       });
       const mine = await finishDeliveryAttempt(trx, d.id, this.owner, {
         status: outcome === 'RETRY' ? 'PENDING' : outcome,
@@ -279,7 +279,13 @@ export class EventWorker {
       this.deps.log.info({ mailId: m.id, template: m.template, to: m.to_address }, 'mail stored in the mailbox (no SMTP_URL)');
       return;
     }
-    this.transport ??= nodemailer.createTransport(smtpUrl);
+    // Timeouts below the lease, so a hanging SMTP server cannot make another worker send the mail twice.
+    this.transport ??= nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: this.settings.requestTimeoutMs,
+      greetingTimeout: this.settings.requestTimeoutMs,
+      socketTimeout: this.settings.requestTimeoutMs,
+    });
     const attempts = m.attempts + 1;
     try {
       await this.transport.sendMail({ from: this.settings.mailFrom, to: m.to_address, subject: m.subject, html: m.html, text: m.text });
