@@ -33,6 +33,14 @@ export interface Report {
 /** Largest page of member and report lists (server MEMBER_PAGE_MAX / REPORT_PAGE_MAX are at least this). */
 export const MEMBER_PAGE_SIZE = 25;
 
+/**
+ * The server searches only the nickname unless told otherwise, and takes at most 4 fields
+ * (SEARCH_FIELDS_MAX); an owner wants e-mail and names.
+ */
+const SEARCH_FIELDS = ['loginEmail', 'contact.firstName', 'contact.lastName', 'profile.nickname'];
+/** Server SEARCH_EXPRESSION_MAX. */
+export const SEARCH_MAX = 100;
+
 export function memberName(m: Member): string {
   return [m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(' ');
 }
@@ -46,7 +54,7 @@ export async function queryMembers(api: Api, q: { status?: MemberStatus; search?
     body: {
       query: { filter, paging: { limit: q.limit, offset: q.offset }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] },
       fieldsets: ['FULL'],
-      ...(expression ? { search: { expression } } : {}),
+      ...(expression ? { search: { expression, fields: SEARCH_FIELDS } } : {}),
     },
   });
 }

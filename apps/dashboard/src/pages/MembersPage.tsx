@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/client';
-import { MEMBER_PAGE_SIZE, MEMBER_STATUSES, memberName, queryMembers, type Member, type MemberStatus } from '../api/members';
+import { MEMBER_PAGE_SIZE, MEMBER_STATUSES, SEARCH_MAX, memberName, queryMembers, type Member, type MemberStatus } from '../api/members';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, TextField, formatDate } from '../components/Form';
 import { Pager } from '../components/Pager';
@@ -36,7 +36,7 @@ export function MembersPage() {
             <option value="">All statuses</option>
             {MEMBER_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
           </SelectField>
-          <TextField label="Search members" placeholder="Email, name, nickname" value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} />
+          <TextField label="Search members" placeholder="Email, name, nickname" maxLength={SEARCH_MAX} value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} />
         </div>
       </PageHeader>
       <DataTable label="Members" columns={columns} rows={members.data?.members} rowKey={(m) => m.id} rowTestId="member-row"

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { asOwner, call, startTestServer, type TestServer } from '../packages/server/test/harness.js';
+import { memberWithToken, ownerCreateMember } from '../packages/server/test/member-tokens.js';
+import { launchBrowser } from './browser.js';
+import { openSection, signedInPage } from './dashboard-helpers.js';
+
+/** Owner dashboard, members: list, status filter, search, paging, detail actions, delete; reports. */
+let t: TestServer;
+let browser: Browser;
+let page: Page;
+const ids: Record<string, string> = {};
+const FILLERS = 24;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const reporters: { id: string; token: string }[] = [];
+  for (let i = 1; i <= FILLERS; i++) {
+    const email = `fill-${String(i).padStart(2, '0')}@shop.test`;
+    if (i <= 2) reporters.push(await memberWithToken(t, { loginEmail: email, privacyStatus: 'PUBLIC' }));
+    else await ownerCreateMember(t, { loginEmail: email });
+  }
+  ids.ann = (await ownerCreateMember(t, { loginEmail: 'ann@shop.test', status: 'PENDING', contact: { firstName: 'Ann', lastName: 'Lee' }, profile: { nickname: 'annie' } })).id;
+  ids.bob = (await ownerCreateMember(t, { loginEmail: 'bob@shop.test', privacyStatus: 'PUBLIC', contact: { firstName: 'Bob' } })).id;
+  ids.cat = (await ownerCreateMember(t, { loginEmail: 'cat@shop.test' })).id;
+  ids.dan = (await ownerCreateMember(t, { loginEmail: 'dan@shop.test', privacyStatus: 'PUBLIC' })).id;
+  for (const [reporter, memberId, reason, details] of [[reporters[0]!, ids.bob, 'SPAM', 'sells watches'], [reporters[1]!, ids.dan, 'HARASSMENT', 'rude replies']] as const) {
+    const res = await call(t.url, '/members/v1/reports', { auth: reporter.token, body: { memberId, reason, details } });
+    expect(res.status).toBe(200);
+  }
+  browser = await launchBrowser();
+  page = await signedInPage(browser, t);
+  await openSection(page, 'Members', 'Members');
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const emails = () => page.getByTestId('member-row').locator('td:first-child').allTextContents();
+async function member(id: string) {
+  const res = await call(t.url, `/members/v1/members/${id}`, { ...asOwner(t), query: { fieldsets: 'FULL' } });
+  return res;
+}
+
+describe('members', () => {
+  it('lists members newest first with paging, a status filter and search', async () => {
+    await expect.poll(() => page.getByTestId('member-total').textContent()).toBe('28 members');
+    // Newest first; members created within one millisecond may come in either order, so compare as sets.
+    expect((await emails()).slice(0, 4).sort()).toEqual(['ann@shop.test', 'bob@shop.test', 'cat@shop.test', 'dan@shop.test']);
+    expect(await page.getByTestId('pager-range').textContent()).toBe('1–25 of 28');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(async () => (await emails()).sort()).toEqual(['fill-01@shop.test', 'fill-02@shop.test', 'fill-03@shop.test']);
+    expect(await page.getByTestId('pager-range').textContent()).toBe('26–28 of 28');
+
+    await page.getByLabel('Status').selectOption('PENDING');
+    await expect.poll(emails).toEqual(['ann@shop.test']);
+    expect(await page.getByTestId('member-row').textContent()).toContain('Ann Lee');
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Search members').fill('bob');
+    await expect.poll(emails).toEqual(['bob@shop.test']);
+    await page.getByLabel('Search members').fill('nobody-here');
+    await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No member matches.');
+    await page.getByLabel('Search members').fill('');
+  });
+
+  it('approves a pending member from the detail drawer', async () => {
+    await page.getByRole('button', { name: 'ann@shop.test' }).click();
+    const drawer = page.getByRole('dialog', { name: 'ann@shop.test' });
+    await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusPENDING');
+    expect(await drawer.getByTestId('member-detail').textContent()).toContain('Nicknameannie');
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusAPPROVED');
+    expect(await drawer.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect((await member(ids.ann!)).body.member.status).toBe('APPROVED');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('blocks, mutes and unmutes a member', async () => {
+    await page.getByRole('button', { name: 'bob@shop.test' }).click();
+    const drawer = page.getByRole('dialog', { name: 'bob@shop.test' });
+    await drawer.getByRole('button', { name: 'Block' }).click();
+    await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusBLOCKED');
+    expect((await member(ids.bob!)).body.member.status).toBe('BLOCKED');
+    await drawer.getByRole('button', { name: 'Mute' }).click();
+    await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('ActivityMUTED');
+    expect((await member(ids.bob!)).body.member.activityStatus).toBe('MUTED');
+    await drawer.getByRole('button', { name: 'Unmute' }).click();
+    await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('ActivityACTIVE');
+    expect((await member(ids.bob!)).body.member.activityStatus).toBe('ACTIVE');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Status').selectOption('BLOCKED');
+    await expect.poll(emails).toEqual(['bob@shop.test']);
+    await page.getByLabel('Status').selectOption('');
+  });
+
+  it('deletes a member only after confirmation', async () => {
+    await page.getByRole('button', { name: 'cat@shop.test' }).click();
+    const drawer = page.getByRole('dialog', { name: 'cat@shop.test' });
+    await drawer.getByRole('button', { name: 'Delete member' }).click();
+    await page.getByRole('dialog', { name: 'Delete member' }).getByRole('button', { name: 'Cancel' }).click();
+    expect((await member(ids.cat!)).status).toBe(200);
+    await drawer.getByRole('button', { name: 'Delete member' }).click();
+    await page.getByRole('dialog', { name: 'Delete member' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('member-total').textContent()).toBe('27 members');
+    expect((await member(ids.cat!)).status).toBe(404);
+    expect(await emails()).not.toContain('cat@shop.test');
+  });
+});
+
+describe('reports', () => {
+  const reportRows = () => page.getByTestId('report-row').allTextContents();
+
+  it('lists open reports with member e-mails and resolves one with a mute', async () => {
+    await openSection(page, 'Reports', 'Member reports');
+    await expect.poll(async () => (await reportRows()).length).toBe(2);
+    const rows = await reportRows();
+    expect(rows.some((r) => r.startsWith('bob@shop.testSPAMsells watchesfill-01@shop.test'))).toBe(true);
+    expect(rows.some((r) => r.startsWith('dan@shop.testHARASSMENTrude repliesfill-02@shop.test'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Resolve report on dan@shop.test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve report' });
+    await dialog.getByLabel('Mute the reported member').check();
+    await dialog.getByLabel('Note').fill('warned by mail');
+    await dialog.getByRole('button', { name: 'Resolve report' }).click();
+    await expect.poll(async () => (await reportRows()).length).toBe(1);
+    expect((await reportRows())[0]).toContain('bob@shop.test');
+
+    const resolved = await call(t.url, '/members/v1/reports', { ...asOwner(t), query: { status: 'RESOLVED' } });
+    expect(resolved.body.reports).toEqual([expect.objectContaining({ memberId: ids.dan, status: 'RESOLVED', resolution: { muted: true, note: 'warned by mail' } })]);
+    expect((await member(ids.dan!)).body.member.activityStatus).toBe('MUTED');
+
+    await page.getByLabel('Report status').selectOption('RESOLVED');
+    await expect.poll(reportRows).toEqual([expect.stringMatching(/^dan@shop\.testHARASSMENTrude repliesfill-02@shop\.test.*RESOLVEDmutedwarned by mail$/)]);
+  });
+});
