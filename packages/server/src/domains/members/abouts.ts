@@ -5,7 +5,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import { validateRichContent } from './rich-text.js';
 import { parseFilter, requireMember, requireSelfId, visibleMember, whereFor, withFilter } from './service.js';
 import {
-  deleteAboutRow, findAbout, findAboutOfMember, insertAbout, listAboutRows, updateAboutRow, type MemberAboutRecord,
+  deleteAboutRow, findAbout, findAboutOfMember, insertAbout, isUniqueViolation, listAboutRows, updateAboutRow, type MemberAboutRecord,
 } from './store.js';
 import { MEMBER_PAGE_DEFAULT } from './limits.js';
 import { openCursor, signCursor } from './cursor.js';
@@ -40,7 +40,12 @@ export async function createMemberAbout(ctx: RequestContext, input: { memberId?:
     if (await findAboutOfMember(trx, ctx.site.id, memberId)) throw conflict('MEMBER_ABOUT_ALREADY_EXISTS', 'This member already has an about section', { memberId });
     const now = new Date().toISOString();
     const about: MemberAboutRecord = { id: randomUUID(), memberId, content, revision: 1, createdDate: now, updatedDate: now };
-    await insertAbout(trx, ctx.site.id, about);
+    try {
+      await insertAbout(trx, ctx.site.id, about);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('MEMBER_ABOUT_ALREADY_EXISTS', 'This member already has an about section', { memberId });
+      throw error;
+    }
     return about;
   });
   return presentAbout(record);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { isElevated, memberIdOf, type RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, conflict, forbidden, notFound, ValidationError, violation } from '../../http/errors.js';
 import { FilterError, parseFilter, parseSort, type FilterNode } from '../../storage/filter.js';
@@ -11,8 +11,8 @@ import type { Fieldset, Member, MemberAddress, MemberContact, MemberProfile, Mem
 import type { ContactInput, CreateMemberInput, ProfileInput, SearchInput, UpdateMemberInput } from './schema.js';
 import { firstFreeSlug, SLUG_MAX_LENGTH, SLUG_PATTERN, slugBase } from './slug.js';
 import {
-  deleteMemberRow, deleteReportsOf, findMember, findMemberIdByLoginEmail, findMemberIdBySlug, findMemberStatus, insertMember,
-  memberSortColumn, queryMemberRows, replaceMember, slugsStartingWith, type MemberWhere,
+  deleteMemberRow, deleteReportsOf, findMember, findMemberForUpdate, findMemberIdByLoginEmail, findMemberIdBySlug, findMemberStatus,
+  insertMemberIfFree, isUniqueViolation, memberSortColumn, queryMemberRows, replaceMember, slugsStartingWith, type MemberWhere,
 } from './store.js';
 import { nextActivity, nextStatus, type ActivityAction, type StatusAction } from './transitions.js';
 import { effectiveFieldset, presentMember, type MemberView, type Viewer } from './view.js';
@@ -90,10 +90,40 @@ async function assertSlugFree(ctx: RequestContext, slug: string, memberId: strin
 // ---------------------------------------------------------------------------------------------
 // Writes shared by the calls below: one transaction, the event inside it
 
-async function saveMember(ctx: RequestContext, member: Member, slug: 'updated' | 'created', data?: Record<string, unknown>): Promise<void> {
-  if (slug === 'created') await insertMember(ctx.db, ctx.site.id, member);
-  else await replaceMember(ctx.db, ctx.site.id, member);
-  await recordEvent(ctx, { entityFqdn: MEMBER_ENTITY_FQDN, slug, entityId: member.id, entity: member, ...(data ? { data } : {}) });
+/** Most attempts at a free derived slug when concurrent inserts keep taking it. */
+const SLUG_INSERT_ATTEMPTS = 5;
+
+/**
+ * Inserts a new member and records `created`. A derived slug that a concurrent insert took is retried
+ * with a random suffix; an explicit slug or a taken e-mail / id is a 409 (the transaction stays usable).
+ */
+async function insertNewMember(ctx: RequestContext, member: Member, slugExplicit: boolean): Promise<Member> {
+  let candidate = member;
+  for (let attempt = 1; ; attempt++) {
+    if (await insertMemberIfFree(ctx.db, ctx.site.id, candidate)) break;
+    if (await findMember(ctx.db, ctx.site.id, candidate.id)) throw conflict('MEMBER_ALREADY_EXISTS', `Member ${candidate.id} already exists`, { id: candidate.id });
+    if (await findMemberIdByLoginEmail(ctx.db, ctx.site.id, candidate.loginEmail)) {
+      throw conflict('EMAIL_ALREADY_EXISTS', 'A member with this login e-mail already exists', { loginEmail: candidate.loginEmail });
+    }
+    if (slugExplicit || attempt >= SLUG_INSERT_ATTEMPTS) {
+      throw conflict('SLUG_ALREADY_EXISTS', `Slug "${candidate.profile.slug}" is already taken`, { slug: candidate.profile.slug });
+    }
+    const base = member.profile.slug.slice(0, SLUG_MAX_LENGTH - 9);
+    candidate = { ...member, profile: { ...member.profile, slug: `${base}-${randomBytes(4).toString('hex')}` } };
+  }
+  await recordEvent(ctx, { entityFqdn: MEMBER_ENTITY_FQDN, slug: 'created', entityId: candidate.id, entity: candidate });
+  return candidate;
+}
+
+/** Saves a changed member and records `updated`; a slug taken meanwhile by another member is a 409. */
+async function saveMember(ctx: RequestContext, member: Member, data?: Record<string, unknown>): Promise<void> {
+  try {
+    await replaceMember(ctx.db, ctx.site.id, member);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('SLUG_ALREADY_EXISTS', `Slug "${member.profile.slug}" is already taken`, { slug: member.profile.slug });
+    throw error;
+  }
+  await recordEvent(ctx, { entityFqdn: MEMBER_ENTITY_FQDN, slug: 'updated', entityId: member.id, entity: member, ...(data ? { data } : {}) });
 }
 
 /** Loads, changes and saves a member in one transaction; `change` returns the new member. */
@@ -105,10 +135,11 @@ async function changeMember(
 ): Promise<Member> {
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
-    const current = await requireMember(tctx, id);
+    const current = await findMemberForUpdate(trx, ctx.site.id, id, ctx.dialect);
+    if (!current) throw memberNotFound(id);
     const next = await change(current, tctx);
     const updated = { ...next, updatedDate: new Date().toISOString() };
-    await saveMember(tctx, updated, 'updated', data);
+    await saveMember(tctx, updated, data);
     return updated;
   });
 }
@@ -146,7 +177,7 @@ export async function createMemberFromIdentity(
     createdDate: now,
     updatedDate: now,
   };
-  await saveMember(ctx, member, 'created');
+  await insertNewMember(ctx, member, false);
 }
 
 /** The member's status, or undefined when no member has this id on the site. */
@@ -333,8 +364,7 @@ export async function createMember(ctx: RequestContext, input: CreateMemberInput
       createdDate: now,
       updatedDate: now,
     };
-    await saveMember(tctx, created, 'created');
-    return created;
+    return insertNewMember(tctx, created, input.profile?.slug !== undefined);
   });
   return written(ctx, member);
 }

@@ -147,6 +147,21 @@ export async function insertMember(db: Executor, siteId: string, member: Member)
   await db.insertInto('members').values(memberRow(siteId, member)).execute();
 }
 
+/**
+ * Inserts unless a unique key (id, site + slug, site + login e-mail) is taken; false then. Used where a
+ * concurrent insert may win the race for a slug, without aborting the caller's transaction.
+ */
+export async function insertMemberIfFree(db: Executor, siteId: string, member: Member): Promise<boolean> {
+  const result = await db.insertInto('members').values(memberRow(siteId, member)).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** A unique-constraint violation of either dialect (a lost race; callers map it to 409). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 /** Rewrites every column of a member (the service computes the whole new member). */
 export async function replaceMember(db: Executor, siteId: string, member: Member): Promise<void> {
   const { id: _id, site_id: _site, created_date: _c, ...rest } = memberRow(siteId, member);
@@ -155,6 +170,17 @@ export async function replaceMember(db: Executor, siteId: string, member: Member
 
 export async function findMember(db: Executor, siteId: string, id: string): Promise<Member | undefined> {
   const row = await db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? toMember(row) : undefined;
+}
+
+/**
+ * The member, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time), so
+ * two concurrent status changes cannot both read the old status.
+ */
+export async function findMemberForUpdate(db: Executor, siteId: string, id: string, dialect: DialectName): Promise<Member | undefined> {
+  let q = db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', '=', id);
+  if (dialect === 'postgres') q = q.forUpdate();
+  const row = await q.executeTakeFirst();
   return row ? toMember(row) : undefined;
 }
 
