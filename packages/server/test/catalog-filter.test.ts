@@ -130,7 +130,7 @@ const num = fc.constantFrom(0, 1, 5, 9.99, 10, 25.5, 100, 9, 22.95, -1);
 const bool = fc.boolean();
 function condArb(): fc.Arbitrary<Filter> {
   const scalarField = (path: string, kind: Kind) => {
-    const val = kind === 'number' ? num : kind === 'boolean' ? bool : str;
+    const val: fc.Arbitrary<unknown> = kind === 'number' ? num : kind === 'boolean' ? bool : str;
     const ops: fc.Arbitrary<Filter>[] = [
       val.map((v) => ({ [path]: v })),
       fc.record({ op: fc.constantFrom('$eq', '$ne'), v: fc.oneof(val, fc.constant(null)) }).map(({ op, v }) => ({ [path]: { [op]: v } })),

@@ -80,7 +80,7 @@ describe('@wix/stores productsV3', () => {
       expect(res.name).toBe(`V3 Client Item ${n}`);
       expect(res.revision).toBe('1');
     }
-    const first = await visitor().productsV3.queryProducts().ascending('name').limit(2).find();
+    const first = await visitor().productsV3.queryProducts().ascending('slug').limit(2).find();
     expect(first.items.map((p) => p.name)).toEqual(['V3 Client Item 1', 'V3 Client Item 2']);
     expect(first.hasNext()).toBe(true);
     const second = await first.next();

@@ -4,3 +4,6 @@
  * productsV3 and inventory here, one `export * as <name> from './<name>.js'` line each.
  */
 export * as products from './products.js';
+export * as collections from './collections.js';
+export * as productsV3 from './productsV3.js';
+export * as inventory from './inventory.js';

@@ -141,3 +141,6 @@ export const getProduct = defineMethod((client, _id: string, options: GetProduct
 /** Elevated (`ApiKeyStrategy`): `products.createProduct({ name, priceData: { price } })` -> `{ product }` */
 export const createProduct = defineMethod((client, product: ProductInput) =>
   client.request<{ product: Product }>({ method: 'POST', path: '/stores/v1/products', payload: { product }, decode: ONE }));
+
+// V1 writes and the remaining reads (catalog engineer's file).
+export * from './products-writes.js';

@@ -1,0 +1,81 @@
+/**
+ * Catalog V3 products (`@vitrine/sdk/stores` -> `productsV3`), as the public `@wix/stores` productsV3
+ * module: cursor paging, decimal-text money, `revision` for optimistic concurrency (a stale revision
+ * is a 409 `REVISION_MISMATCH`). Writes are elevated.
+ */
+import { defineMethod } from '../../define.js';
+import { cursorQuery, type CursorQueryBuilder } from '../../query/cursor.js';
+
+export interface Money { amount: string; formattedAmount: string }
+export interface VariantV3 {
+  _id: string; visible: boolean; sku?: string | null;
+  choices: { optionChoiceIds: { optionId: string; choiceId: string }; optionChoiceNames: { optionName: string; choiceName: string; renderType: string } }[];
+  price: { actualPrice: Money; compareAtPrice?: Money };
+  revenueDetails?: { cost: Money; profit: Money; profitMargin: number };
+  physicalProperties?: { weight?: number | null };
+  inventoryStatus: { inStock: boolean; preorderEnabled: boolean };
+}
+export interface ProductV3 {
+  _id: string; revision: string; _createdDate: Date; _updatedDate: Date; name: string; slug: string;
+  url: { relativePath: string; url: string }; description?: unknown; plainDescription: string; visible: boolean; visibleInPos: boolean;
+  media: { main?: unknown; itemsInfo: { items: unknown[] } };
+  options: { _id: string; name: string; optionRenderType: string; choicesSettings: { choices: { choiceId: string; name: string; choiceType: string; colorCode?: string; inStock: boolean; visible: boolean }[] } }[];
+  modifiers: unknown[];
+  brand?: { _id: string; name: string }; ribbon?: { _id: string; name: string };
+  infoSections: { _id: string; uniqueName: string; title: string; description?: unknown; plainDescription?: string }[];
+  directCategoriesInfo: { categories: { _id: string; index: number }[] };
+  allCategoriesInfo: { categories: { _id: string; index: number }[] };
+  mainCategoryId: string;
+  inventory: { availabilityStatus: string; preorderStatus: string; preorderAvailability: string };
+  productType: 'PHYSICAL' | 'DIGITAL'; currency: string;
+  actualPriceRange: { minValue: Money; maxValue: Money }; compareAtPriceRange: { minValue: Money; maxValue: Money };
+  variantsInfo: { variants: VariantV3[] };
+  subscriptionDetails?: unknown; variantSummary: { variantCount: number };
+}
+/** Input of create/update: the REST shape in caller names (see contracts/endpoints.md stores.productsV3). */
+export type ProductV3Input = Record<string, unknown> & { name: string; productType: 'PHYSICAL' | 'DIGITAL'; variantsInfo: { variants: Record<string, unknown>[] } };
+export type ProductV3Field = '_id' | 'name' | 'slug' | 'visible' | 'productType' | 'brand._id' | 'brand.name' | 'ribbon.name' | 'actualPriceRange.minValue.amount' | 'actualPriceRange.maxValue.amount' | 'inventory.availabilityStatus' | '_createdDate' | '_updatedDate' | 'allCategoriesInfo.categories' | 'options.choicesSettings.choices.choiceId';
+
+const ONE = { dates: ['product.createdDate', 'product.updatedDate'] };
+const MANY = { dates: ['products.createdDate', 'products.updatedDate'] };
+type Fields = { fields?: string[] };
+
+/** Elevated. Returns the product (as the public call does). */
+export const createProduct = defineMethod(async (client, product: ProductV3Input, options: Fields = {}) =>
+  (await client.request<{ product: ProductV3 }>({ method: 'POST', path: '/stores/v3/products', payload: { product, ...options }, decode: ONE })).product);
+
+/** Elevated. `updateProduct(_id, { revision, ...changes })` -> the product. */
+export const updateProduct = defineMethod(async (client, _id: string, product: Partial<ProductV3Input> & { revision: string }, options: Fields = {}) =>
+  (await client.request<{ product: ProductV3 }>({ method: 'PATCH', path: `/stores/v3/products/${encodeURIComponent(_id)}`, payload: { product: { ...product, _id }, ...options }, decode: ONE })).product);
+
+/** Elevated. */
+export const deleteProduct = defineMethod((client, productId: string) =>
+  client.request<Record<string, never>>({ method: 'DELETE', path: `/stores/v3/products/${encodeURIComponent(productId)}`, payload: { productId } }));
+
+/** `getProduct(id, { fields: ['MERCHANT_DATA'] })` -> the product. */
+export const getProduct = defineMethod(async (client, productId: string, options: Fields = {}) =>
+  (await client.request<{ product: ProductV3 }>({ method: 'GET', path: `/stores/v3/products/${encodeURIComponent(productId)}`, payload: { productId, ...options }, decode: ONE })).product);
+
+export const getProductBySlug = defineMethod((client, slug: string, options: Fields = {}) =>
+  client.request<{ product: ProductV3 }>({ method: 'GET', path: `/stores/v3/products/slug/${encodeURIComponent(slug)}`, payload: { slug, ...options }, decode: ONE }));
+
+/** `productsV3.queryProducts().eq('brand.name', 'x').limit(10).find()` (cursor paging). */
+export const queryProducts = defineMethod((client, options: Fields = {}): CursorQueryBuilder<ProductV3, ProductV3Field> =>
+  cursorQuery<ProductV3, ProductV3Field>(async (query) => {
+    const res = await client.request<{ products?: ProductV3[]; pagingMetadata?: { cursors?: { next?: string | null; prev?: string | null }; hasNext?: boolean } }>({
+      method: 'GET', path: '/stores/v3/products/query', payload: { query, ...options }, postTwin: true, decode: MANY,
+    });
+    return { items: res.products ?? [], cursors: res.pagingMetadata?.cursors, hasNext: res.pagingMetadata?.hasNext };
+  }));
+
+export interface SearchAggregation { name?: string; type?: 'VALUE' | 'RANGE' | 'SCALAR'; fieldPath: string; value?: { limit?: number; sortType?: 'COUNT' | 'VALUE'; sortDirection?: 'ASC' | 'DESC' }; range?: { buckets: { from?: number; to?: number }[] }; scalar?: { type: 'COUNT_DISTINCT' | 'MIN' | 'MAX' } }
+export interface CursorSearch { filter?: Record<string, unknown>; sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[]; cursorPaging?: { limit?: number; cursor?: string }; aggregations?: SearchAggregation[]; search?: { expression?: string; mode?: 'OR' | 'AND' } }
+
+/** Full-text search with filter, sort, cursor paging and aggregations (facet counts, price ranges). */
+export const searchProducts = defineMethod((client, search: CursorSearch, options: Fields = {}) =>
+  client.request<{ products: ProductV3[]; pagingMetadata: { count: number; hasNext: boolean; cursors: { next: string | null; prev: string | null } }; aggregationData: { results: unknown[] } }>({
+    method: 'GET', path: '/stores/v3/products/search', payload: { search, ...options }, postTwin: true, decode: MANY,
+  }));
+
+export const countProducts = defineMethod((client, options: { filter?: Record<string, unknown>; search?: { expression?: string }; returnNonVisibleProducts?: boolean } = {}) =>
+  client.request<{ count: number }>({ method: 'GET', path: '/stores/v3/products/count', payload: options, postTwin: true }));
