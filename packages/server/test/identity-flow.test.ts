@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.js';
 import { updateSite } from '../src/domains/sites/service.js';
+import { listMail } from '../src/domains/identity/store.js';
 import { as, codeForSession, codeFrom, pkce, startMailbox, STRONG_PASSWORD, uniqueEmail, visitor, type Mailbox } from './identity-helpers.js';
 
 let t: TestServer;
@@ -202,5 +203,25 @@ describe('visitor -> member -> logout, with e-mail verification over real SMTP',
     expect(oldPw.body.details.applicationError.code).toBe('-19976');
     const newPw = await call(t.url, '/_api/iam/authentication/v2/login', as(v, { loginId: { email }, password: newPassword }));
     expect(newPw.body.state).toBe('SUCCESS');
+  });
+});
+
+describe('SMTP down', () => {
+  it('still answers the login flow and keeps the code mail in mail_outbox', async () => {
+    const down = await startTestServer({ smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      await updateSite(down.server.deps.storage.db, down.site.id, { settings: { requireEmailVerification: true } });
+      const v = await visitor(down);
+      const email = uniqueEmail('smtpdown');
+      const reg = await call(down.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email }, password: STRONG_PASSWORD }));
+      expect(reg.status).toBe(200);
+      expect(reg.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+      const mails = await listMail(down.server.deps.storage.db, down.site.id, email.toLowerCase());
+      expect(mails).toHaveLength(1);
+      const verified = await call(down.url, '/_api/iam/verification/v1/auth/verify', as(v, { code: codeFrom(mails[0]!), stateToken: reg.body.stateToken }));
+      expect(verified.body.state).toBe('SUCCESS');
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -206,8 +206,9 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
   if (!isValidEmail(raw)) throw violation('loginId.email', 'must be a valid e-mail address', 'FORMAT', { type: 'EMAIL' });
   const email = normalizeEmail(raw);
   await throttle(ctx, site.id, 'register', email);
-  await checkCaptcha(ctx, site, input.captchaTokens);
+  // Input checks first, so a rejected password does not use up the caller's captcha solution.
   const password = newPasswordOrThrow(input.password, 'password');
+  await checkCaptcha(ctx, site, input.captchaTokens);
   // Hash before looking the e-mail up: both outcomes spend the same argon2 work.
   const passwordHash = await hashPassword(password);
   const existing = await findIdentityByEmail(ctx.db, site.id, email);

@@ -10,12 +10,14 @@ import { insertMail } from './store.js';
 export interface Mail { to: string; subject: string; text: string; html?: string }
 
 const FROM = 'Vitrine <no-reply@vitrine.local>';
+export const SMTP_TIMEOUT_MS = 5_000;
 const transports = new Map<string, Transporter>();
 
 function transportFor(url: string): Transporter {
   let t = transports.get(url);
   if (!t) {
-    t = nodemailer.createTransport(url);
+    // Bounded waits: an unreachable SMTP server must not hold a login request for minutes.
+    t = nodemailer.createTransport({ url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: 2 * SMTP_TIMEOUT_MS });
     transports.set(url, t);
   }
   return t;
@@ -24,12 +26,17 @@ function transportFor(url: string): Transporter {
 export async function sendMail(ctx: BaseContext, siteId: string, mail: Mail): Promise<void> {
   const smtpUrl = ctx.deps.config.smtpUrl;
   if (smtpUrl) {
-    await transportFor(smtpUrl).sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
-    ctx.log.info({ reqId: ctx.requestId, siteId, subject: mail.subject }, 'identity mail sent');
-    return;
+    try {
+      await transportFor(smtpUrl).sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      ctx.log.info({ reqId: ctx.requestId, siteId }, 'identity mail sent');
+      return;
+    } catch (err) {
+      // The SMTP server is down: keep the mail in the outbox (the owner sees it) rather than fail the login.
+      ctx.log.error({ reqId: ctx.requestId, siteId, err }, 'identity mail: SMTP failed, stored in mail_outbox');
+    }
   }
   await insertMail(ctx.deps.storage.db, { id: randomUUID(), siteId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdDate: new Date().toISOString() });
-  ctx.log.info({ reqId: ctx.requestId, siteId, subject: mail.subject }, 'identity mail stored in mail_outbox (no SMTP_URL)');
+  ctx.log.info({ reqId: ctx.requestId, siteId }, 'identity mail stored in mail_outbox');
 }
 
 /**
