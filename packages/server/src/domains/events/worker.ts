@@ -86,6 +86,8 @@ export class EventWorker {
   private readonly abort = new AbortController();
   private transport: Transporter | undefined;
   private lastPrune = 0;
+  /** Deliveries being sent; at most batchSize, so one slow receiver does not hold up a whole round. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly deps: AppDeps, private readonly settings: EventsSettings) {}
 
@@ -100,6 +102,7 @@ export class EventWorker {
     this.abort.abort();
     this.wake?.();
     await this.loop;
+    await this.drain();
     this.transport?.close();
   }
 
@@ -120,7 +123,12 @@ export class EventWorker {
     }
   }
 
-  /** One round; returns how many rows it handled (0 means idle). */
+  /** Waits for the deliveries in flight (tests driving runOnce by hand, and stop()). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /** One round; returns how many rows it handled or started (0 means idle). */
   async runOnce(): Promise<number> {
     const fanned = await this.fanOut();
     const delivered = await this.deliverDue();
@@ -171,13 +179,27 @@ export class EventWorker {
     });
   }
 
+  /**
+   * Claims as many due deliveries as there are free slots and starts sending them without waiting;
+   * each finished request frees its slot and wakes the loop.
+   */
   async deliverDue(): Promise<number> {
+    const free = this.settings.batchSize - this.inFlight.size;
+    if (free <= 0 || this.stopped) return 0;
     const { db, dialect } = this.deps.storage;
     const now = Date.now();
-    const claimed = await claimDueDeliveries(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), this.settings.batchSize);
+    const claimed = await claimDueDeliveries(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), free);
     if (claimed.length === 0) return 0;
     const subs = new Map((await findSubscriptionsByIds(db, [...new Set(claimed.map((d) => d.subscription_id))])).map((s) => [s.id, s]));
-    await Promise.all(claimed.map((d) => this.deliverOne(d, subs.get(d.subscription_id))));
+    for (const d of claimed) {
+      const sending: Promise<void> = this.deliverOne(d, subs.get(d.subscription_id))
+        .catch((err: unknown) => this.deps.log.error({ err, deliveryId: d.id }, 'webhook delivery failed to record'))
+        .finally(() => {
+          this.inFlight.delete(sending);
+          this.wake?.();
+        });
+      this.inFlight.add(sending);
+    }
     return claimed.length;
   }
 
