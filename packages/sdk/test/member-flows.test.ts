@@ -89,3 +89,21 @@ describe('member flows of our OAuthStrategy against our server', () => {
     expect(store.load()).toEqual(tokens);
   });
 });
+
+describe('captcha', () => {
+  it('reports the captcha kind the site wants and solves the server\'s challenge', async () => {
+    const { auth } = newClient();
+    const email = uniqueEmail('vsdk-cap');
+    for (const mode of ['visible', 'invisible'] as const) {
+      await updateSite(t.server.deps.storage.db, t.site.id, { settings: { captcha: mode } });
+      const missing = await auth.register({ email, password: STRONG_PASSWORD });
+      expect(missing).toMatchObject({ loginState: mode === 'visible' ? 'USER_CAPTCHA_REQUIRED' : 'SILENT_CAPTCHA_REQUIRED', errorCode: 'missingCaptchaToken' });
+    }
+    const bad = await auth.register({ email, password: STRONG_PASSWORD, captchaTokens: { noCaptchaToken: 'bad' } });
+    expect(bad).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' });
+    const token = await auth.getCaptchaToken('invisible');
+    expect((await auth.register({ email, password: STRONG_PASSWORD, captchaTokens: { noCaptchaToken: token } })).loginState).toBe('SUCCESS');
+    expect(await auth.login({ email, password: STRONG_PASSWORD, captchaTokens: { noCaptchaToken: token } })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' });
+    await updateSite(t.server.deps.storage.db, t.site.id, { settings: {} });
+  });
+});

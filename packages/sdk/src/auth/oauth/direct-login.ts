@@ -86,7 +86,16 @@ export function directLoginFlows(core: OAuthCore): DirectLoginFlows {
     }
   };
 
+  /** A missing captcha says which kind the site wants: solve it (getCaptchaToken) and call again. */
+  const captchaState = (e: unknown): StateMachine | undefined => {
+    if (appCode(e) !== MISSING_CAPTCHA) return undefined;
+    const mode = e instanceof VitrineError ? e.data.captchaMode : undefined;
+    return { loginState: mode === 'visible' ? 'USER_CAPTCHA_REQUIRED' : 'SILENT_CAPTCHA_REQUIRED', error: message(e), errorCode: 'missingCaptchaToken' };
+  };
+
   const loginFailure = (e: unknown): StateMachine => {
+    const captcha = captchaState(e);
+    if (captcha) return captcha;
     const code = appCode(e);
     const errorCode: LoginErrorCode = code === MISSING_CAPTCHA ? 'missingCaptchaToken' : code === INVALID_CAPTCHA ? 'invalidCaptchaToken'
       : code === INVALID_PASSWORD ? 'invalidPassword' : code === RESET_PASSWORD ? 'resetPassword' : 'invalidEmail';
@@ -104,6 +113,8 @@ export function directLoginFlows(core: OAuthCore): DirectLoginFlows {
         const details = e instanceof VitrineError ? e.details : undefined;
         const emailViolation = details && 'validationError' in details ? details.validationError.fieldViolations.find((v) => v.data?.type === 'EMAIL') : undefined;
         if (emailViolation) return { loginState: 'FAILURE', error: emailViolation.description, errorCode: 'invalidEmail' };
+        const captcha = captchaState(e);
+        if (captcha) return captcha;
         const code = appCode(e);
         const errorCode: LoginErrorCode | undefined = code === MISSING_CAPTCHA ? 'missingCaptchaToken' : code === EMAIL_EXISTS ? 'emailAlreadyExists' : code === INVALID_CAPTCHA ? 'invalidCaptchaToken' : undefined;
         return { loginState: 'FAILURE', error: message(e), ...(errorCode ? { errorCode } : {}) };
