@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
-import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor } from './events-support.js';
+import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor, SLOW_START_MS } from './events-support.js';
 import { listOutboxEvents } from '../src/domains/events/store.js';
 import { createProduct } from '../src/domains/catalog/service.js';
 import { inTransaction } from '../src/storage/transaction.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   subscriptionId = res.body.subscription.id;
   receiver.secret = res.body.secret;
   expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-});
+}, SLOW_START_MS);
 
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
-import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor } from './events-support.js';
+import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor, SLOW_START_MS } from './events-support.js';
 import { updateSite } from '../src/domains/sites/service.js';
 
 const MEMBER = 'wix.members.v1.member';
@@ -22,7 +22,7 @@ describe('without SMTP: the mailbox', () => {
   beforeAll(async () => {
     t = await startTestServer({ smtpUrl: undefined, events: { ...FAST_EVENTS, disableAfterFailures: 3, disableAfterMs: 0 } });
     receiver = await new Receiver(() => 500).start();
-  });
+  }, SLOW_START_MS);
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
@@ -120,7 +120,7 @@ describe('with SMTP', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as AddressInfo).port;
     t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, events: FAST_EVENTS });
-  });
+  }, SLOW_START_MS);
   afterAll(async () => {
     await t?.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));

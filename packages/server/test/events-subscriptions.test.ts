@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
-import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor } from './events-support.js';
+import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor, SLOW_START_MS } from './events-support.js';
 import { createSite } from '../src/domains/sites/service.js';
 import { createApiKey } from '../src/domains/identity/service.js';
 import type { WebhookEvent } from '@vitrine/sdk/webhooks';
@@ -29,7 +29,7 @@ async function deliveriesOf(subscriptionId: string, entityId: string) {
 beforeAll(async () => {
   t = await startTestServer({ events: { ...FAST_EVENTS, retryWindowMs: 1_500 } });
   receiver = await new Receiver((event: WebhookEvent) => script.get(event.entityId)?.shift() ?? 200).start();
-});
+}, SLOW_START_MS);
 
 afterAll(async () => {
   await t?.close();

@@ -18,6 +18,9 @@ export const FAST_EVENTS: EventsSettings = {
   leaseMs: 5_000,
 };
 
+/** Hook timeout for starting a server with the demo store: PostgreSQL on a busy 2-core machine can be slow. */
+export const SLOW_START_MS = 120_000;
+
 /** The same as environment variables, for spawned server processes. */
 export const FAST_EVENTS_ENV: Record<string, string> = {
   EVENTS_POLL_MS: '20',
