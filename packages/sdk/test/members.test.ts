@@ -111,3 +111,37 @@ describe('member calls', () => {
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: "_id" must be a GUID' });
   });
 });
+
+describe('membersAbout', () => {
+  const content = { nodes: [{ type: 'PARAGRAPH', id: 'p1', nodes: [{ type: 'TEXT', id: 't1', textData: { text: 'About me' } }] }] };
+
+  it('a member writes their about; others read it; revisions guard updates; the builder pages', async () => {
+    const { membersAbout } = await import('../src/modules/members/index.js');
+    const created = await admin.members.createMember({ member: { loginEmail: 'about@members.test', privacyStatus: 'PUBLIC' } });
+    const pair = await memberTokenPair(t, created._id);
+    const me = createClient({
+      modules: { membersAbout },
+      auth: OAuthStrategy({ clientId: t.clientId, tokens: { accessToken: { value: pair.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 600 }, refreshToken: { value: pair.refreshToken, role: 'member' } } }),
+      host: t.url,
+      fetch: rec.fetch,
+    });
+    const about = await me.membersAbout.createMemberAbout({ content });
+    expect(about).toEqual({ _id: expect.any(String), memberId: created._id, revision: '1', content });
+    expect(lastApiCall().body).toEqual({ memberAbout: { content } });
+    const mine = await me.membersAbout.getMyMemberAbout();
+    expect(mine.memberAbout._id).toBe(about._id);
+    const stale = await me.membersAbout.updateMemberAbout(about._id, { revision: '5', content }).catch((e: unknown) => e);
+    expect(stale).toMatchObject({ code: 'REVISION_MISMATCH', status: 409 });
+    const updated = await me.membersAbout.updateMemberAbout(about._id, { revision: '1', content: { nodes: [] } });
+    expect(updated.revision).toBe('2');
+
+    const visitorClient = createClient({ modules: { membersAbout }, auth: OAuthStrategy({ clientId: t.clientId }), host: t.url, fetch: rec.fetch });
+    const read = await visitorClient.membersAbout.getMemberAbout(about._id);
+    expect(read.content).toEqual({ nodes: [] });
+    const page = await visitorClient.membersAbout.queryMemberAbouts().eq('memberId', created._id).limit(1).find();
+    expect(page.items.map((a) => a._id)).toEqual([about._id]);
+    expect(page.hasNext()).toBe(false);
+    await me.membersAbout.deleteMemberAbout(about._id);
+    await expect(visitorClient.membersAbout.getMemberAbout(about._id)).rejects.toMatchObject({ code: 'MEMBER_ABOUT_NOT_FOUND', status: 404 });
+  });
+});

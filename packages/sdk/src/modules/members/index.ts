@@ -3,3 +3,4 @@
  * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
  */
 export * as members from './members.js';
+export * as membersAbout from './membersAbout.js';
