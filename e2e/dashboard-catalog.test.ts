@@ -128,3 +128,15 @@ describe('collections', () => {
     await expect.poll(() => page.getByTestId('collection-row').filter({ hasText: 'Holiday picks' }).textContent()).toBe('Holiday picksgift-box-ideas0yesDelete');
   });
 });
+
+describe('session', () => {
+  it('offers to sign in again when the server refuses the stored key', async () => {
+    await page.evaluate((siteId) => sessionStorage.setItem('vitrine.dashboard.session', JSON.stringify({ apiKey: 'vtr_revoked', siteId })), t.site.id);
+    await page.reload();
+    const banner = page.getByRole('alert').filter({ hasText: 'The server refused this API key' });
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'Sign in again' }).click();
+    await page.getByLabel('API key').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('vitrine.dashboard.session'))).toBeNull();
+  });
+});

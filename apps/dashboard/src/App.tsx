@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { loadSession, saveSession, type OwnerSession } from './session';
+import { UNAUTHORIZED_EVENT, loadSession, saveSession, type OwnerSession } from './session';
 import { SessionProvider } from './api/client';
 import { SignIn } from './pages/SignIn';
 import { ProductsPage } from './pages/ProductsPage';
@@ -27,11 +27,17 @@ const SECTIONS = [
 export function App() {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<OwnerSession | undefined>(loadSession);
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    const onRefused = () => setRefused(true);
+    window.addEventListener(UNAUTHORIZED_EVENT, onRefused);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onRefused);
+  }, []);
 
   if (!session) {
     return <SignIn onSignIn={(s) => { saveSession(s); setSession(s); }} />;
   }
-  const signOut = () => { saveSession(undefined); queryClient.clear(); setSession(undefined); };
+  const signOut = () => { saveSession(undefined); queryClient.clear(); setRefused(false); setSession(undefined); };
   return (
     <SessionProvider session={session}>
       <div className="flex min-h-screen">
@@ -46,6 +52,12 @@ export function App() {
           <button type="button" className="mt-8 text-xs text-slate-500 underline" onClick={signOut}>Sign out</button>
         </aside>
         <main className="min-w-0 flex-1 p-8">
+          {refused && (
+            <div role="alert" className="mb-6 flex items-center gap-4 rounded border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-900">
+              The server refused this API key (revoked or deleted).
+              <button type="button" onClick={signOut} className="ml-auto rounded bg-rose-700 px-3 py-1 text-white">Sign in again</button>
+            </div>
+          )}
           <Routes>
             <Route path="/products" element={<ProductsPage />} />
             <Route path="/collections" element={<CollectionsPage />} />

@@ -79,3 +79,10 @@ export async function ownerFetch<T>(session: OwnerSession, path: string, init: F
   if (!res.ok) throw new ApiError(res.status, json as WireError);
   return json as T;
 }
+
+/** Event App listens to when a call was refused with 401 (revoked or deleted API key). */
+export const UNAUTHORIZED_EVENT = 'vitrine:unauthorized';
+
+export function reportUnauthorized(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+}

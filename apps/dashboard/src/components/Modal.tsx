@@ -1,22 +1,36 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** A modal dialog (role=dialog, named by its title); Escape closes it. */
 export function Modal({ title, onClose, children, side = false }: { title: string; onClose: () => void; children: ReactNode; side?: boolean }) {
   const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  // Focus moves into the dialog on open and back to where it was on close.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    dialog.current?.focus();
+    return () => before?.focus();
+  }, []);
+  useEffect(() => {
+    // Escape closes only the topmost dialog (a confirmation above a drawer).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const open = document.querySelectorAll('[role="dialog"]');
+      if (open[open.length - 1] === dialog.current) onClose();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
     <div className="fixed inset-0 z-40 flex bg-slate-900/30" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
       <div
+        ref={dialog}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         className={side
-          ? 'ml-auto flex h-full w-full max-w-xl flex-col overflow-y-auto bg-white p-6 shadow-xl'
-          : 'm-auto w-full max-w-md rounded-lg bg-white p-6 shadow-xl'}
+          ? 'outline-none ml-auto flex h-full w-full max-w-xl flex-col overflow-y-auto bg-white p-6 shadow-xl'
+          : 'outline-none m-auto w-full max-w-md rounded-lg bg-white p-6 shadow-xl'}
       >
         <div className="mb-4 flex items-start gap-4">
           <h2 id={titleId} className="text-lg font-semibold">{title}</h2>

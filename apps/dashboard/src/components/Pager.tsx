@@ -1,5 +1,11 @@
+import { useEffect } from 'react';
+
 /** Offset paging: "1–25 of 27" with Previous/Next. */
 export function Pager({ offset, limit, count, total, onChange }: { offset: number; limit: number; count: number; total: number | undefined; onChange: (offset: number) => void }) {
+  // After deletes the current page may lie past the end: step back to the last page that has rows.
+  useEffect(() => {
+    if (total !== undefined && offset > 0 && offset >= total) onChange(Math.max(0, Math.floor((total - 1) / limit) * limit));
+  }, [offset, total, limit, onChange]);
   const hasNext = total !== undefined ? offset + limit < total : count === limit;
   const range = count === 0 ? '0' : `${offset + 1}–${offset + count}`;
   return (
