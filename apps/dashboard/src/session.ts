@@ -1,6 +1,3 @@
-import { ApiKeyStrategy, createClient } from '@vitrine/sdk';
-import { products } from '@vitrine/sdk/stores';
-
 /** The owner's credentials live in sessionStorage only: closing the tab signs out. */
 const STORAGE_KEY = 'vitrine.dashboard.session';
 
@@ -21,16 +18,6 @@ export function saveSession(session: OwnerSession | undefined): void {
   if (session) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   else sessionStorage.removeItem(STORAGE_KEY);
 }
-
-export function ownerClient(session: OwnerSession) {
-  return createClient({
-    modules: { products },
-    auth: ApiKeyStrategy({ apiKey: session.apiKey, siteId: session.siteId }),
-    host: window.location.origin,
-  });
-}
-
-export type OwnerClient = ReturnType<typeof ownerClient>;
 
 interface WireError {
   message?: string;
