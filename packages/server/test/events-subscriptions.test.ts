@@ -151,3 +151,26 @@ describe('manual redelivery', () => {
     await call(t.url, `/webhooks/v1/subscriptions/${sub.id}`, { ...asOwner(t), method: 'DELETE' });
   });
 });
+
+describe('secret rotation', () => {
+  it('signs later deliveries with the new secret, returned once', async () => {
+    const sub = await subscribe({});
+    const old = receiver.secret;
+    const res = await call(t.url, `/webhooks/v1/subscriptions/${sub.id}/rotate-secret`, { ...asOwner(t), body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(res.body.secret).not.toBe(old);
+    expect(res.body.subscription.secretHint).toBe(`…${res.body.secret.slice(-4)}`);
+    receiver.secret = res.body.secret;
+    const badBefore = receiver.badSignatures.length;
+    await recordInTransaction(ownerContext(t), { entityFqdn: THING, slug: 'created', entityId: 'rotated' });
+    await waitFor(() => [...receiver.accepted.values()].some((e) => e.entityId === 'rotated'), 10_000, 'the delivery');
+    expect(receiver.badSignatures.length).toBe(badBefore);
+    const short = await call(t.url, `/webhooks/v1/subscriptions/${sub.id}/rotate-secret`, { ...asOwner(t), body: { secret: 'short' } });
+    expect(short.status).toBe(400);
+    expect(short.body.details.validationError.fieldViolations.map((v: { field: string }) => v.field)).toEqual(['secret']);
+    const after = await call(t.url, `/webhooks/v1/subscriptions/${sub.id}`, asOwner(t));
+    expect(after.body.subscription.secretHint).toBe(`…${res.body.secret.slice(-4)}`);
+    await call(t.url, `/webhooks/v1/subscriptions/${sub.id}`, { ...asOwner(t), method: 'DELETE' });
+  });
+});

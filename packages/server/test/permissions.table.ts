@@ -144,6 +144,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /webhooks/v1/subscriptions/:id': 'elevated',
   'DELETE /webhooks/v1/subscriptions/:id': 'elevated',
   'GET /webhooks/v1/subscriptions/:id/deliveries': 'elevated',
+  'POST /webhooks/v1/subscriptions/:id/rotate-secret': 'elevated',
 
   // members (domains/members; docs/members.md)
   'GET /members/v1/members': 'visitor',

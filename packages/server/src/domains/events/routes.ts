@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { route, type RouteDef } from '../../http/route.js';
 import {
   createSubscription, deleteSubscription, getDelivery, getSubscription, listMailbox, listSiteSubscriptions, listSubscriptionDeliveries,
-  redeliver, updateSubscription,
+  redeliver, rotateSecret, updateSubscription,
 } from './service.js';
 import {
   createSubscriptionRequest, createSubscriptionResponse, deliveriesResponse, deliveryResponse, idRequest, listDeliveriesRequest,
-  listMailsRequest, listSubscriptionsResponse, mailsResponse, subscriptionResponse, updateSubscriptionRequest,
+  listMailsRequest, listSubscriptionsResponse, mailsResponse, rotateSecretRequest, subscriptionResponse, updateSubscriptionRequest,
 } from './schema.js';
 
 const tag = 'Webhooks and notifications';
@@ -42,6 +42,12 @@ export const eventsRoutes: RouteDef[] = [
     summary: 'Delete a webhook subscription; its pending deliveries are canceled',
     request: idRequest,
     handler: (ctx, input) => deleteSubscription(ctx, input.id),
+  }),
+  route({
+    method: 'POST', path: '/webhooks/v1/subscriptions/:id/rotate-secret', access: 'elevated', tag,
+    summary: 'Replace the signing secret (given, or generated) and return it once',
+    request: rotateSecretRequest, response: createSubscriptionResponse,
+    handler: (ctx, input) => rotateSecret(ctx, input.id, input.secret),
   }),
   route({
     method: 'GET', path: '/webhooks/v1/subscriptions/:id/deliveries', access: 'elevated', tag,

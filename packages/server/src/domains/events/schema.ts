@@ -53,6 +53,11 @@ export const updateSubscriptionRequest = z.object({
 
 export const idRequest = z.object({ id: z.string().min(1).max(100) });
 
+export const rotateSecretRequest = z.object({
+  id: z.string().min(1).max(100),
+  secret: z.string().min(MIN_SECRET_LENGTH).max(MAX_SECRET_LENGTH).optional(),
+});
+
 export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELED'] as const;
 
 export const listDeliveriesRequest = z.object({

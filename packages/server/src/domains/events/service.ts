@@ -170,6 +170,19 @@ export async function updateSubscription(ctx: RequestContext, id: string, patch:
   });
 }
 
+/**
+ * Replaces the signing secret (a given one, or a new random one) and returns it once. Deliveries sent
+ * from now on are signed with it; receivers should accept both secrets while they switch over.
+ */
+export async function rotateSecret(ctx: RequestContext, id: string, secret: string | undefined) {
+  return inTransaction(ctx.db, async (trx) => {
+    await mustFind(trx, ctx.site.id, id);
+    const next = secret ?? generateSecret();
+    await updateSubscriptionRow(trx, ctx.site.id, id, { secret: next }, new Date().toISOString());
+    return { subscription: presentSubscription(await mustFind(trx, ctx.site.id, id)), secret: next };
+  });
+}
+
 /** Deletes a subscription; its pending deliveries become CANCELED, its log stays readable by delivery id. */
 export async function deleteSubscription(ctx: RequestContext, id: string): Promise<Record<string, never>> {
   await inTransaction(ctx.db, async (trx) => {

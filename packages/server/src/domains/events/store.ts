@@ -289,9 +289,10 @@ export async function activeSubscriptionsOfSites(db: Executor, siteIds: string[]
 }
 
 export async function updateSubscriptionRow(db: Executor, siteId: string, id: string, patch: {
-  url?: string; description?: string; eventTypes?: unknown; alertEmail?: string | null; status?: string; resetFailures?: boolean;
+  url?: string; description?: string; eventTypes?: unknown; alertEmail?: string | null; status?: string; resetFailures?: boolean; secret?: string;
 }, now: string): Promise<void> {
   await db.updateTable('webhook_subscriptions').set({
+    ...(patch.secret !== undefined ? { secret: patch.secret } : {}),
     ...(patch.url !== undefined ? { url: patch.url } : {}),
     ...(patch.description !== undefined ? { description: patch.description } : {}),
     ...(patch.eventTypes !== undefined ? { event_types: toJson(patch.eventTypes) } : {}),
