@@ -79,6 +79,8 @@ describe('SITE_MEMBER_AUTHOR collections', () => {
     const job = await ok(t, b, '/bulk/items/async-patch-by-filter', { dataCollectionId: 'diary', filter: {}, fieldModifications: [{ action: 'SET_FIELD', fieldPath: 'text', setFieldOptions: { value: 'job' } }] });
     for (let i = 0; i < 100 && (await ok(t, b, `/async-jobs/${job.jobId}/status`, undefined, 'GET')).status !== 'SUCCEEDED'; i++) await new Promise((r) => setTimeout(r, 30));
     expect(await ok(t, b, `/async-jobs/${job.jobId}/status`, undefined, 'GET')).toEqual({ status: 'SUCCEEDED', successCount: 1 });
+    expectAppError(await dataCall(t, a, `/async-jobs/${job.jobId}/status`, undefined, 'GET'), 404, 'JOB_NOT_FOUND');
+    expect((await ok(t, owner, `/async-jobs/${job.jobId}/status`, undefined, 'GET')).status).toBe('SUCCEEDED');
     expect(await textOf('a1')).toBe('A secret');
     expect(await textOf('b1')).toBe('job');
   });

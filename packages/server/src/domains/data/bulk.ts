@@ -236,7 +236,7 @@ export async function startJob(ctx: RequestContext, input: ItemOptions & { filte
   if (ids.length > JOB_MAX_ITEMS) throw new ApplicationError(400, 'TOO_MANY_ITEMS', `The filter matches more than ${JOB_MAX_ITEMS} items`);
   const jobId = randomUUID();
   const now = new Date().toISOString();
-  await insertJob(ctx.db, ctx.site.id, { id: jobId, collectionId: loaded.collectionId, kind, status: 'INITIALIZED', request: { filter: input.filter ?? null, fieldModifications: input.fieldModifications ?? null }, successCount: 0, failureCount: 0 }, now);
+  await insertJob(ctx.db, ctx.site.id, { id: jobId, collectionId: loaded.collectionId, kind, status: 'INITIALIZED', request: { filter: input.filter ?? null, fieldModifications: input.fieldModifications ?? null, requester: ownerIdOf(ctx.caller) ?? null }, successCount: 0, failureCount: 0 }, now);
   const suppressed = hooksSuppressed(ctx, input.suppressHooks);
   // Runs after the response, on the server's own handle (not the request's transaction).
   const jobCtx: RequestContext = { ...ctx, db: ctx.deps.storage.db };
@@ -285,6 +285,8 @@ async function runJob(ctx: RequestContext, loaded: Loaded, jobId: string, ids: s
 
 export async function jobStatus(ctx: RequestContext, jobId: string) {
   const job = await findJob(ctx.db, ctx.site.id, jobId);
-  if (!job) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`);
+  // A job's status is for the owner and for whoever started it.
+  const requester = (job?.request as { requester?: string | null } | undefined)?.requester ?? null;
+  if (!job || (!isElevated(ctx.caller) && requester !== (ownerIdOf(ctx.caller) ?? null))) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`);
   return { status: job.status, successCount: job.successCount };
 }
