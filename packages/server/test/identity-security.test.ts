@@ -427,6 +427,57 @@ describe('second factors', () => {
   });
 });
 
+describe('expiry', () => {
+  it('refuses an expired captcha solution (signed by the server, past its expiry) with -19970', async () => {
+    await setSettings({ captcha: 'invisible' });
+    const { value: key } = await db().selectFrom('identity_secrets').select('value').where('name', '=', 'captcha_hmac').executeTakeFirstOrThrow();
+    const { createHash, createHmac } = await import('node:crypto');
+    const salt = `abcdef?expires=${Math.floor(Date.now() / 1000) - 1}`;
+    const challenge = createHash('sha256').update(`${salt}7`).digest('hex');
+    const signature = createHmac('sha256', key).update(challenge).digest('hex');
+    const token = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge, number: 7, salt, signature })).toString('base64');
+    const v = await visitor(t);
+    const res = await call(t.url, '/_api/iam/authentication/v2/login', as(v, { loginId: { email: uniqueEmail('x') }, password: 'whatever 123', captchaTokens: [{ NoCaptcha: token }] }));
+    expect(res.body).toEqual(appError('-19970', 'The captcha token is invalid'));
+    // The same solution with a future expiry but a forged signature fails too.
+    const salt2 = `abcdef?expires=${Math.floor(Date.now() / 1000) + 600}`;
+    const challenge2 = createHash('sha256').update(`${salt2}7`).digest('hex');
+    const forged = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: challenge2, number: 7, salt: salt2, signature: createHmac('sha256', 'not-the-key').update(challenge2).digest('hex') })).toString('base64');
+    const res2 = await call(t.url, '/_api/iam/authentication/v2/login', as(v, { loginId: { email: uniqueEmail('x') }, password: 'whatever 123', captchaTokens: [{ NoCaptcha: forged }] }));
+    expect(res2.body.details.applicationError.code).toBe('-19970');
+    await setSettings({});
+  });
+
+  it('refuses a reset link after its hour', async () => {
+    const v = await visitor(t);
+    const user = await registered(v);
+    await call(t.url, '/_api/iam/recovery/v1/send-email', as(v, { email: user.email }));
+    let link: string | undefined;
+    for (let i = 0; i < 40 && !link; i++) {
+      link = (await listMail(db(), t.site.id, user.email.toLowerCase())).map((m) => /recoveryToken=(\S+)/.exec(m.text)?.[1]).find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 25));
+    }
+    await db().updateTable('recovery_tokens').set({ expires_date: new Date(Date.now() - 1000).toISOString() }).where('identity_id', '=', user.id).execute();
+    const res = await call(t.url, '/_api/iam/recovery/v1/recover', as(v, { recoveryToken: decodeURIComponent(link!), password: 'a new passphrase 321' }));
+    expect(res.body).toEqual(appError('INVALID_RECOVERY_TOKEN', 'The recovery link is invalid, used or expired'));
+  });
+
+  it('accepts TOTP codes one step either side; two steps back is refused', async () => {
+    const v = await visitor(t);
+    const user = await registered(v);
+    const tokens = await memberTokens(v, user.sessionToken);
+    const enroll = await call(t.url, '/_api/iam/authentication/v2/mfa/totp/enroll', { auth: tokens.access_token, body: {} });
+    const secret = enroll.body.secret as string;
+    const tooOld = await call(t.url, '/_api/iam/authentication/v2/mfa/totp/activate', { auth: tokens.access_token, body: { code: totpAt(secret, currentStep() - 2) } });
+    expect(tooOld.body.details.applicationError.code).toBe('INVALID_CODE');
+    // +3, not +2: the server's clock may already be one step further than ours.
+    const tooNew = await call(t.url, '/_api/iam/authentication/v2/mfa/totp/activate', { auth: tokens.access_token, body: { code: totpAt(secret, currentStep() + 3) } });
+    expect(tooNew.body.details.applicationError.code).toBe('INVALID_CODE');
+    const next = await call(t.url, '/_api/iam/authentication/v2/mfa/totp/activate', { auth: tokens.access_token, body: { code: totpAt(secret, currentStep() + 1) } });
+    expect(next.body).toEqual({ enabled: true });
+  });
+});
+
 describe('housekeeping', () => {
   it('purges expired codes and flow states a day after they expire, and finished throttle windows', async () => {
     const v = await visitor(t);
