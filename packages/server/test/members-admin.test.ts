@@ -166,6 +166,28 @@ describe('status transitions', () => {
     expect(unblock.body.member.status).toBe('APPROVED');
   });
 
+  it('a member blocked while holding a valid access token cannot act with it', async () => {
+    const m = await ownerCreateMember(t, { loginEmail: 'stilltoken@example.com', privacyStatus: 'PUBLIC' });
+    const other = await ownerCreateMember(t, { loginEmail: 'target@example.com', privacyStatus: 'PUBLIC' });
+    const { accessToken } = await memberTokenPair(t, m.id);
+    expect((await call(t.url, `${M}/my`, { auth: accessToken })).status).toBe(200);
+    await call(t.url, `${M}/${m.id}/block`, { ...owner(), body: {} });
+    const refused = appErr('MEMBER_NOT_ACTIVE', 'This member cannot act while BLOCKED');
+    const my = await call(t.url, `${M}/my`, { auth: accessToken });
+    expect(my.status).toBe(403);
+    expect(my.body).toEqual(refused);
+    const patch = await call(t.url, `${M}/${m.id}`, { method: 'PATCH', auth: accessToken, body: { member: { profile: { nickname: 'still here' } } } });
+    expect([patch.status, patch.body]).toEqual([403, refused]);
+    const slug = await call(t.url, `${M}/my/slug`, { auth: accessToken, body: { slug: 'sneaky' } });
+    expect([slug.status, slug.body]).toEqual([403, refused]);
+    const report = await call(t.url, '/members/v1/reports', { auth: accessToken, body: { memberId: other.id, reason: 'SPAM' } });
+    expect([report.status, report.body]).toEqual([403, refused]);
+    const about = await call(t.url, '/members/v2/abouts', { auth: accessToken, body: { memberAbout: { content: { nodes: [] } } } });
+    expect([about.status, about.body]).toEqual([403, refused]);
+    const del = await call(t.url, `${M}/my`, { method: 'DELETE', auth: accessToken });
+    expect([del.status, del.body]).toEqual([403, refused]);
+  });
+
   it('disconnect makes a member OFFLINE; disconnecting again is refused', async () => {
     const d = await ownerCreateMember(t, { loginEmail: 'disc@example.com' });
     const res = await call(t.url, `${M}/${d.id}/disconnect`, { ...owner(), body: {} });

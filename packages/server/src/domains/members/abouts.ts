@@ -3,7 +3,7 @@ import { isElevated, memberIdOf, type RequestContext } from '../../http/context.
 import { conflict, forbidden, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { validateRichContent } from './rich-text.js';
-import { parseFilter, requireMember, requireSelfId, visibleMember, whereFor, withFilter } from './service.js';
+import { activeSelfId, parseFilter, requireMember, requireSelfId, visibleMember, whereFor, withFilter } from './service.js';
 import {
   deleteAboutRow, findAbout, findAboutOfMember, insertAbout, isUniqueViolation, listAboutRows, updateAboutRow, type MemberAboutRecord,
 } from './store.js';
@@ -24,16 +24,17 @@ export function presentAbout(a: MemberAboutRecord) {
 
 const aboutNotFound = (id: string) => notFound('MEMBER_ABOUT_NOT_FOUND', `Member about ${id} not found`, { id });
 
-/** Writers: the member themselves, or an elevated caller. */
-function assertWriter(ctx: RequestContext, memberId: string): void {
-  if (isElevated(ctx.caller) || memberIdOf(ctx.caller) === memberId) return;
-  throw forbidden('MEMBER_FORBIDDEN', 'A member can only change their own about section');
+/** Writers: the member themselves (APPROVED), or an elevated caller. */
+async function assertWriter(ctx: RequestContext, memberId: string): Promise<void> {
+  if (isElevated(ctx.caller)) return;
+  if (memberIdOf(ctx.caller) !== memberId) throw forbidden('MEMBER_FORBIDDEN', 'A member can only change their own about section');
+  await activeSelfId(ctx);
 }
 
 export async function createMemberAbout(ctx: RequestContext, input: { memberId?: string | undefined; content?: unknown }) {
   const memberId = input.memberId ?? memberIdOf(ctx.caller);
   if (!memberId) throw violation('memberAbout.memberId', 'is required', 'REQUIRED_FIELD');
-  assertWriter(ctx, memberId);
+  await assertWriter(ctx, memberId);
   const content = validateRichContent(input.content ?? { nodes: [] }, 'memberAbout.content');
   const record = await inTransaction(ctx.db, async (trx) => {
     await requireMember({ ...ctx, db: trx }, memberId);
@@ -57,7 +58,7 @@ export async function updateMemberAbout(ctx: RequestContext, id: string, input: 
   if (viewerMayRead(ctx, current) === false) {
     await visibleMember(ctx, current.memberId).catch(() => { throw aboutNotFound(id); });
   }
-  assertWriter(ctx, current.memberId);
+  await assertWriter(ctx, current.memberId);
   if (input.memberId !== undefined && input.memberId !== current.memberId) throw violation('memberAbout.memberId', 'cannot be changed', 'FIELD_NOT_ALLOWED');
   const content = input.content === undefined ? current.content : validateRichContent(input.content, 'memberAbout.content');
   const expected = input.revision === undefined ? current.revision : Number(input.revision);
@@ -93,7 +94,7 @@ export async function deleteMemberAbout(ctx: RequestContext, id: string): Promis
   const about = await findAbout(ctx.db, ctx.site.id, id);
   if (!about) throw aboutNotFound(id);
   if (!viewerMayRead(ctx, about)) await visibleMember(ctx, about.memberId).catch(() => { throw aboutNotFound(id); });
-  assertWriter(ctx, about.memberId);
+  await assertWriter(ctx, about.memberId);
   await deleteAboutRow(ctx.db, ctx.site.id, id);
   return {};
 }

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { ReportReason } from './model.js';
-import { changeActivity, requireSelfId, visibleMember } from './service.js';
+import { activeSelfId, changeActivity, visibleMember } from './service.js';
 import { findOpenReport, findReport, insertReport, listReportRows, resolveReportRow, type MemberReport, type ReportStatus } from './store.js';
 import { REPORT_PAGE_MAX } from './limits.js';
 
@@ -13,7 +13,7 @@ import { REPORT_PAGE_MAX } from './limits.js';
  */
 
 export async function reportMember(ctx: RequestContext, input: { memberId: string; reason: ReportReason; details?: string | undefined }): Promise<{ report: MemberReport }> {
-  const reporterId = requireSelfId(ctx);
+  const reporterId = await activeSelfId(ctx);
   if (input.memberId === reporterId) throw badRequest('CANNOT_REPORT_SELF', 'A member cannot report themselves');
   await visibleMember(ctx, input.memberId);
   const report: MemberReport = {

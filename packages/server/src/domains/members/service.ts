@@ -55,6 +55,28 @@ function requireSelfId(ctx: RequestContext): string {
   return id;
 }
 
+/**
+ * The calling member, who must be APPROVED: an access token stays valid until it expires, so a member
+ * blocked or disconnected meanwhile is refused here rather than by the token.
+ */
+async function activeSelf(ctx: RequestContext): Promise<Member> {
+  const id = requireSelfId(ctx);
+  const member = await requireMember(ctx, id);
+  assertActive(member);
+  return member;
+}
+
+function assertActive(member: Member): void {
+  if (member.status !== 'APPROVED') {
+    throw forbidden('MEMBER_NOT_ACTIVE', `This member cannot act while ${member.status}`);
+  }
+}
+
+/** The calling member's id after the APPROVED check. */
+async function activeSelfId(ctx: RequestContext): Promise<string> {
+  return (await activeSelf(ctx)).id;
+}
+
 function view(ctx: RequestContext, member: Member, fieldsets?: readonly Fieldset[]): MemberView {
   return presentMember(member, effectiveFieldset(fieldsets, viewerOf(ctx, member.id)));
 }
@@ -206,8 +228,7 @@ export async function getMember(ctx: RequestContext, id: string, fieldsets?: Fie
 }
 
 export async function getMyMember(ctx: RequestContext, fieldsets?: Fieldset[]): Promise<{ member: MemberView }> {
-  const id = requireSelfId(ctx);
-  const member = await requireMember(ctx, id);
+  const member = await activeSelf(ctx);
   return { member: view(ctx, member, fieldsets) };
 }
 
@@ -371,7 +392,12 @@ export async function createMember(ctx: RequestContext, input: CreateMemberInput
 
 /** Owner: any member; a member: only themselves (others read as not found or forbidden). */
 async function assertMayChange(ctx: RequestContext, id: string): Promise<void> {
-  if (viewerOf(ctx, id) !== 'other') return;
+  const viewer = viewerOf(ctx, id);
+  if (viewer === 'elevated') return;
+  if (viewer === 'self') {
+    await activeSelf(ctx);
+    return;
+  }
   await visibleMember(ctx, id);
   throw forbidden('MEMBER_FORBIDDEN', 'A member can only change their own member');
 }
@@ -408,7 +434,7 @@ async function setSlug(ctx: RequestContext, id: string, raw: string): Promise<{ 
 }
 
 export async function updateMySlug(ctx: RequestContext, slug: string) {
-  return setSlug(ctx, requireSelfId(ctx), slug);
+  return setSlug(ctx, await activeSelfId(ctx), slug);
 }
 
 export async function updateMemberSlug(ctx: RequestContext, id: string, slug: string) {
@@ -417,8 +443,8 @@ export async function updateMemberSlug(ctx: RequestContext, id: string, slug: st
 
 /** Join (PUBLIC) and leave (PRIVATE) are idempotent: asking again changes nothing and records no event. */
 async function setPrivacy(ctx: RequestContext, privacyStatus: 'PUBLIC' | 'PRIVATE'): Promise<{ member: MemberView }> {
-  const id = requireSelfId(ctx);
-  const current = await requireMember(ctx, id);
+  const current = await activeSelf(ctx);
+  const id = current.id;
   if (current.privacyStatus === privacyStatus) return written(ctx, current);
   const member = await changeMember(ctx, id, (m) => ({ ...m, privacyStatus }), { action: privacyStatus === 'PUBLIC' ? 'joinedCommunity' : 'leftCommunity' });
   return written(ctx, member);
@@ -504,7 +530,7 @@ export async function deleteMember(ctx: RequestContext, id: string, contentAssig
 }
 
 export async function deleteMyMember(ctx: RequestContext, contentAssigneeId?: string): Promise<Record<string, never>> {
-  return deleteMember(ctx, requireSelfId(ctx), contentAssigneeId);
+  return deleteMember(ctx, await activeSelfId(ctx), contentAssigneeId);
 }
 
 export interface BulkItemResult {
@@ -530,4 +556,4 @@ export async function bulkDeleteMembers(ctx: RequestContext, memberIds: string[]
 // ---------------------------------------------------------------------------------------------
 // Helpers for other member modules (jobs, reports, abouts)
 
-export { parseFilter, searchClause, visibleMember, whereFor, withFilter, requireMember, requireSelfId, isListed };
+export { parseFilter, searchClause, visibleMember, whereFor, withFilter, requireMember, requireSelfId, activeSelfId, isListed };
