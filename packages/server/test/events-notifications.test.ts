@@ -35,6 +35,8 @@ describe('without SMTP: the mailbox', () => {
       entityFqdn: MEMBER, slug: 'created', entityId: 'm1',
       entity: { id: 'm1', loginEmail: 'ann@example.com', contact: { firstName: '<script>alert(1)</script>' } },
     });
+    // An address list smuggled into a login e-mail gets no mail at all.
+    await recordInTransaction(ctx, { entityFqdn: MEMBER, slug: 'created', entityId: 'm2', entity: { id: 'm2', loginEmail: 'eve@example.com,victim@example.com' } });
     await recordInTransaction(ctx, {
       entityFqdn: ORDER, slug: 'created', entityId: 'o1',
       entity: {
@@ -49,6 +51,7 @@ describe('without SMTP: the mailbox', () => {
     const mails = await mailbox(t);
     const byTemplate = Object.fromEntries(mails.map((m) => [m.template, m]));
     expect(Object.keys(byTemplate).sort()).toEqual(['member-welcome', 'order-canceled', 'order-confirmation', 'owner-new-order']);
+    expect(mails.filter((m) => m.template === 'member-welcome').map((m) => m.to)).toEqual(['ann@example.com']);
     expect(byTemplate['member-welcome']).toMatchObject({ to: 'ann@example.com', subject: `Welcome to ${t.site.name}`, status: 'STORED' });
     expect(byTemplate['member-welcome']!.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
     expect(byTemplate['member-welcome']!.html).not.toContain('<script>');

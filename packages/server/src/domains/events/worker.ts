@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
 import { getSite } from '../sites/service.js';
-import { mailsForEvent, webhookDisabledMail, type MailSite } from './mail-templates.js';
+import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
 import { backoffDelayMs, classifyStatus, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
 import { enqueueMail } from './service.js';
 import type { EventsSettings } from './settings.js';
@@ -49,8 +49,7 @@ async function mailSite(db: Executor, siteId: string, cache: Map<string, MailSit
   const hit = cache.get(siteId);
   if (hit) return hit;
   const site = await getSite(db, siteId);
-  const ownerEmail = site?.settings.ownerEmail;
-  const info: MailSite = { name: site?.name ?? 'Vitrine', ownerEmail: typeof ownerEmail === 'string' && ownerEmail ? ownerEmail : undefined };
+  const info: MailSite = { name: site?.name ?? 'Vitrine', ownerEmail: plainEmail(site?.settings.ownerEmail) };
   cache.set(siteId, info);
   return info;
 }
