@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../../e2e/browser.js';
@@ -103,5 +104,22 @@ describe('identity in a browser', () => {
     expect(result.message.data.code).toMatch(/^oc_/);
     expect(result.tokenType).toBe('Bearer');
     expect(result.refresh).toBe('string');
+  });
+
+  it('our SDK\'s getMemberTokensForDirectLogin works in the browser (hidden frame, web message)', async () => {
+    const email = await registeredUser();
+    // The SDK bundled for the browser, as a storefront would ship it.
+    const bundle = await build({ entryPoints: ['packages/sdk/src/index.ts'], bundle: true, format: 'iife', globalName: 'VitrineSDK', write: false, platform: 'browser', target: 'es2022' });
+    await page.goto(`${shopOrigin}/account`);
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const result = await page.evaluate(async ({ api, clientId, email, password }) => {
+      const sdk = (window as unknown as { VitrineSDK: typeof import('../../sdk/src/index.js') }).VitrineSDK;
+      const auth = sdk.OAuthStrategy({ clientId, host: api });
+      const login = await auth.login({ email, password });
+      const tokens = await auth.getMemberTokensForDirectLogin(login.data!.sessionToken!);
+      auth.setTokens(tokens);
+      return { state: login.loginState, role: tokens.refreshToken.role, loggedIn: auth.loggedIn(), frames: document.querySelectorAll('iframe').length };
+    }, { api: t.url, clientId: t.clientId, email, password: STRONG_PASSWORD });
+    expect(result).toEqual({ state: 'SUCCESS', role: 'member', loggedIn: true, frames: 0 });
   });
 });
