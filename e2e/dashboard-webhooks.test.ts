@@ -82,6 +82,11 @@ describe('webhooks', () => {
     expect(log.body.deliveries.map((d: { eventId: string; status: string }) => [d.eventId, d.status])).toEqual([[eventId, 'SUCCEEDED'], [eventId, 'SUCCEEDED']]);
     expect(log.body.deliveries[0].redeliveryOf).toBe(log.body.deliveries[1].id);
 
+    await page.getByRole('button', { name: `Attempts of ${log.body.deliveries[1].id}` }).click();
+    const drawer = page.getByRole('dialog', { name: 'Delivery' });
+    await expect.poll(() => drawer.getByTestId('attempt-row').allTextContents()).toEqual([expect.stringMatching(/^1.* ms200answer 200$/)]);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
     await page.getByLabel('Delivery status').selectOption('FAILED');
     await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No deliveries yet.');
   });

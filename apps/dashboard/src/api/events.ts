@@ -98,3 +98,16 @@ export async function redeliver(api: Api, deliveryId: string): Promise<Delivery>
 export async function listMails(api: Api, q: { status?: MailStatus; offset: number; limit: number }): Promise<{ mails: Mail[]; metadata: PageMeta }> {
   return api('/notifications/v1/mails', { query: { ...(q.status ? { status: q.status } : {}), limit: q.limit, offset: q.offset } });
 }
+
+export interface DeliveryAttempt {
+  attempt: number;
+  startedDate: string;
+  durationMs: number;
+  statusCode: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+export async function getDelivery(api: Api, id: string): Promise<Delivery & { giveUpAfter: string; attempts: DeliveryAttempt[] }> {
+  return (await api<{ delivery: Delivery & { giveUpAfter: string; attempts: DeliveryAttempt[] } }>(`/webhooks/v1/deliveries/${encodeURIComponent(id)}`)).delivery;
+}

@@ -6,6 +6,7 @@ export function Pager({ offset, limit, count, total, onChange }: { offset: numbe
   useEffect(() => {
     if (total !== undefined && offset > 0 && offset >= total) onChange(Math.max(0, Math.floor((total - 1) / limit) * limit));
   }, [offset, total, limit, onChange]);
+  if (offset === 0 && count === 0) return null;
   const hasNext = total !== undefined ? offset + limit < total : count === limit;
   const range = count === 0 ? '0' : `${offset + 1}–${offset + count}`;
   return (

@@ -106,7 +106,7 @@ function NewItem({ collection }: { collection: DataCollection }) {
         return (
           <TextField key={f.key} label={label} value={value} onChange={(e) => set(f.key, e.target.value)}
             type={kind === 'number' ? 'number' : kind === 'datetime' ? 'datetime-local' : 'text'} step={kind === 'number' ? 'any' : undefined}
-            placeholder={kind === 'json' ? `${f.type} as JSON` : f.type === 'DATE' ? 'YYYY-MM-DD' : undefined} required={f.required} />
+            placeholder={kind === 'json' ? `${f.type} as JSON` : f.type === 'DATE' ? 'YYYY-MM-DD' : kind === 'datetime' ? undefined : f.type} required={f.required} />
         );
       })}
       <button disabled={create.isPending} className={primaryButton}>Add item</button>

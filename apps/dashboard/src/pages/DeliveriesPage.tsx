@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, formatDate, secondaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
+import { DeliveryDrawer } from './DeliveryDrawer';
 
 /** The delivery log of one subscription, newest first; finished deliveries can be sent again. */
 export function DeliveriesPage() {
@@ -16,6 +17,7 @@ export function DeliveriesPage() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [offset, setOffset] = useState(0);
+  const [openId, setOpenId] = useState<string>();
   const sub = useQuery({ queryKey: ['webhook', subscriptionId], queryFn: () => getSubscription(api, subscriptionId) });
   const deliveries = useQuery({
     queryKey: ['deliveries', subscriptionId, status, offset],
@@ -29,7 +31,10 @@ export function DeliveriesPage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['deliveries', subscriptionId] }),
   });
   const columns: Column<Delivery>[] = [
-    { header: 'Event', cell: (d) => <span className="font-mono text-xs">{d.entityFqdn}/{d.slug}</span> },
+    {
+      header: 'Event',
+      cell: (d) => <button type="button" aria-label={`Attempts of ${d.id}`} onClick={() => setOpenId(d.id)} className="text-left font-mono text-xs hover:underline">{d.entityFqdn}/{d.slug}</button>,
+    },
     { header: 'Entity', cell: (d) => <span className="font-mono text-xs">{d.entityId}</span> },
     { header: 'Status', cell: (d) => <><StatusBadge value={d.status} />{d.redeliveryOf ? <span className="ml-1 text-xs text-slate-500">redelivery</span> : null}</> },
     { header: 'Attempts', cell: (d) => d.attemptCount },
@@ -62,6 +67,7 @@ export function DeliveriesPage() {
           isLoading={deliveries.isLoading} error={deliveries.error} empty="No deliveries yet." />
         {deliveries.data && <Pager offset={offset} limit={LOG_PAGE_SIZE} count={deliveries.data.deliveries.length} total={deliveries.data.metadata.total} onChange={setOffset} />}
       </div>
+      {openId && <DeliveryDrawer id={openId} onClose={() => setOpenId(undefined)} />}
     </section>
   );
 }
