@@ -65,6 +65,13 @@ describe('without SMTP: the mailbox', () => {
     expect(mails.filter((m) => m.template === 'order-canceled')).toHaveLength(1);
     const filtered = await mailbox(t, { template: 'order-confirmation' });
     expect(filtered.map((m) => m.template)).toEqual(['order-confirmation']);
+
+    // The owner turns the welcome mail off: the next member gets none.
+    await updateSite(t.server.deps.storage.db, t.site.id, { settings: { ...t.site.settings, ownerEmail: 'owner@shop.example', disabledMailTemplates: ['member-welcome'] } });
+    await recordInTransaction(ctx, { entityFqdn: MEMBER, slug: 'created', entityId: 'm3', entity: { id: 'm3', loginEmail: 'dan@example.com' } });
+    await recordInTransaction(ctx, { entityFqdn: ORDER, slug: 'created', entityId: 'o3', entity: { id: 'o3', number: '10003', buyerInfo: { email: 'dan@example.com' } } });
+    await waitFor(async () => (await mailbox(t, { template: 'order-confirmation' })).length === 2, 10_000, 'the second confirmation');
+    expect((await mailbox(t, { template: 'member-welcome' })).map((m) => m.to)).toEqual(['ann@example.com']);
   });
 
   it('disables a subscription after a failure streak, tells the owner, and resumes when re-enabled', async () => {

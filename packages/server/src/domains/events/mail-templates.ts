@@ -23,6 +23,8 @@ export interface MailSite {
   name: string;
   /** Site setting `ownerEmail` (owned by this domain): where owner notices go. */
   ownerEmail: string | undefined;
+  /** Site setting `disabledMailTemplates` (owned by this domain): templates the owner turned off. */
+  disabledTemplates: string[];
 }
 
 export const MEMBER_FQDN = 'wix.members.v1.member';
@@ -71,8 +73,12 @@ function orderLines(order: Obj): { html: string; text: string } {
   return { html, text };
 }
 
-/** The mails an event causes (none for most events). */
+/** The mails an event causes (none for most events), minus the templates the site turned off. */
 export function mailsForEvent(event: MailEvent, site: MailSite): RenderedMail[] {
+  return renderMails(event, site).filter((m) => !site.disabledTemplates.includes(m.template));
+}
+
+function renderMails(event: MailEvent, site: MailSite): RenderedMail[] {
   const entity = obj(event.entity);
   if (event.entityFqdn === MEMBER_FQDN && event.slug === 'created') {
     const to = email(entity.loginEmail) ?? email(obj(entity.contact).emails && (obj(entity.contact).emails as unknown[])[0]);

@@ -49,7 +49,12 @@ async function mailSite(db: Executor, siteId: string, cache: Map<string, MailSit
   const hit = cache.get(siteId);
   if (hit) return hit;
   const site = await getSite(db, siteId);
-  const info: MailSite = { name: site?.name ?? 'Vitrine', ownerEmail: plainEmail(site?.settings.ownerEmail) };
+  const disabled = site?.settings.disabledMailTemplates;
+  const info: MailSite = {
+    name: site?.name ?? 'Vitrine',
+    ownerEmail: plainEmail(site?.settings.ownerEmail),
+    disabledTemplates: Array.isArray(disabled) ? disabled.filter((t): t is string => typeof t === 'string') : [],
+  };
   cache.set(siteId, info);
   return info;
 }
