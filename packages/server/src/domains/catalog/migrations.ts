@@ -194,4 +194,15 @@ export const catalogMigrations: Record<string, Migration> = {
       await db.schema.createIndex('products_v3_choices_id').on('products_v3_choices').columns(['site_id', 'choice_id']).execute();
     },
   },
+  /**
+   * Indexes for visitor reads (visible = 1 is always part of their filter): price order, newest
+   * first, and brand + price, each able to answer COUNT(*) without touching the documents.
+   */
+  '0004_visitor_indexes': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.createIndex('products_site_visible_price').on('products').columns(['site_id', 'visible', 'price']).execute();
+      await db.schema.createIndex('products_site_visible_numeric').on('products').columns(['site_id', 'visible', 'numeric_id']).execute();
+      await db.schema.createIndex('products_site_visible_brand_price').on('products').columns(['site_id', 'visible', 'brand', 'price']).execute();
+    },
+  },
 };

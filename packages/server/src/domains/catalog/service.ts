@@ -14,7 +14,7 @@ import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
   addProductToCollection, countProducts, deleteProductRow, existingCollectionIds, findMedia, findProduct, findProductForUpdate, findProductIdBySlug,
-  findProductsByIds, insertCollection, insertMedia, insertProduct, productSortColumn, queryProductRows, setProductCollections, updateProductRow,
+  findProductsByIds, insertCollection, insertMedia, insertProduct, insertProductsBulk, productSortColumn, queryProductRows, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
 import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows } from './store-inventory.js';
@@ -570,4 +570,9 @@ export async function saveMediaFile(ctx: RequestContext, input: { fileName: stri
   const id = randomUUID().replace(/-/g, '');
   await insertMedia(ctx.db, { id, site_id: ctx.site.id, file_name: input.fileName, content_type: input.contentType, width: input.width, height: input.height, bytes: input.bytes }, new Date().toISOString());
   return { id, path: `/media/${id}/${encodeURIComponent(input.fileName)}` };
+}
+
+/** Seeding and benchmarks only: stores built products in one transaction, without events or uniqueness checks. */
+export async function seedProducts(ctx: RequestContext, items: { product: ProductV1; stock: StockRow[] }[]): Promise<void> {
+  await inTransaction(ctx.db, (trx) => insertProductsBulk(trx, ctx.dialect, ctx.site.id, items, new Date().toISOString(), randomUUID));
 }

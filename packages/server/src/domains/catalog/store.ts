@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { dialectOf, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1 } from './model.js';
 import { searchHits } from './store-search.js';
@@ -221,20 +221,27 @@ export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{
   const order = q.sort.length > 0
     ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
     : searching ? sql`h.rank DESC, p.id ASC` : sql`p.numeric_id DESC, p.id ASC`;
-  const rows = await sql<ProductsTable>`SELECT p.* FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const rows = await sql<ProductsTable & { collection_ids: string | null }>`SELECT p.*, ${collectionIdsColumn(q.dialect)} AS collection_ids FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
   const totalRow = q.skipTotal ? { rows: [{ total: -1 }] } : await sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${join} WHERE ${where}`.execute(db);
-  const collections = await collectionIdsFor(db, rows.rows.map((r) => r.id));
   return {
-    products: rows.rows.map((row) => toProduct(row, collections.get(row.id) ?? [])),
+    products: rows.rows.map(({ collection_ids, ...row }) => toProduct(row, splitIds(collection_ids))),
     total: Number(totalRow.rows[0]?.total ?? 0),
   };
 }
 
+/** The product's collection ids as one comma-joined column (ids are UUIDs), so a get is one statement. */
+function collectionIdsColumn(dialect: DialectName): RawBuilder<string | null> {
+  return dialect === 'postgres'
+    ? sql<string | null>`(SELECT string_agg(pc.collection_id, ',' ORDER BY pc.collection_id) FROM product_collections pc WHERE pc.product_id = p.id)`
+    : sql<string | null>`(SELECT group_concat(collection_id, ',') FROM (SELECT pc.collection_id FROM product_collections pc WHERE pc.product_id = p.id ORDER BY pc.collection_id))`;
+}
+
+const splitIds = (joined: string | null): string[] => (joined ? joined.split(',') : []);
+
 export async function findProduct(db: Executor, siteId: string, id: string): Promise<ProductV1 | undefined> {
-  const row = await db.selectFrom('products').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const collections = await collectionIdsFor(db, [row.id]);
-  return toProduct(row, collections.get(row.id) ?? []);
+  const r = await sql<ProductsTable & { collection_ids: string | null }>`SELECT p.*, ${collectionIdsColumn(dialectOf(db))} AS collection_ids FROM products p WHERE p.site_id = ${siteId} AND p.id = ${id}`.execute(db);
+  const row = r.rows[0];
+  return row && toProduct(row, splitIds(row.collection_ids));
 }
 
 export interface CollectionV1 { id: string; name: string; slug: string; visible: boolean; description?: string; media?: unknown; numberOfProducts?: number }
@@ -371,4 +378,31 @@ export async function findMedia(db: Executor, id: string): Promise<Pick<MediaFil
 export async function findProductIdBySlug(db: Executor, siteId: string, slug: string): Promise<string | undefined> {
   const row = await db.selectFrom('products').select('id').where('site_id', '=', siteId).where('slug', '=', slug).executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * Many new products at once (seeding and benchmarks): multi-row inserts of products, stock rows and
+ * search rows. Records no events and checks no slugs or SKUs: callers pass products they built.
+ */
+export async function insertProductsBulk(db: Executor, dialect: DialectName, siteId: string, items: { product: ProductV1; stock: { variantId: string; trackQuantity: boolean; quantity: number | null; inStock: boolean }[] }[], now: string, newId: () => string): Promise<void> {
+  const CHUNK = 200;
+  for (let i = 0; i < items.length; i += CHUNK) {
+    const part = items.slice(i, i + CHUNK);
+    await db.insertInto('products').values(part.map((x) => productRow(siteId, x.product))).execute();
+    const stock = part.flatMap(({ product, stock }) => stock.map((s) => ({
+      id: newId(), site_id: siteId, catalog: 'v1', product_id: product.id, variant_id: s.variantId,
+      sku: product.variants.find((v) => v.id === s.variantId)?.variant.sku ?? null,
+      track_quantity: (s.trackQuantity ? 1 : 0) as Bool01, quantity: s.trackQuantity ? (s.quantity ?? 0) : null,
+      in_stock: (s.trackQuantity ? ((s.quantity ?? 0) > 0 ? 1 : 0) : s.inStock ? 1 : 0) as Bool01,
+      preorder_enabled: 0 as Bool01, preorder_limit: null, preorder_counter: 0, preorder_message: null, revision: 1, created_date: now, updated_date: now,
+    })));
+    if (stock.length) await db.insertInto('inventory_items').values(stock).execute();
+    const docs = part.map(({ product: p }) => [p.id, p.name, [...new Set(p.variants.map((v) => v.variant.sku).filter(Boolean))].join(' '), p.brand ?? '', p.description.replace(/<[^>]*>/g, ' ')] as const);
+    const values = docs.map(([id, name, sku, brand, description]) => (dialect === 'postgres'
+      ? sql`(${id}, ${siteId}, 'v1', setweight(to_tsvector('simple', ${name}), 'A') || setweight(to_tsvector('simple', ${sku}), 'A') || setweight(to_tsvector('simple', ${brand}), 'B') || setweight(to_tsvector('simple', ${description}), 'C'))`
+      : sql`(${id}, ${siteId}, 'v1', ${name}, ${sku}, ${brand}, ${description})`));
+    await (dialect === 'postgres'
+      ? sql`INSERT INTO catalog_search (entity_id, site_id, catalog, document) VALUES ${sql.join(values)}`
+      : sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES ${sql.join(values)}`).execute(db);
+  }
 }
