@@ -174,6 +174,22 @@ describe('login states', () => {
   });
 });
 
+describe('settings changes', () => {
+  it('a member registered under e-mail verification can log in and get tokens once the site drops the requirement', async () => {
+    await setSettings({ requireEmailVerification: true });
+    const v = await visitor(t);
+    const email = uniqueEmail('dropped');
+    const reg = await call(t.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email }, password: STRONG_PASSWORD }));
+    expect(reg.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+    await setSettings({});
+    const login = await call(t.url, '/_api/iam/authentication/v2/login', as(v, { loginId: { email }, password: STRONG_PASSWORD }));
+    expect(login.body.state).toBe('SUCCESS');
+    expect(login.body.identity.status).toEqual({ name: 'ACTIVE', reasons: [] });
+    const tokens = await memberTokens(v, login.body.sessionToken);
+    expect(tokens.refresh_token).toMatch(/^rt_/);
+  });
+});
+
 describe('OAuth code, PKCE and redirect URI rules', () => {
   async function codeAndVerifier(v: Actor) {
     const user = await registered(v);

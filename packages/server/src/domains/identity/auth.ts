@@ -174,11 +174,19 @@ async function mfaState(ctx: BaseContext, identity: IdentityRecord): Promise<Sta
  * After the first factor (password, reset link): status, e-mail verification, owner approval, then
  * the second factor, then a session. A reset never skips MFA because it continues here.
  */
-async function continueLogin(ctx: BaseContext, site: Site, identity: IdentityRecord, opts: { mfaDone: boolean }): Promise<StateResponse> {
+async function continueLogin(ctx: BaseContext, site: Site, identityIn: IdentityRecord, opts: { mfaDone: boolean }): Promise<StateResponse> {
+  let identity = identityIn;
   if (identity.status === 'BLOCKED' || identity.status === 'OFFLINE') {
     return { state: 'STATUS_CHECK', identity: identityToWire(identity), additionalData: {} };
   }
   if (site.settings.requireEmailVerification && !identity.emailVerified) return emailVerificationState(ctx, identity);
+  if (identity.statusReasons.includes(REASON_EMAIL)) {
+    // The site stopped requiring verification after this identity registered: the reason no longer holds.
+    const reasons = identity.statusReasons.filter((r) => r !== REASON_EMAIL);
+    const now = new Date().toISOString();
+    await updateIdentityRow(ctx.db, site.id, identity.id, { statusReasons: reasons, status: statusFromReasons(reasons) }, now);
+    identity = (await findIdentity(ctx.db, site.id, identity.id)) ?? identity;
+  }
   if (identity.statusReasons.includes(REASON_APPROVAL)) {
     return { state: 'REQUIRE_OWNER_APPROVAL', identity: identityToWire(identity), additionalData: {} };
   }
