@@ -133,6 +133,26 @@ describe('V1 updates, variants and stock status', () => {
   });
 });
 
+describe('stock decrements', () => {
+  it('never sells the last unit twice under concurrent decrements, and rolls back multi-line shortfalls', async () => {
+    const p = await create({ name: 'Last Units', priceData: { price: 3 }, stock: { trackInventory: true, quantity: 5 } });
+    const q = await create({ name: 'Other Units', priceData: { price: 3 }, stock: { trackInventory: true, quantity: 1 } });
+    const vid = p.variants[0].id;
+    const results = await Promise.all(Array.from({ length: 12 }, () => call(t.url, '/stores/v2/inventoryItems/decrement', { ...owner(), body: { decrementData: [{ productId: p.id, variantId: vid, decrementBy: 1 }] } })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.details.applicationError.code)).toEqual(Array(7).fill('INSUFFICIENT_STOCK'));
+    const after = (await get(p.id)).body.product;
+    expect(after.stock).toEqual({ trackInventory: true, quantity: 0, inStock: false, inventoryStatus: 'OUT_OF_STOCK' });
+    await call(t.url, '/stores/v2/inventoryItems/increment', { ...owner(), body: { incrementData: [{ productId: p.id, variantId: vid, incrementBy: 2 }] } });
+    // Two lines, the second short: neither is taken.
+    const both = await call(t.url, '/stores/v2/inventoryItems/decrement', { ...owner(), body: { decrementData: [{ productId: p.id, variantId: vid, decrementBy: 2 }, { productId: q.id, variantId: q.variants[0].id, decrementBy: 2 }] } });
+    expect(both.status).toBe(409);
+    expect(both.body.details.applicationError.data).toEqual({ productId: q.id, variantId: q.variants[0].id, requested: 2 });
+    expect((await get(p.id)).body.product.stock.quantity).toBe(2);
+    expect((await get(q.id)).body.product.stock.quantity).toBe(1);
+  });
+});
+
 describe('V1 bulk update and adjust', () => {
   it('answers per item and rounds', async () => {
     const a = await create({ name: 'Bulk A', priceData: { price: 10 }, costAndProfitData: { itemCost: 3 }, weight: 1 });
