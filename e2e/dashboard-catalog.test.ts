@@ -70,6 +70,27 @@ describe('products', () => {
     await expectRows(page, 'product-row', ['Cold Brew Kit XLGEAR-CBK$30.00 $40.00IN_STOCK (7)noDelete']);
   });
 
+  it('sets stock per variant for a product with managed variants', async () => {
+    await page.getByLabel('Search').fill('Barista T-Shirt');
+    await page.getByRole('button', { name: 'Barista T-Shirt', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Barista T-Shirt' });
+    const rows = drawer.getByTestId('variant-stock');
+    await expect.poll(() => rows.count()).toBe(8);
+    expect(await drawer.getByLabel('Track quantity').count()).toBe(0);
+    const first = (await rows.first().textContent()) ?? '';
+    expect(first).toMatch(/^Size: S, Color: /);
+    await drawer.getByLabel('Track variant quantities').check();
+    await drawer.getByLabel(`Quantity of ${first}`).fill('3');
+    await drawer.getByRole('button', { name: 'Save stock' }).click();
+    await drawer.getByText('Stock saved.').waitFor();
+    const res = await call(t.url, `/stores-reader/v1/products/${(await productByName('Barista T-Shirt'))!.id}`, asOwner(t));
+    const stocks = res.body.product.variants.map((v: { stock: unknown }) => v.stock);
+    expect(stocks[0]).toEqual({ trackQuantity: true, quantity: 3, inStock: true });
+    expect(stocks.slice(1)).toEqual(Array(7).fill({ trackQuantity: true, quantity: 0, inStock: false }));
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Search').fill('Cold Brew Kit XL');
+  });
+
   it('shows the server violation of a bad edit and changes nothing', async () => {
     await page.getByRole('button', { name: 'Cold Brew Kit XL', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Cold Brew Kit XL' });

@@ -15,10 +15,33 @@ export interface Product {
   stock: { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: string };
   collectionIds: string[];
   manageVariants?: boolean;
-  variants?: unknown[];
+  variants?: Variant[];
+  productOptions?: { name: string; choices: { value: string; description: string }[] }[];
   media?: { mainMedia?: { image?: { url: string } } };
   createdDate?: string;
   lastUpdated?: string;
+}
+
+export interface Variant {
+  id: string;
+  choices: Record<string, string>;
+  variant: { sku?: string; visible?: boolean };
+  stock: { trackQuantity: boolean; quantity?: number; inStock: boolean };
+}
+
+/** "Size: M, Color: Black" (choice descriptions from the product options). */
+export function variantLabel(product: Product, v: Variant): string {
+  return Object.entries(v.choices).map(([option, value]) => {
+    const described = product.productOptions?.find((o) => o.name === option)?.choices.find((c) => c.value === value)?.description;
+    return `${option}: ${described || value}`;
+  }).join(', ');
+}
+
+export interface VariantStockInput { variantId: string; quantity?: number; inStock?: boolean }
+
+/** Stock of a product with managed variants: per variant, through the V2 inventory route. */
+export async function updateVariantStock(api: Api, productId: string, trackQuantity: boolean, variants: VariantStockInput[]): Promise<void> {
+  await api(`/stores/v2/inventoryItems/product/${encodeURIComponent(productId)}`, { method: 'PATCH', body: { inventoryItem: { trackQuantity, variants } } });
 }
 
 export type DiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';

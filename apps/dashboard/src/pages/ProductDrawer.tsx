@@ -4,6 +4,7 @@ import { useApi } from '../api/client';
 import { getProduct, updateProduct, type Collection, type DiscountType, type Product } from '../api/catalog';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Drawer } from '../components/Modal';
+import { VariantStock } from './VariantStock';
 import { CheckboxField, SelectField, TextField, formatDate, primaryButton } from '../components/Form';
 
 /** Product detail with the edit form (name, price, discount, visibility, stock). */
@@ -16,6 +17,7 @@ export function ProductDrawer({ id, collections, onClose }: { id: string; collec
       <ErrorAlert error={product.error} />
       {product.data && <ProductDetail product={product.data} collections={collections} />}
       {product.data && <EditProduct key={product.data.id} product={product.data} />}
+      {product.data?.manageVariants && <VariantStock key={product.data.id} product={product.data} />}
     </Drawer>
   );
 }
@@ -56,7 +58,8 @@ function EditProduct({ product }: { product: Product }) {
       priceData: { price: Number(price) },
       discount: { type: discountType, value: discountType === 'NONE' ? 0 : Number(discountValue) },
       visible,
-      stock: track ? { trackInventory: true, quantity: Number(quantity) } : { trackInventory: false, inStock },
+      // With managed variants stock is set per variant (VariantStock); a product-level quantity would apply to each variant.
+      ...(product.manageVariants ? {} : { stock: track ? { trackInventory: true, quantity: Number(quantity) } : { trackInventory: false, inStock } }),
     }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(['product', product.id], updated);
@@ -78,10 +81,14 @@ function EditProduct({ product }: { product: Product }) {
         {discountType !== 'NONE' && <TextField label="Discount value" type="number" min="0" step="0.01" value={discountValue} onChange={(e) => setDiscountValue(e.target.value)} />}
       </div>
       <CheckboxField label="Visible in the store" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
-      <CheckboxField label="Track quantity" checked={track} onChange={(e) => setTrack(e.target.checked)} />
-      {track
-        ? <TextField label="Quantity in stock" type="number" min="0" step="1" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-        : <CheckboxField label="In stock" checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
+      {!product.manageVariants && (
+        <>
+          <CheckboxField label="Track quantity" checked={track} onChange={(e) => setTrack(e.target.checked)} />
+          {track
+            ? <TextField label="Quantity in stock" type="number" min="0" step="1" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+            : <CheckboxField label="In stock" checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
+        </>
+      )}
       <ErrorAlert error={save.error} />
       {save.isSuccess && <Notice>Saved.</Notice>}
       <button disabled={save.isPending} className={primaryButton}>Save changes</button>
