@@ -207,11 +207,6 @@ export async function listOutboxEvents(db: Executor, siteId: string, filter: { e
   return rows.map(outboxRow);
 }
 
-export async function countUndispatchedEvents(db: Executor): Promise<number> {
-  const row = await db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<number>().as('n')).where('dispatched', '=', 0).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Subscriptions
 

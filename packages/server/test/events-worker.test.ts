@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, call, startTestServer, type TestServer } from './harness.js';
+import { FAST_EVENTS, SLOW_START_MS, ownerContext, recordInTransaction, waitFor } from './events-support.js';
+import { EventWorker } from '../src/domains/events/worker.js';
+
+/** The worker driven by hand (the server's own is off): graceful stop and restart. */
+let t: TestServer;
+let hook: http.Server;
+let hang = true;
+let requests = 0;
+const hanging: http.ServerResponse[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({ events: { ...FAST_EVENTS, workerEnabled: false } });
+  hook = http.createServer((req, res) => {
+    req.resume();
+    requests++;
+    if (hang) hanging.push(res);
+    else res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+}, SLOW_START_MS);
+
+afterAll(async () => {
+  await t?.close();
+  hook?.closeAllConnections();
+  await new Promise((resolve) => hook?.close(resolve));
+});
+
+describe('worker lifecycle', () => {
+  it('stopping mid-request hands the delivery back untouched; the next worker sends it', async () => {
+    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+    const created = await call(t.url, '/webhooks/v1/subscriptions', { ...asOwner(t), body: { subscription: { url, eventTypes: [{ entityFqdn: 'test.worker.*', slug: '*' }] } } });
+    const subscriptionId = created.body.subscription.id;
+    await recordInTransaction(ownerContext(t), { entityFqdn: 'test.worker.v1.thing', slug: 'created', entityId: 'w1' });
+
+    const first = new EventWorker(t.server.deps, FAST_EVENTS);
+    first.start();
+    await waitFor(() => hanging.length === 1, 10_000, 'the request to hang');
+    await first.stop();
+    const list = await call(t.url, `/webhooks/v1/subscriptions/${subscriptionId}/deliveries`, asOwner(t));
+    expect(list.body.deliveries.map((d: { status: string; attemptCount: number; lastError: string | null }) => [d.status, d.attemptCount, d.lastError])).toEqual([['PENDING', 0, null]]);
+    const detail = await call(t.url, `/webhooks/v1/deliveries/${list.body.deliveries[0].id}`, asOwner(t));
+    expect(detail.body.delivery.attempts).toEqual([]);
+
+    hang = false;
+    const second = new EventWorker(t.server.deps, FAST_EVENTS);
+    second.start();
+    try {
+      // Claimable at once: the lease was released, not left to expire (FAST_EVENTS.leaseMs is 5 s).
+      await waitFor(async () => (await call(t.url, `/webhooks/v1/deliveries/${list.body.deliveries[0].id}`, asOwner(t))).body.delivery.status === 'SUCCEEDED', 3_000, 'the delivery');
+    } finally {
+      await second.stop();
+    }
+    const done = await call(t.url, `/webhooks/v1/deliveries/${list.body.deliveries[0].id}`, asOwner(t));
+    expect(done.body.delivery.attempts.map((a: { attempt: number; statusCode: number; workerId: string }) => [a.attempt, a.statusCode, a.workerId])).toEqual([[1, 204, second.owner]]);
+    expect(requests).toBe(2);
+  });
+});
