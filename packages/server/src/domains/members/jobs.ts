@@ -3,7 +3,7 @@ import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { getSite } from '../sites/service.js';
-import { JOB_BATCH_SIZE, JOB_ERRORS_KEPT } from './limits.js';
+import { JOB_BATCH_SIZE, JOB_ERRORS_KEPT, JOB_MAX_RETRIES, JOB_RETRY_MS } from './limits.js';
 import type { SearchInput } from './schema.js';
 import { applyStatusAction, deleteMemberWithin, parseFilter, requireMember, searchClause, whereFor, withFilter } from './service.js';
 import {
@@ -78,13 +78,13 @@ export async function getJob(ctx: RequestContext, jobId: string) {
 // ---------------------------------------------------------------------------------------------
 // Worker: one loop per server (per AppDeps), woken when a job is created
 
-interface WorkerState { running: boolean; again: boolean; started: boolean; idle: Promise<void> }
+interface WorkerState { running: boolean; again: boolean; started: boolean; idle: Promise<void>; failures: number }
 const workers = new WeakMap<AppDeps, WorkerState>();
 
 function stateOf(deps: AppDeps): WorkerState {
   let state = workers.get(deps);
   if (!state) {
-    state = { running: false, again: false, started: false, idle: Promise.resolve() };
+    state = { running: false, again: false, started: false, idle: Promise.resolve(), failures: 0 };
     workers.set(deps, state);
   }
   return state;
@@ -123,10 +123,15 @@ async function runLoop(deps: AppDeps, state: WorkerState): Promise<void> {
         return;
       }
       await runJob(deps, job);
+      state.failures = 0;
     }
   } catch (error) {
-    // The database went away (shutdown) or failed: the job stays unfinished and resumes next start.
-    deps.log.warn({ err: error }, 'member job worker stopped');
+    // The database failed or went away (shutdown): the job stays unfinished. Retry a few times with
+    // growing pauses (unref'd timers never keep a stopping process alive); after that the next job or
+    // the next start resumes it.
+    state.failures += 1;
+    deps.log.warn({ err: error, failures: state.failures }, 'member job worker stopped');
+    if (state.failures <= JOB_MAX_RETRIES) setTimeout(() => kickJobWorker(deps), JOB_RETRY_MS * state.failures).unref();
   } finally {
     state.running = false;
   }

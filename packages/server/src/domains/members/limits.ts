@@ -40,6 +40,7 @@ export const JOB_ERRORS_KEPT = 100;
 export const REPORT_DETAILS_MAX = 1_000;
 export const REPORT_NOTE_MAX = 1_000;
 export const REPORT_PAGE_MAX = 100;
+export const REPORT_PAGE_DEFAULT = 50;
 
 /** Rich text of member-about: size bounds on the node tree. */
 export const RICH_TEXT_LIMITS = {
@@ -48,4 +49,14 @@ export const RICH_TEXT_LIMITS = {
   maxTextLength: 10_000,
   /** Serialized size of the whole content document. */
   maxBytes: 256 * 1024,
+  /** Longest node id. */
+  maxNodeId: 100,
+  /** Violations reported for one document (the first ones). */
+  maxViolations: 20,
 } as const;
+
+/** `revision` of member-about is int64 text; 15 digits stay exact in a double. */
+export const REVISION_MAX_DIGITS = 15;
+/** Bulk-job worker: retries after an unexpected failure (database down), with growing pauses. */
+export const JOB_RETRY_MS = 2_000;
+export const JOB_MAX_RETRIES = 5;

@@ -5,7 +5,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import type { ReportReason } from './model.js';
 import { activeSelfId, changeActivity, visibleMember } from './service.js';
 import { findOpenReport, findReport, insertReport, listReportRows, resolveReportRow, type MemberReport, type ReportStatus } from './store.js';
-import { REPORT_PAGE_MAX } from './limits.js';
+import { REPORT_PAGE_DEFAULT } from './limits.js';
 
 /**
  * Member reports: a member reports another member they can see, with a reason; one open report per
@@ -35,7 +35,7 @@ export async function reportMember(ctx: RequestContext, input: { memberId: strin
 }
 
 export async function listReports(ctx: RequestContext, input: { status?: ReportStatus | undefined; memberId?: string | undefined; paging?: { limit?: number | null | undefined; offset?: number | null | undefined } | undefined }) {
-  const limit = input.paging?.limit ?? Math.min(50, REPORT_PAGE_MAX);
+  const limit = input.paging?.limit ?? REPORT_PAGE_DEFAULT;
   const offset = input.paging?.offset ?? 0;
   const { reports, total } = await listReportRows(ctx.db, ctx.site.id, { status: input.status, memberId: input.memberId, limit, offset });
   return { reports, metadata: { count: reports.length, offset, total, tooManyToCount: false } };

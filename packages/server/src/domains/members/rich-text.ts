@@ -26,7 +26,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function validateRichContent(content: unknown, field: string): RichContent {
   const problems: FieldViolation[] = [];
   const fail = (f: string, description: string, violatedRule: FieldViolation['violatedRule'], data: Record<string, unknown> = {}) => {
-    if (problems.length < 20) problems.push({ field: f, description, violatedRule, data });
+    if (problems.length < RICH_TEXT_LIMITS.maxViolations) problems.push({ field: f, description, violatedRule, data });
   };
   if (!isObject(content)) throw new ValidationError([{ field, description: 'must be a rich-content object', violatedRule: 'FORMAT', data: {} }]);
   for (const key of Object.keys(content)) if (!TOP_KEYS.has(key)) fail(`${field}.${key}`, 'is not allowed', 'FIELD_NOT_ALLOWED');
@@ -45,7 +45,7 @@ export function validateRichContent(content: unknown, field: string): RichConten
       if (!isObject(node)) return fail(at, 'must be a node object', 'FORMAT');
       if (typeof node.type !== 'string') return fail(`${at}.type`, 'is required', 'REQUIRED_FIELD');
       if (!NODE_TYPES.has(node.type)) return fail(`${at}.type`, `must be a rich-content node type`, 'INVALID_ENUM_VALUE', { value: node.type });
-      if (node.id !== undefined && (typeof node.id !== 'string' || node.id.length > 100)) fail(`${at}.id`, 'must be text of at most 100 characters', 'FORMAT');
+      if (node.id !== undefined && (typeof node.id !== 'string' || node.id.length > RICH_TEXT_LIMITS.maxNodeId)) fail(`${at}.id`, `must be text of at most ${RICH_TEXT_LIMITS.maxNodeId} characters`, 'FORMAT');
       if (node.type === 'TEXT') {
         const data = node.textData;
         if (!isObject(data) || typeof data.text !== 'string') fail(`${at}.textData.text`, 'is required', 'REQUIRED_FIELD');

@@ -4,7 +4,9 @@ import { route, type RouteDef } from '../../http/route.js';
 import {
   createMemberAbout, deleteMemberAbout, getMemberAbout, getMyMemberAbout, queryMemberAbouts, updateMemberAbout, ABOUT_PAGE_MAX,
 } from './abouts.js';
+import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { ensureJobWorker, getJob, startJob } from './jobs.js';
+import { REVISION_MAX_DIGITS } from './limits.js';
 import { listReports, reportMember, resolveReport } from './reports.js';
 import {
   bulkDeleteRequest, byFilterRequest, createMemberRequest, createReportRequest, deleteByFilterRequest, deleteMemberRequest,
@@ -44,7 +46,7 @@ const contactListRoute = (list: 'phones' | 'emails' | 'addresses') => route({
 const aboutInput = z.strictObject({
   id: guid.optional(),
   memberId: guid.optional(),
-  revision: z.string().regex(/^\d{1,15}$/, 'must be an integer string').optional(),
+  revision: z.string().regex(new RegExp(`^\\d{1,${REVISION_MAX_DIGITS}}$`), 'must be an integer string').optional(),
   content: z.unknown().optional(),
 });
 
@@ -178,7 +180,7 @@ export const membersRoutes: RouteDef[] = [
       query: z.strictObject({
         filter: z.record(z.string(), z.unknown()).nullish(),
         sort: z.array(z.unknown()).max(0, 'sorting is not supported; abouts come newest first').optional(),
-        cursorPaging: z.strictObject({ limit: z.number().int().min(1).max(ABOUT_PAGE_MAX).nullish(), cursor: z.string().max(16_000).nullish() }).optional(),
+        cursorPaging: z.strictObject({ limit: z.number().int().min(1).max(ABOUT_PAGE_MAX).nullish(), cursor: z.string().max(CURSOR_MAX_LENGTH).nullish() }).optional(),
       }).optional(),
     }),
     handler: h((ctx, input) => queryMemberAbouts(ctx, { filter: input.query?.filter, limit: input.query?.cursorPaging?.limit, cursor: input.query?.cursorPaging?.cursor })),
