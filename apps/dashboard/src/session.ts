@@ -39,7 +39,7 @@ export class ApiError extends Error {
 }
 
 /** GET payloads travel as one base64url `.r` parameter (contracts/wire.md), so nested objects keep their types. */
-function dotR(query: unknown): string {
+export function dotR(query: unknown): string {
   const bytes = new TextEncoder().encode(JSON.stringify(query));
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
