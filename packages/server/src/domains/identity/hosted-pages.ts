@@ -152,8 +152,8 @@ $('toRegister').onclick = () => show('register'); $('toLogin').onclick = () => s
 $('resend').onclick = () => post('resend', { stateToken });
 `;
 
-function loginPage(_ctx: BaseContext, session: RedirectSessionRecord, rs: string, captchaMode?: string): Response {
-  const cfg = { rs, captcha: captchaMode ?? (session.payload.captcha as string | undefined) ?? null };
+function loginPage(rs: string, captchaMode: string | undefined): Response {
+  const cfg = { rs, captcha: captchaMode ?? null };
   const body = `<script type="application/json" id="cfg">${jsonForScript(cfg)}</script>
 <p id="err" class="err" role="alert"></p>
 <section id="login"><h1>Log in</h1><form id="loginForm"><input name="email" type="email" autocomplete="username" placeholder="E-mail" required>
@@ -179,7 +179,7 @@ export async function loginSectionPage(ctx: BaseContext, rs: string): Promise<Re
   if (!session || (session.kind !== 'login' && session.kind !== 'auth')) return messagePage('Link expired', 'This sign-in link is invalid or expired.', 400);
   const site = await getSiteCached(ctx.db, session.siteId);
   const mode = site?.settings.captcha;
-  return loginPage(ctx, session, rs, mode === 'visible' || mode === 'invisible' ? mode : undefined);
+  return loginPage(rs, mode === 'visible' || mode === 'invisible' ? mode : undefined);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,14 +6,13 @@ import { grantAnonymous, grantRefresh } from './service.js';
 import { jwksResponse, tokenRequest, tokenResponse } from './schema.js';
 import * as s from './schema.js';
 import {
-  activateTotp, changePassword, enrollTotp, login, logoutMember, recover, register, resendCode, sendActivationEmail, sendRecoveryEmail,
+  activateTotp, changePassword, enrollTotp, getIdentity, login, logoutMember, recover, register, resendCode, sendActivationEmail, sendRecoveryEmail,
   setEmailFactor, signOn, startVerification, validateEmail, verifyDuringAuthentication, verifyFactor, verifyStandalone,
 } from './auth.js';
 import { grantAuthorizationCode, grantAuthorizedClient, tokenInfo } from './oauth-codes.js';
 import { createRedirectSession, redirectSessionRequest } from './redirect-sessions.js';
 import { authorizePage, hostedApi, loginSectionPage, logoutPage, resetPasswordPage } from './hosted-pages.js';
 import { createChallenge } from './captcha.js';
-import { getIdentity } from './auth.js';
 
 const AUTH = '/_api/iam/authentication';
 
