@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
 
@@ -203,6 +203,40 @@ export const catalogMigrations: Record<string, Migration> = {
       await db.schema.createIndex('products_site_visible_price').on('products').columns(['site_id', 'visible', 'price']).execute();
       await db.schema.createIndex('products_site_visible_numeric').on('products').columns(['site_id', 'visible', 'numeric_id']).execute();
       await db.schema.createIndex('products_site_visible_brand_price').on('products').columns(['site_id', 'visible', 'brand', 'price']).execute();
+    },
+  },
+  /**
+   * Backfill for databases created before 0002: stock rows from each V1 product's variants and search
+   * rows, so decrements and search work on products seeded earlier. New databases have none to fill.
+   */
+  '0005_backfill_stock_and_search': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      const dialect = dialectOf(db);
+      const rows = await db.selectFrom('products').select(['id', 'site_id', 'name', 'description', 'brand', 'doc', 'created_date']).execute() as { id: string; site_id: string; name: string; description: string; brand: string | null; doc: unknown; created_date: string }[];
+      for (const row of rows) {
+        const has = await db.selectFrom('inventory_items').select('id').where('product_id', '=', row.id).executeTakeFirst();
+        if (has) continue;
+        const doc = (typeof row.doc === 'string' ? JSON.parse(row.doc) : row.doc) as { variants?: { id: string; variant?: { sku?: string }; stock?: { trackQuantity?: boolean; quantity?: number; inStock?: boolean } }[] };
+        const skus: string[] = [];
+        for (const v of doc.variants ?? []) {
+          const track = v.stock?.trackQuantity ?? false;
+          if (v.variant?.sku) skus.push(v.variant.sku);
+          await db.insertInto('inventory_items').values({
+            id: randomUUID(), site_id: row.site_id, catalog: 'v1', product_id: row.id, variant_id: v.id, sku: v.variant?.sku ?? null,
+            track_quantity: track ? 1 : 0, quantity: track ? (v.stock?.quantity ?? 0) : null, in_stock: (track ? (v.stock?.quantity ?? 0) > 0 : v.stock?.inStock ?? true) ? 1 : 0,
+            preorder_enabled: 0, preorder_limit: null, preorder_counter: 0, preorder_message: null, revision: 1, created_date: row.created_date, updated_date: row.created_date,
+          }).execute();
+        }
+        const sku = [...new Set(skus)].join(' ');
+        const description = row.description.replace(/<[^>]*>/g, ' ');
+        if (dialect === 'postgres') {
+          await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, document) VALUES (${row.id}, ${row.site_id}, 'v1',
+            setweight(to_tsvector('simple', ${row.name}), 'A') || setweight(to_tsvector('simple', ${sku}), 'A') || setweight(to_tsvector('simple', ${row.brand ?? ''}), 'B') || setweight(to_tsvector('simple', ${description}), 'C'))
+            ON CONFLICT (entity_id) DO NOTHING`.execute(db);
+        } else {
+          await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES (${row.id}, ${row.site_id}, 'v1', ${row.name}, ${sku}, ${row.brand ?? ''}, ${description})`.execute(db);
+        }
+      }
     },
   },
 };
