@@ -6,7 +6,7 @@ import { filterViolation } from '../../storage/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/service.js';
 import { applyIdentityEffect, type IdentityEffect } from './identity-link.js';
-import { MEMBER_COUNT_CAP, MEMBER_PAGE_DEFAULT, SORT_FIELDS_MAX } from './limits.js';
+import { MEMBER_COUNT_CAP, MEMBER_LIMITS, MEMBER_PAGE_DEFAULT, SORT_FIELDS_MAX } from './limits.js';
 import type { Fieldset, Member, MemberAddress, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
 import type { ContactInput, CreateMemberInput, ProfileInput, SearchInput, UpdateMemberInput } from './schema.js';
 import { firstFreeSlug, SLUG_MAX_LENGTH, SLUG_PATTERN, slugBase } from './slug.js';
@@ -179,7 +179,11 @@ export async function createMemberFromIdentity(
 ): Promise<void> {
   const now = new Date().toISOString();
   const loginEmail = input.loginEmail.trim().toLowerCase();
-  const nickname = input.profile?.nickname?.trim() || undefined;
+  // Identity validates its own profile; clip to our bounds rather than fail a registration.
+  const clip = (text: string | undefined, max: number) => text?.trim().slice(0, max) || undefined;
+  const nickname = clip(input.profile?.nickname, MEMBER_LIMITS.nickname);
+  const firstName = clip(input.profile?.firstName, MEMBER_LIMITS.name);
+  const lastName = clip(input.profile?.lastName, MEMBER_LIMITS.name);
   const slug = await freeSlugFor(ctx, nickname ?? loginEmail.split('@')[0] ?? '');
   const member: Member = {
     id: input.id,
@@ -188,8 +192,8 @@ export async function createMemberFromIdentity(
     status: input.status,
     contactId: randomUUID(),
     contact: {
-      ...(input.profile?.firstName ? { firstName: input.profile.firstName } : {}),
-      ...(input.profile?.lastName ? { lastName: input.profile.lastName } : {}),
+      ...(firstName ? { firstName } : {}),
+      ...(lastName ? { lastName } : {}),
       emails: [loginEmail],
     },
     profile: { ...(nickname ? { nickname } : {}), slug },
