@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { updateSite } from '../packages/server/src/domains/sites/service.js';
+import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../packages/server/test/identity-helpers.js';
+import { call } from '../packages/server/test/harness.js';
+import { useServerAndBrowser } from './fixture.js';
+
+let mailbox: Mailbox;
+const f = useServerAndBrowser(async () => {
+  mailbox = await startMailbox();
+  return { smtpUrl: mailbox.url };
+});
+afterAll(() => mailbox?.close());
+
+describe('storefront sign-in through the hosted pages', () => {
+  const email = uniqueEmail('shopper');
+
+  it('registers on the hosted page, verifies the e-mailed code and lands back signed in', async () => {
+    await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: { ...f.t.site.settings, requireEmailVerification: true } });
+    const page = f.page;
+    await page.goto(`${f.t.url}/product-page/ceramic-mug`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/_hosted\//);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.locator('#registerForm input[name=email]').fill(email);
+    await page.locator('#registerForm input[name=nickname]').fill('Shopper');
+    await page.locator('#registerForm input[name=password]').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const mail = await mailbox.waitFor(email, /\d{6}/, 10_000);
+    await page.locator('#verifyForm input[name=code]').fill(codeFrom(mail));
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    // Back on the page the visitor started from, as a member.
+    await page.waitForURL(`${f.t.url}/product-page/ceramic-mug`);
+    await page.getByTestId('account-link').waitFor();
+    const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine.storefront.tokens') ?? 'null'));
+    expect(tokens.refreshToken.role).toBe('member');
+    await page.getByTestId('account-link').click();
+    await expect.poll(() => page.getByTestId('member-email').textContent()).toBe(email);
+  });
+
+  it('signs out through the hosted logout page, which revokes the refresh token', async () => {
+    const page = f.page;
+    const before = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine.storefront.tokens') ?? 'null'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${f.t.url}/`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const refresh = await call(f.t.url, '/oauth2/token', { body: { clientId: 'demo', grantType: 'refresh_token', refreshToken: before.refreshToken.value } });
+    expect(refresh.status).toBe(400);
+    expect(refresh.body.details.applicationError.code).toBe('INVALID_GRANT');
+  });
+});
