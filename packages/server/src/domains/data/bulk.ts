@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { RequestContext } from '../../http/context.js';
 import { isElevated } from '../../http/context.js';
 import { ApplicationError, ValidationError } from '../../http/errors.js';
@@ -13,7 +12,7 @@ import { ownerIdOf } from './model.js';
 import { applyModifications, readModifications, type FieldModification } from './patch.js';
 import { hooksSuppressed, isUniqueViolation, itemEvent, prepareData, type PreparedData } from './prepare.js';
 import { saveMultiRefs } from './references.js';
-import { deleteItemRows, findItems, findJob, insertItems, insertJob, itemIdsInScope, updateItemRow, updateJob, type ItemRow } from './store.js';
+import { deleteItemRows, findItems, findJob, insertItems, insertJob, itemIdsInScope, savepoint, updateItemRow, updateJob, type ItemRow } from './store.js';
 import { isPlainObject, type ItemData } from './values.js';
 
 /**
@@ -44,14 +43,14 @@ function summary(results: ItemResult[]) {
 
 /** Runs `fn` inside a savepoint, so a failed statement (a unique index) undoes only this item. */
 async function inSavepoint<T>(ctx: RequestContext, fn: () => Promise<T>): Promise<T> {
-  await sql.raw('SAVEPOINT data_bulk_item').execute(ctx.db);
+  await savepoint(ctx.db, 'begin');
   try {
     const out = await fn();
-    await sql.raw('RELEASE SAVEPOINT data_bulk_item').execute(ctx.db);
+    await savepoint(ctx.db, 'release');
     return out;
   } catch (error) {
-    await sql.raw('ROLLBACK TO SAVEPOINT data_bulk_item').execute(ctx.db);
-    await sql.raw('RELEASE SAVEPOINT data_bulk_item').execute(ctx.db);
+    await savepoint(ctx.db, 'rollback');
+    await savepoint(ctx.db, 'release');
     throw isUniqueViolation(error) ? uniqueViolation('') : error;
   }
 }

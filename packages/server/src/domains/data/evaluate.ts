@@ -1,5 +1,5 @@
 import type { FilterNode } from '../../storage/filter.js';
-import { getPath, isDateValue, isPlainObject } from './values.js';
+import { getPath, isPlainObject } from './values.js';
 
 /**
  * The filter and sort semantics of json-sql.ts, in memory: used for aggregate `finalFilter` (which
@@ -113,4 +113,3 @@ export function sortItems<T extends Record<string, unknown>>(items: T[], sort: {
   });
 }
 
-export { isDateValue };

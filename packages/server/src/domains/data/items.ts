@@ -12,10 +12,8 @@ import { matches } from './evaluate.js';
 import { ownerIdOf, type CollectionDoc } from './model.js';
 import { applyModifications, readModifications } from './patch.js';
 import { hooksSuppressed, isUniqueViolation, itemEvent, prepareData, type PreparedData } from './prepare.js';
-import { resolveReferences, saveMultiRefs, type IncludeSpec, readIncludes } from './references.js';
-import {
-  addReferences, deleteItemRows, findItem, insertItems, removeReferences, setItemDraft, truncateItems, updateItemRow, type ItemRow,
-} from './store.js';
+import { resolveReferences, saveMultiRefs, readIncludes } from './references.js';
+import { deleteItemRows, findItem, insertItems, setItemDraft, truncateItems, updateItemRow, type ItemRow } from './store.js';
 import { isPlainObject, project, type ItemData } from './values.js';
 
 /** Single-item calls: get, insert, update, save, patch, remove, truncate, drafts. */
@@ -199,5 +197,3 @@ export async function setDraft(ctx: RequestContext, input: ItemOptions & { dataI
   return { dataItem: wireItem(loaded.collectionId, { ...existing, draft, updatedDate: now }) };
 }
 
-export { addReferences, removeReferences };
-export type { IncludeSpec };

@@ -251,6 +251,19 @@ export function sortTerms(dialect: DialectName, field: string, order: 'ASC' | 'D
   return [sql`${rank} ${dir}`, sql`${num} ${dir}`, sql`${text} ${dir}`];
 }
 
+/** A typed GROUP BY / DISTINCT key: SQLite needs the type beside the value (json_extract gives true as 1). */
+export function groupKey(dialect: DialectName, field: string, where: string): { type: RawBuilder<unknown>; value: RawBuilder<unknown> } {
+  const p = new JsonPath(dialect, pathSegments(field, where));
+  const type = dialect === 'postgres' ? p.type() : sql`(CASE ${p.type()} WHEN 'integer' THEN 'number' WHEN 'real' THEN 'number' ELSE ${p.type()} END)`;
+  return { type, value: p.value() };
+}
+
+/** The value of a field when it is a number, else NULL (aggregates ignore other types). */
+export function numberValue(dialect: DialectName, field: string, where: string): RawBuilder<unknown> {
+  const p = new JsonPath(dialect, pathSegments(field, where));
+  return dialect === 'postgres' ? sql`(CASE WHEN ${p.is('number')} THEN (${p.text()})::float8 END)` : sql`(CASE WHEN ${p.is('number')} THEN ${p.value()} END)`;
+}
+
 /** The expression a field index covers (dates index their ISO text). */
 export function indexExpression(dialect: DialectName, field: string, isDate: boolean): string {
   const p = new JsonPath(dialect, pathSegments(field, 'index.fields'));

@@ -1,13 +1,12 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { escapeLike } from '../../storage/dialect.js';
-import { FilterError } from '../../storage/filter.js';
 import { authorize, checkPath, compiling, draftsVisible, parseDataFilter, scopeFor, wireItem } from './common.js';
 import { fieldNameNotString } from './errors.js';
 import { compareValues, matches, sortItems } from './evaluate.js';
 import { openCollection, readFields, type ItemOptions } from './items.js';
-import { JsonPath, pathSegments, sortTerms } from './json-sql.js';
+import { groupKey, numberValue, sortTerms } from './json-sql.js';
 import { pagingMetadata, readPaging } from './paging.js';
 import { readIncludes, resolveReferences } from './references.js';
 import { countItemRows, distinctValues, groupRows, queryItemRows, type GroupSpec } from './store.js';
@@ -54,13 +53,7 @@ async function runQuery(ctx: RequestContext, input: ItemOptions, call: string, r
   const scope = scopeFor(ctx, loaded.collectionId, ownerOnly, state.drafts && draftsVisible(ctx, { publishPluginOptions: { includeDraftItems: true } }), filter, 'query.filter');
   if (state.search) {
     scope.searchPatterns = state.search.words.map((w) => `%${escapeLike(w)}%`);
-    if (state.search.mode === 'OR' && scope.searchPatterns.length > 1) {
-      // OR mode: one alternative list as a filter term (patterns are bound values).
-      const col = ctx.dialect === 'postgres' ? sql`data::text ILIKE` : sql`data LIKE`;
-      const any = sql.join(scope.searchPatterns.map((p) => sql`${col} ${p} ESCAPE '\\'`), sql` OR `);
-      scope.filter = scope.filter ? sql<boolean>`(${scope.filter}) AND (${any})` : sql<boolean>`(${any})`;
-      scope.searchPatterns = undefined;
-    }
+    scope.searchAny = state.search.mode === 'OR';
   }
   const order: RawBuilder<unknown>[] = compiling('query.sort', () => state.sort.flatMap((s, i) => sortTerms(ctx.dialect, s.fieldName, s.order, `query.sort[${i}].fieldName`)));
   const rows = await queryItemRows(ctx.db, ctx.dialect, scope, order, paging.limit + 1, paging.offset);
@@ -117,12 +110,8 @@ export async function countItems(ctx: RequestContext, input: ItemOptions & { fil
   return { totalCount: await countItemRows(ctx.db, ctx.dialect, scope) };
 }
 
-function typedKey(ctx: RequestContext, field: string, argument: string): { type: RawBuilder<unknown>; value: RawBuilder<unknown>; path: JsonPath } {
-  const path = compiling(argument, () => new JsonPath(ctx.dialect, pathSegments(field, argument)));
-  const type = ctx.dialect === 'postgres'
-    ? path.type()
-    : sql`(CASE ${path.type()} WHEN 'integer' THEN 'number' WHEN 'real' THEN 'number' ELSE ${path.type()} END)`;
-  return { type, value: path.value(), path };
+function typedKey(ctx: RequestContext, field: string, argument: string): { type: RawBuilder<unknown>; value: RawBuilder<unknown> } {
+  return compiling(argument, () => groupKey(ctx.dialect, field, argument));
 }
 
 /** SQLite gives JSON objects and arrays as text and booleans as 0/1: restore the JSON value from (type, value). */
@@ -194,8 +183,7 @@ export async function aggregate(ctx: RequestContext, input: AggregateInput) {
     keys: keys.map((k) => ({ type: k.type, value: k.value })),
     ops: operations.map((op, i) => {
       if (op.fn === 'COUNT') return { alias: `a${i}`, fn: op.fn };
-      const p = compiling(`aggregation.operations[${i}]`, () => new JsonPath(ctx.dialect, pathSegments(op.field!, `aggregation.operations[${i}]`)));
-      const number = ctx.dialect === 'postgres' ? sql`(CASE WHEN ${p.is('number')} THEN (${p.text()})::float8 END)` : sql`(CASE WHEN ${p.is('number')} THEN ${p.value()} END)`;
+      const number = compiling(`aggregation.operations[${i}]`, () => numberValue(ctx.dialect, op.field!, `aggregation.operations[${i}]`));
       return { alias: `a${i}`, fn: op.fn, number };
     }),
   };
@@ -221,4 +209,3 @@ export async function aggregate(ctx: RequestContext, input: AggregateInput) {
   return { results: page, pagingMetadata: await pagingMetadata(ctx, paging, page.length, results.length > paging.offset + paging.limit, st.total ? results.length : undefined) };
 }
 
-export { FilterError };

@@ -183,4 +183,3 @@ export async function queryReferenced(ctx: RequestContext, input: QueryReference
   return { results, pagingMetadata: await pagingMetadata(ctx, paging, results.length, links.length > paging.offset + paging.limit, input.returnTotalCount === true ? links.length : undefined) };
 }
 
-export { findItem, PAGE_DEFAULT };

@@ -130,8 +130,9 @@ export interface ItemScope {
   includeDrafts: boolean;
   /** Compiled filter (json-sql.ts). */
   filter?: RawBuilder<boolean> | undefined;
-  /** Search words: every word must occur (case-insensitively) in the item's JSON text. */
+  /** Search words (LIKE patterns): every one (or, with `searchAny`, any one) occurs case-insensitively in the item's JSON text. */
   searchPatterns?: string[] | undefined;
+  searchAny?: boolean | undefined;
   ids?: string[] | undefined;
 }
 
@@ -141,10 +142,15 @@ export function scopeWhere(scope: ItemScope, dialect: DialectName): RawBuilder<b
   if (!scope.includeDrafts) parts.push(sql<boolean>`draft = 0`);
   if (scope.ids) parts.push(scope.ids.length ? sql<boolean>`id IN (${sql.join(scope.ids)})` : sql<boolean>`1=0`);
   if (scope.filter) parts.push(scope.filter);
-  for (const pattern of scope.searchPatterns ?? []) {
-    parts.push(dialect === 'postgres' ? sql<boolean>`(data::text ILIKE ${pattern} ESCAPE '\\')` : sql<boolean>`(data LIKE ${pattern} ESCAPE '\\')`);
-  }
+  const words = (scope.searchPatterns ?? []).map((pattern) => (dialect === 'postgres' ? sql<boolean>`(data::text ILIKE ${pattern} ESCAPE '\\')` : sql<boolean>`(data LIKE ${pattern} ESCAPE '\\')`));
+  if (words.length) parts.push(sql<boolean>`(${sql.join(words, scope.searchAny ? sql` OR ` : sql` AND `)})`);
   return sql.join(parts, sql` AND `) as RawBuilder<boolean>;
+}
+
+/** Per-item savepoints of bulk calls: a failed statement (a unique index) undoes only that item. */
+export async function savepoint(db: Executor, action: 'begin' | 'release' | 'rollback'): Promise<void> {
+  const statement = { begin: 'SAVEPOINT data_bulk_item', release: 'RELEASE SAVEPOINT data_bulk_item', rollback: 'ROLLBACK TO SAVEPOINT data_bulk_item' }[action];
+  await sql.raw(statement).execute(db);
 }
 
 export async function findItem(db: Executor, siteId: string, collectionId: string, id: string): Promise<ItemRow | undefined> {
