@@ -66,6 +66,11 @@ describe('public @wix/members against our server', () => {
     const list = await wix.members.listMembers({ paging: { limit: 10 }, fieldsets: ['PUBLIC'] });
     expect(list.members?.length).toBe(2);
     expect(list.metadata).toMatchObject({ count: 2, offset: 0, total: 2 });
+    const sorted = await wix.members.listMembers({ paging: { limit: 1, offset: 1 }, sorting: [{ fieldName: 'profile.nickname', order: 'DESC' }], fieldsets: ['EXTENDED'] });
+    expect(sorted.members?.map((x) => x.loginEmail)).toEqual(['pending@conformance.test']);
+    expect(sorted.metadata).toMatchObject({ count: 1, offset: 1, total: 2 });
+    const searched = await wix.members.queryMembers({ search: { expression: 'pat', fields: ['contact.firstName'] } }).find();
+    expect(searched.items.map((x) => x._id)).toEqual([created._id]);
 
     const slug = await wix.members.updateMemberSlug(created._id!, 'pat-the-tester');
     expect(slug.member?.profile?.slug).toBe('pat-the-tester');

@@ -301,7 +301,8 @@ export interface MemberQuery extends MemberWhere {
 export async function queryMemberRows(db: Executor, q: MemberQuery): Promise<{ members: Member[]; total: number; tooManyToCount: boolean }> {
   const where = memberWhere(q);
   const order = q.sort.length > 0
-    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`m.id ASC`])
+    // NULLS LAST in both directions, so both dialects page alike (they differ by default).
+    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)} NULLS LAST`), sql`m.id ASC`])
     : sql`m.created_date DESC, m.id ASC`;
   const rows = await sql<MembersTable>`SELECT m.* FROM members m WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
   const counted = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM members m WHERE ${where} LIMIT ${q.countCap + 1}) capped`.execute(db);
