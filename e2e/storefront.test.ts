@@ -25,6 +25,17 @@ describe('storefront', () => {
     await expect.poll(async () => (await f.page.getByTestId('product-name').allTextContents()).slice(0, 2)).toEqual(['Hand Grinder', 'Gooseneck Kettle']);
   });
 
+  it('filters by collection', async () => {
+    await f.page.goto(`${f.t.url}/`);
+    await f.page.getByRole('navigation', { name: 'Collections' }).getByRole('button', { name: 'Tea' }).click();
+    await expect.poll(() => f.page.getByTestId('total').textContent()).toBe('6 products');
+    expect(await f.page.getByRole('heading', { level: 1 }).textContent()).toBe('Tea');
+    expect(f.page.url()).toBe(`${f.t.url}/?collection=tea`);
+    expect((await f.page.getByTestId('product-name').allTextContents()).sort()).toEqual(
+      ['Darjeeling First Flush', 'Earl Grey Supreme', 'Jasmine Pearls', 'Matcha Ceremonial', 'Rooibos Vanilla', 'Sencha Kagoshima'],
+    );
+  });
+
   it('shows a product with variant prices and stock', async () => {
     await f.page.goto(`${f.t.url}/product-page/roaster-hoodie`);
     await expect.poll(() => f.page.getByTestId('product-title').textContent()).toBe('Roaster Hoodie');

@@ -1,5 +1,5 @@
 import { createClient, localStorageTokens, OAuthStrategy, type OAuthData } from '@vitrine/sdk';
-import { products } from '@vitrine/sdk/stores';
+import { collections, products } from '@vitrine/sdk/stores';
 import { members } from '@vitrine/sdk/members';
 
 /** The demo site's OAuth client; a deployment sets its own at build time. */
@@ -12,7 +12,7 @@ auth.subscribe(() => tokenStore.save(auth.getTokens()));
 
 /** One SDK client for the whole storefront, talking to the server that serves this page. */
 export const client = createClient({
-  modules: { products, members },
+  modules: { products, collections, members },
   auth,
   host: window.location.origin,
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { client } from '../client';
 import type { StoreProduct } from '../types';
 import { ProductCard } from '../components/ProductCard';
@@ -7,8 +8,9 @@ import { ProductCard } from '../components/ProductCard';
 const PAGE_SIZE = 12;
 type Sort = 'newest' | 'price-asc' | 'price-desc' | 'name';
 
-function productQuery(search: string, sort: Sort) {
+function productQuery(search: string, sort: Sort, collectionId: string | undefined) {
   let q = client.products.queryProducts().limit(PAGE_SIZE);
+  if (collectionId) q = q.hasSome('collectionIds', [collectionId]);
   if (search.trim()) q = q.contains('name', search.trim());
   if (sort === 'price-asc') q = q.ascending('price');
   if (sort === 'price-desc') q = q.descending('price');
@@ -19,9 +21,17 @@ function productQuery(search: string, sort: Sort) {
 export function CatalogPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('newest');
+  const [params, setParams] = useSearchParams();
+  const collectionSlug = params.get('collection') ?? undefined;
+  const shelves = useQuery({
+    queryKey: ['collections'],
+    queryFn: async () => (await client.collections.queryCollections().limit(50).find()).items,
+  });
+  const shelf = shelves.data?.find((c) => c.slug === collectionSlug);
   const result = useInfiniteQuery({
-    queryKey: ['products', search, sort],
-    queryFn: ({ pageParam }) => productQuery(search, sort).skip(pageParam).find(),
+    queryKey: ['products', search, sort, shelf?._id],
+    enabled: !collectionSlug || shelves.isSuccess,
+    queryFn: ({ pageParam }) => productQuery(search, sort, shelf?._id ?? undefined).skip(pageParam).find(),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasNext() ? pages.length * PAGE_SIZE : undefined),
   });
@@ -32,7 +42,7 @@ export function CatalogPage() {
     <section>
       <div className="mb-6 flex flex-wrap items-end gap-4">
         <div>
-          <h1 className="text-2xl font-semibold">All products</h1>
+          <h1 className="text-2xl font-semibold">{shelf?.name ?? 'All products'}</h1>
           {total !== undefined && <p className="text-sm text-stone-500" data-testid="total">{total} products</p>}
         </div>
         <input
@@ -49,6 +59,16 @@ export function CatalogPage() {
           <option value="name">Name</option>
         </select>
       </div>
+      <nav aria-label="Collections" className="mb-6 flex flex-wrap gap-2 text-sm">
+        {[{ slug: undefined, name: 'All' }, ...(shelves.data ?? []).filter((c) => c.slug !== 'all-products')].map((c) => (
+          <button
+            key={c.slug ?? 'all'}
+            aria-pressed={c.slug === collectionSlug}
+            onClick={() => setParams(c.slug ? { collection: c.slug } : {})}
+            className={`rounded-full border px-3 py-1 ${c.slug === collectionSlug ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 bg-white'}`}
+          >{c.name}</button>
+        ))}
+      </nav>
       {result.isError && <p role="alert" className="rounded bg-rose-50 p-4 text-rose-800">Could not load products: {(result.error as Error).message}</p>}
       {result.isPending && <p className="text-stone-500">Loading…</p>}
       <div className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
