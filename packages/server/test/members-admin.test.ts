@@ -99,6 +99,13 @@ describe('update', () => {
     expect(changeEmail.status).toBe(400);
     expect(violations(changeEmail.body)).toEqual([{ field: 'member.loginEmail', description: 'cannot be changed', violatedRule: 'FIELD_NOT_ALLOWED', data: {} }]);
     expect((await eventsOf(t, m.id)).map((e) => e.slug)).toEqual(['created', 'updated']);
+    const cleared = await call(t.url, `${M}/${m.id}`, { method: 'PATCH', ...owner(), body: { member: { contact: { emails: null, addresses: null } } } });
+    expect(cleared.body.member.contact.emails).toBeUndefined();
+    expect(cleared.body.member.contact.addresses).toBeUndefined();
+    const many = Object.fromEntries(Array.from({ length: 49 }, (_, i) => [`k${i}`, { value: 'v' }]));
+    const tooMany = await call(t.url, `${M}/${m.id}`, { method: 'PATCH', ...owner(), body: { member: { contact: { customFields: many } } } });
+    expect(tooMany.status).toBe(400);
+    expect(violations(tooMany.body)).toEqual([{ field: 'member.contact.customFields', description: 'takes at most 50 fields', violatedRule: 'MAX_SIZE', data: { max: 50 } }]);
     const missing = await call(t.url, `${M}/${randomUUID()}`, { method: 'PATCH', ...owner(), body: { member: { profile: { title: 'x' } } } });
     expect(missing.status).toBe(404);
     expect(missing.body.details.applicationError.code).toBe('MEMBER_NOT_FOUND');

@@ -308,12 +308,12 @@ function cleanContact(current: MemberContact, input: ContactInput | undefined): 
   set('firstName', input.firstName);
   set('lastName', input.lastName);
   set('phones', input.phones);
-  set('emails', input.emails?.map((e) => e.toLowerCase()));
+  set('emails', input.emails === null ? null : input.emails?.map((e) => e.toLowerCase()));
   set('birthdate', input.birthdate);
   set('company', input.company);
   set('jobTitle', input.jobTitle);
   if (input.addresses !== undefined) {
-    set('addresses', input.addresses?.map((a): MemberAddress => {
+    set('addresses', input.addresses === null ? null : input.addresses.map((a): MemberAddress => {
       const address: MemberAddress = { id: a.id ?? randomUUID() };
       if (a.streetAddress) address.streetAddress = a.streetAddress;
       for (const key of ['addressLine', 'addressLine2', 'city', 'subdivision', 'country', 'postalCode'] as const) {
@@ -338,6 +338,9 @@ function cleanContact(current: MemberContact, input: ContactInput | undefined): 
             ...(f.socialNetwork ? { socialNetwork: f.socialNetwork } : {}),
           };
         }
+      }
+      if (Object.keys(fields).length > MEMBER_LIMITS.customFields) {
+        throw violation('member.contact.customFields', `takes at most ${MEMBER_LIMITS.customFields} fields`, 'MAX_SIZE', { max: MEMBER_LIMITS.customFields });
       }
       out.customFields = fields;
     }
