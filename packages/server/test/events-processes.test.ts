@@ -26,7 +26,21 @@ interface Proc { child: ChildProcess; url: string; exited: Promise<void> }
 const running: Proc[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
-function startProcess(env: Record<string, string>): Promise<Proc> {
+/**
+ * Starts a server process. One retry: storage/migrate.ts (Kysely's migrator) introspects every schema
+ * of the database, and fails with "schema ... does not exist" when another test drops its schema at
+ * that moment (seen once on the shared PostgreSQL; reported to the storage owner).
+ */
+async function startProcess(env: Record<string, string>): Promise<Proc> {
+  try {
+    return await startProcessOnce(env);
+  } catch (err) {
+    if (!/schema "[^"]+" does not exist/.test(String(err))) throw err;
+    return startProcessOnce(env);
+  }
+}
+
+function startProcessOnce(env: Record<string, string>): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG, ...FAST_EVENTS_ENV, ...env },
