@@ -34,6 +34,14 @@ describe('products', () => {
     expect(await page.getByTestId('product-row').count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
+    await page.getByLabel('Sort by').selectOption({ label: 'Most expensive first' });
+    const api = await call(t.url, '/stores-reader/v1/products/query-platformized', { ...asOwner(t), body: { query: { sort: [{ fieldName: 'price', order: 'DESC' }, { fieldName: 'name', order: 'ASC' }], paging: { limit: 25 } } } });
+    const byPrice = api.body.products.map((p: { name: string }) => p.name) as string[];
+    expect(byPrice[0]).not.toBe('Barista T-Shirt');
+    await expect.poll(() => page.getByTestId('product-row').locator('td:first-child').allTextContents()).toEqual(byPrice);
+    expect(await page.getByTestId('pager-range').textContent()).toBe('1–25 of 26');
+    await page.getByLabel('Sort by').selectOption({ label: 'Alphabetical' });
+
     await page.getByLabel('Collection').selectOption({ label: 'Tea' });
     await expect.poll(() => page.getByTestId('product-total').textContent()).toBe('6 products');
     expect(await page.getByTestId('pager-range').textContent()).toBe('1–6 of 6');

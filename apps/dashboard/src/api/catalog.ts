@@ -62,7 +62,16 @@ export const CATALOG_PAGE_MAX = 100;
 
 type Filter = Record<string, unknown>;
 
-export interface ProductQuery { search?: string; collectionId?: string; excludeCollectionId?: string; offset: number; limit: number }
+/** Sort orders the product list offers (fields the V1 query sorts on). */
+export const PRODUCT_SORTS = {
+  'name-asc': { label: 'Alphabetical', sort: [{ fieldName: 'name', order: 'ASC' }] },
+  'price-asc': { label: 'Cheapest first', sort: [{ fieldName: 'price', order: 'ASC' }, { fieldName: 'name', order: 'ASC' }] },
+  'price-desc': { label: 'Most expensive first', sort: [{ fieldName: 'price', order: 'DESC' }, { fieldName: 'name', order: 'ASC' }] },
+  'updated-desc': { label: 'Recently updated', sort: [{ fieldName: 'lastUpdated', order: 'DESC' }, { fieldName: 'name', order: 'ASC' }] },
+} as const;
+export type ProductSort = keyof typeof PRODUCT_SORTS;
+
+export interface ProductQuery { search?: string; collectionId?: string; excludeCollectionId?: string; sort?: ProductSort; offset: number; limit: number }
 
 export async function queryProducts(api: Api, q: ProductQuery): Promise<{ products: Product[]; metadata: PageMeta }> {
   const parts: Filter[] = [];
@@ -71,7 +80,7 @@ export async function queryProducts(api: Api, q: ProductQuery): Promise<{ produc
   if (q.excludeCollectionId) parts.push({ $not: { collectionIds: { $hasSome: [q.excludeCollectionId] } } });
   const filter = parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { $and: parts };
   return api('/stores-reader/v1/products/query-platformized', {
-    body: { query: { ...(filter ? { filter } : {}), sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: q.limit, offset: q.offset } } },
+    body: { query: { ...(filter ? { filter } : {}), sort: PRODUCT_SORTS[q.sort ?? 'name-asc'].sort, paging: { limit: q.limit, offset: q.offset } } },
   });
 }
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/client';
-import { CATALOG_PAGE_MAX, createProduct, deleteProduct, queryCollections, queryProducts, type Product } from '../api/catalog';
+import { CATALOG_PAGE_MAX, PRODUCT_SORTS, createProduct, deleteProduct, queryCollections, queryProducts, type Product, type ProductSort } from '../api/catalog';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
@@ -16,11 +16,12 @@ export function ProductsPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [collectionId, setCollectionId] = useState('');
+  const [sort, setSort] = useState<ProductSort>('name-asc');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
   const products = useQuery({
-    queryKey: ['products', search, collectionId, offset],
-    queryFn: () => queryProducts(api, { search, collectionId: collectionId || undefined, offset, limit: PAGE_SIZE }),
+    queryKey: ['products', search, collectionId, sort, offset],
+    queryFn: () => queryProducts(api, { search, collectionId: collectionId || undefined, sort, offset, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const collections = useQuery({ queryKey: ['collections', 'all'], queryFn: () => queryCollections(api, 0, CATALOG_PAGE_MAX) });
@@ -59,6 +60,9 @@ export function ProductsPage() {
           <SelectField label="Collection" value={collectionId} onChange={(e) => { setCollectionId(e.target.value); setOffset(0); }}>
             <option value="">All collections</option>
             {(collections.data?.collections ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </SelectField>
+          <SelectField label="Sort by" value={sort} onChange={(e) => { setSort(e.target.value as ProductSort); setOffset(0); }}>
+            {Object.entries(PRODUCT_SORTS).map(([key, s]) => <option key={key} value={key}>{s.label}</option>)}
           </SelectField>
           <input aria-label="Search" placeholder="Search by name" value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} className="rounded border border-slate-300 px-3 py-1.5 text-sm" />
         </div>
