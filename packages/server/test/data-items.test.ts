@@ -257,6 +257,13 @@ describe('queries', () => {
     expect(all.results).toEqual([{ _id: null, c: 120, m: 119 }]);
     const found = await ok(t, visitor, '/items/search', { dataCollectionId: 'nums', search: { search: { expression: 'word11' }, sort: [{ fieldName: 'n', order: 'ASC' }] } });
     expect(found.dataItems.map((i: { data: { n: number } }) => i.data.n)).toEqual([11, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119]);
+    const either = await ok(t, visitor, '/items/search', { dataCollectionId: 'nums', search: { search: { expression: 'word7 WORD99', mode: 'OR' }, filter: { n: { $lt: 80 } }, sort: [{ fieldName: 'n', order: 'ASC' }] } });
+    expect(either.dataItems.map((i: { data: { n: number } }) => i.data.n)).toEqual([7, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79]);
+    const both = await ok(t, visitor, '/items/search', { dataCollectionId: 'nums', search: { search: { expression: 'word7 y' } } });
+    expect(both.dataItems.map((i: { data: { n: number } }) => i.data.n).sort((a: number, b: number) => a - b)).toEqual([7, 70, 73, 76, 79]);
+    // System dates filter as dates: every item was created before now and none after.
+    expect(await count('nums', { _createdDate: { $lt: { $date: new Date(Date.now() + 60_000).toISOString() } } })).toBe(120);
+    expect(await count('nums', { _createdDate: { $gt: { $date: new Date(Date.now() + 60_000).toISOString() } } })).toBe(0);
   });
 });
 
