@@ -69,6 +69,11 @@ describe('reports', () => {
     expect((await call(t.url, R, { auth: a.token, body: { memberId: b.id, reason: 'HARASSMENT' } })).status).toBe(200);
     const open = await call(t.url, R, { ...owner(), query: { status: 'OPEN', memberId: b.id } });
     expect(open.body.metadata.total).toBe(1);
+    const badLimit = await call(t.url, R, { ...owner(), query: { 'paging.limit': '101', status: 'CLOSED' } });
+    expect(violations(badLimit.body)).toEqual([
+      { field: 'paging.limit', description: 'must be at most 100', violatedRule: 'MAX', data: { max: 100 } },
+      { field: 'status', description: 'must be one of "OPEN", "RESOLVED"', violatedRule: 'INVALID_ENUM_VALUE', data: { allowed: ['OPEN', 'RESOLVED'] } },
+    ]);
   });
 });
 
@@ -104,7 +109,20 @@ describe('member-about', () => {
     const tooDeep = await call(t.url, A, { auth: b.token, body: { memberAbout: { content: { nodes: [deep] } } } });
     expect(tooDeep.status).toBe(400);
     expect(violations(tooDeep.body)[0]).toMatchObject({ violatedRule: 'MAX', data: { max: 20 } });
-    expect((await call(t.url, A, { auth: b.token })).status).toBe(404);
+    expect((await call(t.url, `${A}/my`, { auth: b.token })).body.details.applicationError.code).toBe('MEMBER_ABOUT_NOT_FOUND');
+  });
+
+  it('bounds node count, text length and document size', async () => {
+    const many = { nodes: Array.from({ length: 2001 }, () => ({ type: 'DIVIDER' })) };
+    const tooMany = await call(t.url, A, { auth: b.token, body: { memberAbout: { content: many } } });
+    expect(violations(tooMany.body)).toEqual([{ field: 'memberAbout.content', description: 'must have at most 2000 nodes', violatedRule: 'MAX_SIZE', data: { max: 2000 } }]);
+    const longText = { nodes: [{ type: 'TEXT', textData: { text: 'x'.repeat(10_001) } }] };
+    const tooLong = await call(t.url, A, { auth: b.token, body: { memberAbout: { content: longText } } });
+    expect(violations(tooLong.body)).toEqual([{ field: 'memberAbout.content.nodes[0].textData.text', description: 'must be at most 10000 characters', violatedRule: 'MAX_LENGTH', data: { max: 10000 } }]);
+    const big = { nodes: Array.from({ length: 30 }, () => ({ type: 'TEXT', textData: { text: 'y'.repeat(9_000) } })) };
+    const tooBig = await call(t.url, A, { auth: b.token, body: { memberAbout: { content: big } } });
+    expect(violations(tooBig.body)).toEqual([{ field: 'memberAbout.content', description: 'must be at most 262144 bytes', violatedRule: 'MAX', data: { max: 262144 } }]);
+    expect((await call(t.url, `${A}/my`, { auth: b.token })).body.details.applicationError.code).toBe('MEMBER_ABOUT_NOT_FOUND');
   });
 
   it('object-level: B cannot create, change or delete A\'s about; a visitor cannot write', async () => {
