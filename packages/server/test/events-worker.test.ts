@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { FAST_EVENTS, SLOW_START_MS, ownerContext, recordInTransaction, waitFor } from './events-support.js';
-import { EventWorker } from '../src/domains/events/worker.js';
+import { EventWorker, MAX_IN_FLIGHT_PER_SUBSCRIPTION } from '../src/domains/events/worker.js';
 
 /** The worker driven by hand (the server's own is off): graceful stop and restart. */
 let t: TestServer;
@@ -11,11 +11,22 @@ let hook: http.Server;
 let hang = true;
 let requests = 0;
 const hanging: http.ServerResponse[] = [];
+const slowHanging: http.ServerResponse[] = [];
+let fastDelivered = 0;
 
 beforeAll(async () => {
   t = await startTestServer({ events: { ...FAST_EVENTS, workerEnabled: false } });
   hook = http.createServer((req, res) => {
     req.resume();
+    if (req.url === '/fair/slow') {
+      slowHanging.push(res);
+      return;
+    }
+    if (req.url === '/fair/fast') {
+      fastDelivered++;
+      res.writeHead(204).end();
+      return;
+    }
     requests++;
     if (hang) hanging.push(res);
     else res.writeHead(204).end();
@@ -57,5 +68,27 @@ describe('worker lifecycle', () => {
     const done = await call(t.url, `/webhooks/v1/deliveries/${list.body.deliveries[0].id}`, asOwner(t));
     expect(done.body.delivery.attempts.map((a: { attempt: number; statusCode: number; workerId: string }) => [a.attempt, a.statusCode, a.workerId])).toEqual([[1, 204, second.owner]]);
     expect(requests).toBe(2);
+  });
+
+  it('caps the requests in flight per subscription, so a hanging receiver leaves room for others', async () => {
+    const base = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/fair`;
+    const slow = await call(t.url, '/webhooks/v1/subscriptions', { ...asOwner(t), body: { subscription: { url: `${base}/slow`, eventTypes: [{ entityFqdn: 'test.fair.v1.slow', slug: '*' }] } } });
+    const fast = await call(t.url, '/webhooks/v1/subscriptions', { ...asOwner(t), body: { subscription: { url: `${base}/fast`, eventTypes: [{ entityFqdn: 'test.fair.v1.fast', slug: '*' }] } } });
+    expect([slow.status, fast.status]).toEqual([200, 200]);
+    const ctx = ownerContext(t);
+    for (let i = 0; i < 15; i++) await recordInTransaction(ctx, { entityFqdn: 'test.fair.v1.slow', slug: 'created', entityId: `s${i}` });
+    for (let i = 0; i < 3; i++) await recordInTransaction(ctx, { entityFqdn: 'test.fair.v1.fast', slug: 'created', entityId: `f${i}` });
+    // 12 slots: without the cap the 15 hanging deliveries would take all of them.
+    const worker = new EventWorker(t.server.deps, { ...FAST_EVENTS, batchSize: 12 });
+    worker.start();
+    try {
+      await waitFor(() => fastDelivered === 3 && slowHanging.length === MAX_IN_FLIGHT_PER_SUBSCRIPTION, 10_000, 'the fast receiver beside the hanging one');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(slowHanging.length).toBe(MAX_IN_FLIGHT_PER_SUBSCRIPTION);
+    } finally {
+      await worker.stop();
+    }
+    const pending = await call(t.url, `/webhooks/v1/subscriptions/${slow.body.subscription.id}/deliveries`, { ...asOwner(t), query: { status: 'PENDING' } });
+    expect(pending.body.metadata.total).toBe(15);
   });
 });

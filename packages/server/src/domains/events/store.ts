@@ -340,14 +340,23 @@ export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promi
   }
 }
 
+/** Gives leased rows back unchanged (claimed beyond a subscription's in-flight cap). */
+export async function releaseDeliveries(db: Executor, ids: string[], owner: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('webhook_deliveries').set({ lease_owner: null, lease_until: null })
+    .where('id', 'in', ids).where('lease_owner', '=', owner).execute();
+}
+
 /**
  * Leases up to `limit` due deliveries. A delivery is due when its subscription is active, no earlier
  * event of the same entity is still pending for that subscription, and no earlier event of the entity
  * is still waiting to be fanned out: that keeps per-entity order. An expired lease (a crashed worker)
- * makes the row claimable again. One statement, so the claim is atomic on both dialects; on PostgreSQL
+ * makes the row claimable again. Subscriptions that already have `perSubscriptionCap` requests in
+ * flight are skipped (one statement may still take several rows of one subscription; the worker gives
+ * the extra back). One statement, so the claim is atomic on both dialects; on PostgreSQL
  * `SKIP LOCKED` lets several processes claim side by side without waiting for each other.
  */
-export async function claimDueDeliveries(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
+export async function claimDueDeliveries(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number, perSubscriptionCap: number): Promise<DeliveryRow[]> {
   const lock = dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
   const result = await sql<DeliveryRow>`
     UPDATE webhook_deliveries SET lease_owner = ${owner}, lease_until = ${leaseUntil}
@@ -357,6 +366,8 @@ export async function claimDueDeliveries(db: Executor, dialect: DialectName, own
       WHERE d.status = 'PENDING' AND d.next_attempt_at <= ${now}
         AND (d.lease_until IS NULL OR d.lease_until < ${now})
         AND s.status = 'ACTIVE'
+        AND (SELECT count(*) FROM webhook_deliveries f
+          WHERE f.subscription_id = d.subscription_id AND f.status = 'PENDING' AND f.lease_until >= ${now}) < ${perSubscriptionCap}
         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
           WHERE p.subscription_id = d.subscription_id AND p.entity_fqdn = d.entity_fqdn AND p.entity_id = d.entity_id
             AND p.sequence < d.sequence AND p.status = 'PENDING')

@@ -10,7 +10,8 @@ import { enqueueMail } from './service.js';
 import type { EventsSettings } from './settings.js';
 import {
   activeSubscriptionsOfSites, claimDueDeliveries, claimDueMails, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt, finishMail,
-  insertAttempt, insertDeliveries, lockUndispatchedEvents, markEventsDispatched, pruneHistory, recordSubscriptionFailure, resetSubscriptionFailures,
+  insertAttempt, insertDeliveries, lockUndispatchedEvents, markEventsDispatched, pruneHistory, recordSubscriptionFailure, releaseDeliveries,
+  resetSubscriptionFailures,
   type DeliveryRow, type MailRow, type NewDelivery, type OutboxEventRow, type SubscriptionRecord,
 } from './store.js';
 
@@ -27,6 +28,8 @@ export const MAILBOX_RETENTION_MS = 90 * 86_400_000;
 /** How often a worker prunes history, and how many rows per table per pass. */
 const PRUNE_EVERY_MS = 3_600_000;
 const PRUNE_BATCH = 1_000;
+/** Requests in flight per subscription across all workers, so one slow receiver cannot take every slot. */
+export const MAX_IN_FLIGHT_PER_SUBSCRIPTION = 10;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -192,8 +195,19 @@ export class EventWorker {
     if (free <= 0 || this.stopped) return 0;
     const { db, dialect } = this.deps.storage;
     const now = Date.now();
-    const claimed = await claimDueDeliveries(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), free);
-    if (claimed.length === 0) return 0;
+    const leased = await claimDueDeliveries(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), free, MAX_IN_FLIGHT_PER_SUBSCRIPTION);
+    if (leased.length === 0) return 0;
+    // One claim may take more of a subscription than its cap allows: keep the first ones, give the rest back.
+    const perSubscription = new Map<string, number>();
+    const claimed: DeliveryRow[] = [];
+    const extra: string[] = [];
+    for (const d of leased) {
+      const n = (perSubscription.get(d.subscription_id) ?? 0) + 1;
+      perSubscription.set(d.subscription_id, n);
+      if (n <= MAX_IN_FLIGHT_PER_SUBSCRIPTION) claimed.push(d);
+      else extra.push(d.id);
+    }
+    await releaseDeliveries(db, extra, this.owner);
     const subs = new Map((await findSubscriptionsByIds(db, [...new Set(claimed.map((d) => d.subscription_id))])).map((s) => [s.id, s]));
     for (const d of claimed) {
       const sending: Promise<void> = this.deliverOne(d, subs.get(d.subscription_id))
