@@ -69,6 +69,7 @@ describe('members', () => {
     const drawer = page.getByRole('dialog', { name: 'ann@shop.test' });
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusPENDING');
     expect(await drawer.getByTestId('member-detail').textContent()).toContain('Nicknameannie');
+    await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('Open reports0');
     await drawer.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusAPPROVED');
     expect(await drawer.getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -79,6 +80,7 @@ describe('members', () => {
   it('blocks, mutes and unmutes a member', async () => {
     await page.getByRole('button', { name: 'bob@shop.test' }).click();
     const drawer = page.getByRole('dialog', { name: 'bob@shop.test' });
+    await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('Open reports1');
     await drawer.getByRole('button', { name: 'Block' }).click();
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusBLOCKED');
     expect((await member(ids.bob!)).body.member.status).toBe('BLOCKED');

@@ -73,8 +73,8 @@ export async function deleteMember(api: Api, id: string): Promise<void> {
   await api(`/members/v1/members/${id}`, { method: 'DELETE' });
 }
 
-export async function listReports(api: Api, q: { status?: 'OPEN' | 'RESOLVED'; offset: number; limit: number }): Promise<{ reports: Report[]; metadata: PageMeta }> {
-  return api('/members/v1/reports', { query: { ...(q.status ? { status: q.status } : {}), paging: { limit: q.limit, offset: q.offset } } });
+export async function listReports(api: Api, q: { status?: 'OPEN' | 'RESOLVED'; memberId?: string; offset: number; limit: number }): Promise<{ reports: Report[]; metadata: PageMeta }> {
+  return api('/members/v1/reports', { query: { ...(q.status ? { status: q.status } : {}), ...(q.memberId ? { memberId: q.memberId } : {}), paging: { limit: q.limit, offset: q.offset } } });
 }
 
 export async function resolveReport(api: Api, id: string, input: { mute: boolean; note?: string }): Promise<Report> {

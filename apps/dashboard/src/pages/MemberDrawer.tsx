@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/client';
-import { deleteMember, getMember, memberAction, memberName, type Member, type MemberAction } from '../api/members';
+import { deleteMember, getMember, listReports, memberAction, memberName, type Member, type MemberAction } from '../api/members';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { Drawer } from '../components/Modal';
@@ -13,6 +13,7 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
   const api = useApi();
   const queryClient = useQueryClient();
   const member = useQuery({ queryKey: ['member', id], queryFn: () => getMember(api, id) });
+  const openReports = useQuery({ queryKey: ['reports', 'of', id], queryFn: () => listReports(api, { status: 'OPEN', memberId: id, offset: 0, limit: 1 }) });
   const act = useMutation({
     mutationFn: (action: MemberAction) => memberAction(api, id, action),
     onSuccess: async (updated) => {
@@ -32,7 +33,7 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
       <ErrorAlert error={member.error} />
       {m && (
         <>
-          <MemberDetail member={m} />
+          <MemberDetail member={m} openReports={openReports.data?.metadata.total} />
           <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Member actions">
             {m.status !== 'APPROVED' && <button type="button" disabled={act.isPending} onClick={() => act.mutate('approve')} className={secondaryButton}>Approve</button>}
             {m.status !== 'BLOCKED' && <button type="button" disabled={act.isPending} onClick={() => act.mutate('block')} className={secondaryButton}>Block</button>}
@@ -49,7 +50,7 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
   );
 }
 
-function MemberDetail({ member: m }: { member: Member }) {
+function MemberDetail({ member: m, openReports }: { member: Member; openReports: number | undefined }) {
   const row = (label: string, value: ReactNode) => <><dt className="text-slate-500">{label}</dt><dd>{value}</dd></>;
   return (
     <dl data-testid="member-detail" className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-1 text-sm">
@@ -64,6 +65,7 @@ function MemberDetail({ member: m }: { member: Member }) {
       {row('Company', m.contact?.company || '—')}
       {row('Joined', formatDate(m.createdDate))}
       {row('Last login', formatDate(m.lastLoginDate))}
+      {row('Open reports', openReports ?? '…')}
       {row('Member id', <span className="font-mono text-xs">{m.id}</span>)}
     </dl>
   );
