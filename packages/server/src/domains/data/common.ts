@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../http/context.js';
 import { isElevated } from '../../http/context.js';
 import type { ValidationError } from '../../http/errors.js';
@@ -123,8 +123,18 @@ export function wireItem(collectionId: string, row: ItemRow): WireItem {
   return { id: row.id, dataCollectionId: collectionId, data: { ...(row.data as ItemData), _id: row.id } };
 }
 
+/**
+ * Ids the server generates are UUIDv7 (time-ordered): new rows land at the end of the primary-key
+ * B-tree instead of at random pages, which keeps bulk inserts into large collections fast.
+ */
 export function newItemId(): string {
-  return randomUUID();
+  const bytes = randomBytes(16);
+  const ms = Date.now();
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The data kept for a row: caller fields plus the system fields the server owns. */
