@@ -1,13 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import tailwindcss from '@tailwindcss/vite';
 
 const api = ['/oauth2', '/_api', '/stores', '/stores-reader', '/v2', '/media', '/members', '/ecom', '/wix-data', '/webhooks', '/events', '/notifications', '/docs', '/openapi.json'];
 
 // Served by the server under /dashboard/; `npm run dev` proxies API calls to `npm start` on 3000.
 export default defineConfig({
   base: '/dashboard/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react()],
   server: { proxy: Object.fromEntries(api.map((p) => [p, 'http://localhost:3000'])) },
   build: { outDir: 'dist', emptyOutDir: true },
 });
