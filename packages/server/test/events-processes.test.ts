@@ -205,8 +205,10 @@ describe('server processes', () => {
     const db = freshDatabase();
     const receiver = await new Receiver((_e, _attempt, index) => (index < 10 ? 503 : 200)).start();
     try {
-      const a = await startProcess(db.env);
-      const b = await startProcess(db.env);
+      // Generous timeout and lease (nobody crashes here), so a repeat can only come from a double claim.
+      const env = { ...db.env, WEBHOOK_TIMEOUT_MS: '15000', EVENTS_LEASE_MS: '30000' };
+      const a = await startProcess(env);
+      const b = await startProcess(env);
       const owner = await db.ownerKey();
       const subscriptionId = await subscribe(a.url, owner, receiver);
       const COUNT = 200;

@@ -8,14 +8,18 @@ import { inTransaction } from '../src/storage/transaction.js';
 import type { RequestContext } from '../src/http/context.js';
 import type { TestServer } from './harness.js';
 
-/** Worker settings that keep test wall time short: fast polling, 50 ms backoff base. */
+/**
+ * Worker settings that keep test wall time short: fast polling, 50 ms backoff base. Timeout and lease
+ * stay generous: on a loaded machine a request that times out after the receiver took it is repeated
+ * (at least once), and tests that count exact deliveries must not see that.
+ */
 export const FAST_EVENTS: EventsSettings = {
   ...DEFAULT_EVENTS_SETTINGS,
   pollIntervalMs: 20,
   backoffBaseMs: 50,
   backoffMaxMs: 400,
-  requestTimeoutMs: 2_000,
-  leaseMs: 5_000,
+  requestTimeoutMs: 10_000,
+  leaseMs: 30_000,
 };
 
 /** Hook timeout for starting a server with the demo store: PostgreSQL on a busy 2-core machine can be slow. */

@@ -60,7 +60,7 @@ describe('worker lifecycle', () => {
     const second = new EventWorker(t.server.deps, FAST_EVENTS);
     second.start();
     try {
-      // Claimable at once: the lease was released, not left to expire (FAST_EVENTS.leaseMs is 5 s).
+      // Claimable at once: the lease was released, not left to expire (FAST_EVENTS.leaseMs is 30 s).
       await waitFor(async () => (await call(t.url, `/webhooks/v1/deliveries/${list.body.deliveries[0].id}`, asOwner(t))).body.delivery.status === 'SUCCEEDED', 3_000, 'the delivery');
     } finally {
       await second.stop();
