@@ -82,8 +82,16 @@ export function roundMoney(amount: number): number {
   return Math.round((amount + Number.EPSILON) * 100) / 100;
 }
 
+/** Formatters per currency: building an Intl.NumberFormat costs far more than formatting with one. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  let f = formatters.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    formatters.set(currency, f);
+  }
+  return f.format(amount);
 }
 
 export function discountedPrice(price: number, discount: Discount): number {
