@@ -116,18 +116,18 @@ describe('reports', () => {
 
   it('lists open reports with member e-mails and resolves one with a mute', async () => {
     await openSection(page, 'Reports', 'Member reports');
-    await expect.poll(async () => (await reportRows()).length).toBe(2);
-    const rows = await reportRows();
-    expect(rows.some((r) => r.startsWith('bob@shop.testSPAMsells watchesfill-01@shop.test'))).toBe(true);
-    expect(rows.some((r) => r.startsWith('dan@shop.testHARASSMENTrude repliesfill-02@shop.test'))).toBe(true);
+    // The e-mails appear once the reported and reporting members are loaded.
+    await expect.poll(async () => (await reportRows()).sort()).toEqual([
+      expect.stringMatching(/^bob@shop\.testSPAMsells watchesfill-01@shop\.test/),
+      expect.stringMatching(/^dan@shop\.testHARASSMENTrude repliesfill-02@shop\.test/),
+    ]);
 
     await page.getByRole('button', { name: 'Resolve report on dan@shop.test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Resolve report' });
     await dialog.getByLabel('Mute the reported member').check();
     await dialog.getByLabel('Note').fill('warned by mail');
     await dialog.getByRole('button', { name: 'Resolve report' }).click();
-    await expect.poll(async () => (await reportRows()).length).toBe(1);
-    expect((await reportRows())[0]).toContain('bob@shop.test');
+    await expect.poll(reportRows).toEqual([expect.stringMatching(/^bob@shop\.testSPAMsells watchesfill-01@shop\.test/)]);
 
     const resolved = await call(t.url, '/members/v1/reports', { ...asOwner(t), query: { status: 'RESOLVED' } });
     expect(resolved.body.reports).toEqual([expect.objectContaining({ memberId: ids.dan, status: 'RESOLVED', resolution: { muted: true, note: 'warned by mail' } })]);

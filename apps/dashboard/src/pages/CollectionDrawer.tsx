@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { Drawer } from '../components/Modal';
 import { TextField, primaryButton, secondaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
+import { useDebounced } from '../components/useDebounced';
 
 const PAGE_SIZE = 10;
 
@@ -82,9 +83,10 @@ function AddProducts({ collectionId }: { collectionId: string }) {
   const api = useApi();
   const invalidate = useInvalidateCatalog();
   const [search, setSearch] = useState('');
+  const term = useDebounced(search);
   const candidates = useQuery({
-    queryKey: ['collection-products', collectionId, 'out', search],
-    queryFn: () => queryProducts(api, { search, excludeCollectionId: collectionId, offset: 0, limit: PAGE_SIZE }),
+    queryKey: ['collection-products', collectionId, 'out', term],
+    queryFn: () => queryProducts(api, { search: term, excludeCollectionId: collectionId, offset: 0, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const add = useMutation({ mutationFn: (id: string) => addToCollection(api, collectionId, [id]), onSuccess: invalidate });

@@ -7,6 +7,7 @@ import { PageHeader, SelectField, TextField, formatDate } from '../components/Fo
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import { MemberDrawer } from './MemberDrawer';
+import { useDebounced } from '../components/useDebounced';
 
 export function MembersPage() {
   const api = useApi();
@@ -14,9 +15,10 @@ export function MembersPage() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
+  const term = useDebounced(search);
   const members = useQuery({
-    queryKey: ['members', status, search, offset],
-    queryFn: () => queryMembers(api, { status: status || undefined, search, offset, limit: MEMBER_PAGE_SIZE }),
+    queryKey: ['members', status, term, offset],
+    queryFn: () => queryMembers(api, { status: status || undefined, search: term, offset, limit: MEMBER_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const columns: Column<Member>[] = [

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, TextField, primaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
 import { ProductDrawer } from './ProductDrawer';
+import { useDebounced } from '../components/useDebounced';
 
 const PAGE_SIZE = 25;
 
@@ -19,9 +20,10 @@ export function ProductsPage() {
   const [sort, setSort] = useState<ProductSort>('name-asc');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
+  const term = useDebounced(search);
   const products = useQuery({
-    queryKey: ['products', search, collectionId, sort, offset],
-    queryFn: () => queryProducts(api, { search, collectionId: collectionId || undefined, sort, offset, limit: PAGE_SIZE }),
+    queryKey: ['products', term, collectionId, sort, offset],
+    queryFn: () => queryProducts(api, { search: term, collectionId: collectionId || undefined, sort, offset, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const collections = useQuery({ queryKey: ['collections', 'all'], queryFn: () => queryCollections(api, 0, CATALOG_PAGE_MAX) });

@@ -28,6 +28,8 @@ export function ReportsPage() {
     queryKey: ['members', 'by-id', ids],
     queryFn: () => queryMembers(api, { ids, offset: 0, limit: Math.max(1, ids.length) }),
     enabled: ids.length > 0,
+    // Keep showing known e-mails while the member set of a new page loads (ids would flash otherwise).
+    placeholderData: keepPreviousData,
   });
   const who = (id: string) => people.data?.members.find((m: Member) => m.id === id)?.loginEmail ?? id;
   const columns: Column<Report>[] = [
