@@ -11,6 +11,7 @@ import { openStorage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { SigningKeys } from './domains/identity/keys.js';
 import { startEventWorker } from './domains/events/worker.js';
+import { jobWorkerIdle, resumeMemberJobs } from './domains/members/jobs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -47,6 +48,8 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   });
   // Delivers outbox events (webhooks, e-mails) after commit; off with config.events.workerEnabled = false.
   const eventWorker = startEventWorker(deps, config.events);
+  // Member bulk jobs interrupted by a stop continue now rather than on the first members call.
+  resumeMemberJobs(deps);
   let server: ServerType | undefined;
   return {
     app,
@@ -57,6 +60,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     close: async () => {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       await eventWorker?.stop();
+      await jobWorkerIdle(deps);
       await storage.close();
     },
   };

@@ -28,8 +28,12 @@ describe('members and login', () => {
     expect(await status(id)).toBe('PENDING');
     expect((await login(email)).state).toBe('REQUIRE_OWNER_APPROVAL');
 
-    expect((await act(id, 'approve')).body.member.status).toBe('APPROVED');
+    const approved = await act(id, 'approve');
+    expect(approved.body.member.status).toBe('APPROVED');
+    expect(approved.body.member.lastLoginDate).toBeUndefined();
     expect((await login(email)).state).toBe('SUCCESS');
+    const afterLogin = (await call(t.url, `${M}/${id}`, { ...asOwner(t), query: { fieldsets: ['FULL'] } })).body.member;
+    expect(Date.now() - Date.parse(afterLogin.lastLoginDate)).toBeLessThan(60_000);
 
     expect((await act(id, 'block')).body.member.status).toBe('BLOCKED');
     const blocked = await login(email);

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
+import { recordMemberLogin } from '../members/service.js';
 import { createMemberFromIdentity } from '../members/service.js';
 import type { Site } from '../sites/service.js';
 import { captchaTokenOf, verifyCaptcha, type CaptchaMode } from './captcha.js';
@@ -193,6 +194,7 @@ async function continueLogin(ctx: BaseContext, site: Site, identityIn: IdentityR
   if (!opts.mfaDone && (identity.totpEnabled || identity.emailMfaEnabled)) return mfaState(ctx, identity);
   const now = new Date().toISOString();
   await updateIdentityRow(ctx.db, site.id, identity.id, { lastLoginDate: now }, now);
+  await recordMemberLogin({ ...ctx, site }, identity.id, identity.emailVerified);
   const sessionToken = await createSession(ctx, site.id, identity.id, 'api');
   const fresh = (await findIdentity(ctx.db, site.id, identity.id)) ?? identity;
   return { state: 'SUCCESS', sessionToken, identity: identityToWire(fresh), additionalData: {} };
