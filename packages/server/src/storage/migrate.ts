@@ -9,6 +9,19 @@ class DomainMigrationProvider implements MigrationProvider {
   }
 }
 
+/** How often a migration run is retried when another schema vanished under Kysely's table lookup. */
+const MIGRATE_ATTEMPTS = 3;
+
+/**
+ * Kysely's migrator lists the tables of every schema before it runs. When another process drops its
+ * own schema at that moment (parallel test runs, each in a schema of its own), PostgreSQL answers
+ * `3F000 invalid_schema_name` for a schema that is not ours; running again is safe (migrations hold
+ * a lock and record what they applied).
+ */
+function vanishedSchema(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+}
+
 /** `schema`: the PostgreSQL schema in use (Kysely's table lookup would otherwise see other schemas' tables). */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
@@ -20,7 +33,10 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<string[]
     migrationLockTableName: 'vitrine_migrations_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt < MIGRATE_ATTEMPTS && vanishedSchema(error)) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
 }
