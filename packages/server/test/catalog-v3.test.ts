@@ -187,6 +187,25 @@ describe('V3 inventory items', () => {
   });
 });
 
+describe('V3 bulk calls', () => {
+  it('bulk-updates products with revisions, counts and bulk-updates inventory items, bulk get-or-creates brands', async () => {
+    const a = (await call(t.url, `${P}/products/slug/linen-tee`, { ...owner() })).body.product;
+    const upd = await call(t.url, `${P}/bulk/products/update`, { ...owner(), body: { products: [{ product: { id: a.id, revision: a.revision, name: 'Linen Tee Bulk' } }, { product: { id: a.id, revision: '1', name: 'Stale' } }], returnEntity: true } });
+    expect(upd.status).toBe(200);
+    expect(upd.body.bulkActionMetadata).toEqual({ totalSuccesses: 1, totalFailures: 1, undetailedFailures: 0 });
+    expect(upd.body.results[0].item.name).toBe('Linen Tee Bulk');
+    expect(upd.body.results[1].itemMetadata.error.code).toBe('REVISION_MISMATCH');
+    const count = await call(t.url, `${P}/inventory-items/count`, { auth: visitor, body: { filter: { productId: a.id } } });
+    expect(count.body).toEqual({ count: 4 });
+    const items = (await call(t.url, `${P}/inventory-items/query`, { ...owner(), body: { query: { filter: { productId: a.id } } } })).body.inventoryItems;
+    const bu = await call(t.url, `${P}/bulk/inventory-items/update`, { ...owner(), body: { inventoryItems: [{ inventoryItem: { id: items[0].id, quantity: 9 } }], returnEntity: true } });
+    expect(bu.body.results[0].item).toMatchObject({ quantity: 9, inStock: true, availabilityStatus: 'IN_STOCK' });
+    const goc = await call(t.url, `${P}/bulk/brands/get-or-create`, { ...owner(), body: { brandNames: ['Loomwell', 'Brand New'] } });
+    expect(goc.body.bulkActionMetadata.totalSuccesses).toBe(2);
+    expect(goc.body.results.map((r: { item: { name: string } }) => r.item.name)).toEqual(['Loomwell', 'Brand New']);
+  });
+});
+
 describe('ribbons, brands and info sections', () => {
   it('creates, gets, counts, get-or-creates and deletes; names are unique', async () => {
     const r = await call(t.url, `${P}/ribbons`, { ...owner(), body: { ribbon: { name: 'Limited' } } });

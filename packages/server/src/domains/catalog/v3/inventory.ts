@@ -56,8 +56,7 @@ export async function queryInventoryItems(ctx: RequestContext, query: { filter?:
     limit = query.cursorPaging.limit ?? s.limit;
   }
   const f = (filter ?? {}) as Record<string, unknown>;
-  const list = (v: unknown): string[] | undefined => (v === undefined ? undefined : typeof v === 'string' ? [v] : (v as { $eq?: string; $in?: string[] }).$in ?? ((v as { $eq?: string }).$eq !== undefined ? [(v as { $eq: string }).$eq] : []));
-  const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: list(f.productId), ids: list(f.id), limit: limit + 1, offset });
+  const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: idList(f.productId), ids: idList(f.id), limit: limit + 1, offset });
   const visible = [];
   for (const r of rows.slice(0, limit)) if (await visibleToCaller(ctx, r)) visible.push(presentItem(r));
   const hasNext = rows.length > limit;
@@ -71,6 +70,27 @@ export async function queryInventoryItems(ctx: RequestContext, query: { filter?:
       },
     },
   };
+}
+
+/** Largest count a visitor's count call walks (it checks product visibility per item). */
+export const INVENTORY_COUNT_SCAN_MAX = 1000;
+
+function idList(v: unknown): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return [v];
+  const o = v as { $eq?: unknown; $in?: unknown };
+  if (Array.isArray(o.$in)) return o.$in.map(String);
+  return o.$eq !== undefined ? [String(o.$eq)] : [];
+}
+
+/** Count by the same filters as the query (`productId`, `id`); visitors count items of visible products. */
+export async function countInventoryItems(ctx: RequestContext, filter: Record<string, unknown>) {
+  const q = { siteId: ctx.site.id, productIds: idList(filter.productId), ids: idList(filter.id), offset: 0 };
+  if (isElevated(ctx.caller)) return { count: (await queryInventoryRows(ctx.db, { ...q, limit: 1 })).total };
+  const { rows } = await queryInventoryRows(ctx.db, { ...q, limit: INVENTORY_COUNT_SCAN_MAX });
+  let count = 0;
+  for (const r of rows) if (await visibleToCaller(ctx, r)) count++;
+  return { count };
 }
 
 async function refresh(ctx: RequestContext, productId: string): Promise<void> {

@@ -5,11 +5,11 @@ import { cursorPaging, sortItem } from '../schema.js';
 import {
   bulk, countEntities, createEntity, deleteEntityById, getEntity, getOrCreateEntity, presentEntity, queryEntityPage, updateEntityById, type EntityInput,
 } from './entities.js';
-import { bulkChangeInventory, getInventoryItem, queryInventoryItems, updateInventoryItem } from './inventory.js';
+import { bulkChangeInventory, countInventoryItems, getInventoryItem, queryInventoryItems, updateInventoryItem } from './inventory.js';
 import { ALL_PRODUCTS_CATEGORY_ID } from './model.js';
 import {
   bulkCreateV3Request, bulkDeleteV3Request, countV3Request, createV3Request, deleteV3Request, entityName, getV3BySlugRequest, getV3Request,
-  inventoryItemPatch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
+  inventoryItemPatch, productV3Patch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
 } from './schema.js';
 import {
   countProductsV3Total, createProductV3, deleteProductV3, getProductV3, presentV3, queryProductsV3Page, searchProductsV3, updateProductV3,
@@ -50,6 +50,9 @@ const productRoutes: RouteDef[] = [
   route({ method: 'POST', path: `${P}/bulk/products/create`, access: 'elevated', summary: 'Create products (V3), per-item results', request: bulkCreateV3Request,
     handler: (ctx, i) => bulk(i.products, async (p) => { const r = await createProductV3(ctx, p, i.fields); return { id: r.product.id, ...(i.returnEntity ? { entity: r.product } : {}) }; })
       .then(({ results, bulkActionMetadata }) => ({ results: results.map(({ item, ...r }) => ({ ...r, ...(item ? { item } : {}) })), bulkActionMetadata })) }),
+  route({ method: 'POST', path: `${P}/bulk/products/update`, access: 'elevated', summary: 'Update products (V3, each with its revision), per-item results',
+    request: z.object({ products: z.array(z.object({ product: productV3Patch.extend({ id: z.string().min(1).max(100) }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), fields }),
+    handler: (ctx, i) => bulk(i.products, async ({ product }) => { const r = await updateProductV3(ctx, product.id, product, i.fields); return { id: r.product.id, ...(i.returnEntity ? { entity: r.product } : {}) }; }) }),
   route({ method: 'POST', path: `${P}/bulk/products/delete`, access: 'elevated', summary: 'Delete products (V3), per-item results', request: bulkDeleteV3Request,
     handler: (ctx, i) => bulk(i.productIds, async (id) => { await deleteProductV3(ctx, id); return { id }; }) }),
   route({ method: 'GET', path: `${P}/all-products-category`, access: 'visitor', summary: 'The category every product is in', request: z.object({}),
@@ -87,6 +90,12 @@ function entityRoutes(kind: EntityKind, plural: string, singular: string, nameKe
     route({ method: 'POST', path: `${P}/bulk/${plural}/create`, access: 'elevated', summary: `Create ${plural}, per-item results`,
       request: z.object({ [many]: z.array(body).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional() }) as z.ZodType<Record<string, unknown>>,
       handler: (ctx, i) => bulk(i[many] as EntityInput[], async (e) => { const r = await createEntity(ctx, kind, e, singular); return { id: r.id, ...(i.returnEntity ? { entity: presentEntity(kind, r) } : {}) }; }) }),
+    route({ method: 'POST', path: `${P}/bulk/${plural}/get-or-create`, access: 'elevated', summary: `Get or create ${plural} by name, per-item results`,
+      request: (kind === 'infoSection' ? z.object({ infoSections: z.array(body).min(1).max(V3_LIMITS.bulk), fields }) : z.object({ [`${singular}Names`]: z.array(entityName).min(1).max(V3_LIMITS.bulk), fields })) as z.ZodType<Record<string, unknown>>,
+      handler: (ctx, i) => bulk((kind === 'infoSection' ? i.infoSections : (i[`${singular}Names`] as string[]).map((name) => ({ name }))) as EntityInput[], async (e) => {
+        const r = await getOrCreateEntity(ctx, kind, e, singular);
+        return { id: r.id, entity: presentEntity(kind, r) };
+      }) }),
     route({ method: 'POST', path: `${P}/bulk/${plural}/delete`, access: 'elevated', summary: `Delete ${plural}, per-item results`,
       request: z.object({ [`${singular}Ids`]: z.array(z.string().min(1).max(100)).min(1).max(V3_LIMITS.bulk) }) as z.ZodType<Record<string, string[]>>,
       handler: (ctx, i) => bulk(i[`${singular}Ids`]!, async (id) => { await deleteEntityById(ctx, kind, id); return { id }; }) }),
@@ -97,6 +106,12 @@ const inventoryRoutes: RouteDef[] = [
   route({ method: 'GET', path: `${P}/inventory-items/query`, postTwin: true, access: 'visitor', summary: 'Query inventory items (V3, by product or item ids)',
     request: z.object({ query: z.object({ filter: z.record(z.string(), z.unknown()).nullish(), cursorPaging: cursorPaging(V3_LIMITS.pageMax).optional() }).optional() }),
     handler: (ctx, i) => queryInventoryItems(ctx, i.query ?? {}) }),
+  route({ method: 'GET', path: `${P}/inventory-items/count`, postTwin: true, access: 'visitor', summary: 'Count inventory items (V3, by product or item ids)',
+    request: z.object({ filter: z.record(z.string(), z.unknown()).nullish() }),
+    handler: (ctx, i) => countInventoryItems(ctx, i.filter ?? {}) }),
+  route({ method: 'POST', path: `${P}/bulk/inventory-items/update`, access: 'elevated', summary: 'Update inventory items, per-item results',
+    request: z.object({ inventoryItems: z.array(z.object({ inventoryItem: inventoryItemPatch.extend({ id: z.string().min(1).max(100) }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => bulk(i.inventoryItems, async ({ inventoryItem }) => { const r = await updateInventoryItem(ctx, inventoryItem.id, inventoryItem); return { id: inventoryItem.id, ...(i.returnEntity ? { entity: r.inventoryItem } : {}) }; }) }),
   route({ method: 'GET', path: `${P}/inventory-items/:inventoryItemId`, access: 'visitor', summary: 'Get an inventory item (V3)',
     request: z.object({ inventoryItemId: z.string().min(1).max(100) }), handler: (ctx, i) => getInventoryItem(ctx, i.inventoryItemId) }),
   route({ method: 'PATCH', path: `${P}/inventory-items/:inventoryItemId`, access: 'elevated', summary: 'Update an inventory item (quantity, tracking, preorder)',
