@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
+import { createSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
 
 let t: TestServer;
 let visitor: string;
@@ -314,5 +316,34 @@ describe('collections', () => {
     const allByFilter = await call(t.url, QUERY, { auth: visitor, body: { query: { filter: { 'collections.id': { $hasSome: ['00000000-000000-000000-000000000001'] } } } } });
     const total = await call(t.url, QUERY, { auth: visitor, body: {} });
     expect(allByFilter.body.metadata.total).toBe(total.body.metadata.total);
+  });
+});
+
+describe('site isolation', () => {
+  it('a key of one site reaches no product, collection, stock or cursor of another', async () => {
+    const db = t.server.deps.storage.db;
+    const other = await createSite(db, { slug: `other-${Date.now()}`, name: 'Other', currency: 'EUR' });
+    const { apiKey } = await createApiKey(db, { siteId: other.id, name: 'other' });
+    const them = { auth: apiKey, siteId: other.id };
+    const mine = await create({ name: 'Mine Only', priceData: { price: 4 }, sku: 'ISO-1', stock: { trackInventory: true, quantity: 3 } });
+    const theirs = await call(t.url, '/stores/v1/products', { ...them, body: { product: { name: 'Mine Only', priceData: { price: 4 }, sku: 'ISO-1' } } });
+    expect(theirs.status).toBe(200); // same slug and SKU are fine on another site
+    expect(theirs.body.product.priceData.formatted.price).toBe('€4.00');
+    expect((await call(t.url, `/stores-reader/v1/products/${mine.id}`, them)).status).toBe(404);
+    expect((await call(t.url, `/stores/v1/products/${mine.id}`, { ...them, method: 'PATCH', body: { product: { name: 'x' } } })).status).toBe(404);
+    expect((await call(t.url, `/stores/v1/products/${mine.id}`, { ...them, method: 'DELETE' })).status).toBe(404);
+    const dec = await call(t.url, '/stores/v2/inventoryItems/decrement', { ...them, body: { decrementData: [{ productId: mine.id, variantId: mine.variants[0].id, decrementBy: 1 }] } });
+    expect(dec.status).toBe(404);
+    expect((await get(mine.id)).body.product.stock.quantity).toBe(3);
+    const list = await call(t.url, QUERY, { ...them, body: { query: { paging: { limit: 100 } } } });
+    expect(list.body.products.map((p: { name: string }) => p.name)).toEqual(['Mine Only']);
+    const tea = (await call(t.url, '/v2/collections/slug/tea', { auth: visitor })).body.collection.id;
+    expect((await call(t.url, `/v2/collections/${tea}`, them)).status).toBe(404);
+    const add = await call(t.url, `/stores/v1/collections/${tea}/productIds`, { ...them, body: { productIds: [theirs.body.product.id] } });
+    expect(add.status).toBe(404);
+    const first = await call(t.url, QUERY, { auth: visitor, body: { query: { cursorPaging: { limit: 2 } } } });
+    const replay = await call(t.url, QUERY, { ...them, body: { query: { cursorPaging: { cursor: first.body.metadata.cursors.next } } } });
+    expect(replay.status).toBe(400);
+    expect(replay.body.details.validationError.fieldViolations[0].field).toBe('query.cursorPaging.cursor');
   });
 });
