@@ -10,7 +10,7 @@ import { matches } from './evaluate.js';
 import { openCollection, type ItemOptions, type Loaded } from './items.js';
 import { ownerIdOf } from './model.js';
 import { applyModifications, readModifications, type FieldModification } from './patch.js';
-import { hooksSuppressed, isUniqueViolation, itemEvent, prepareData, type PreparedData } from './prepare.js';
+import { hooksSuppressed, isUniqueViolation, itemEvent, itemEvents, prepareData, type PreparedData } from './prepare.js';
 import { saveMultiRefs } from './references.js';
 import { deleteItemRows, findItems, findJob, insertItems, insertJob, itemIdsInScope, savepoint, updateItemRow, updateJob, type ItemRow } from './store.js';
 import { isPlainObject, type ItemData } from './values.js';
@@ -124,6 +124,7 @@ export async function bulkWrite(ctx: RequestContext, input: BulkInput, mode: 'in
     }));
     const inserted = await insertItems(trx, ctx.site.id, loaded.collectionId, rows.map((r) => r.row));
     const rowOf = new Map(rows.map((r) => [r.plan, r]));
+    const created: WireItem[] = [];
     for (const p of toInsert) {
       const r = rowOf.get(p);
       if (!r || !inserted.has(p.id)) {
@@ -132,9 +133,10 @@ export async function bulkWrite(ctx: RequestContext, input: BulkInput, mode: 'in
       }
       await saveMultiRefs(tctx, loaded.collectionId, p.id, p.prepared.multiRefs, false);
       const item = wireItem(loaded.collectionId, { ...r.row, data: r.row.data as Record<string, unknown> });
-      await itemEvent(tctx, suppressed, 'created', item);
+      created.push(item);
       results[p.index] = { action: 'INSERT', itemMetadata: { id: p.id, originalIndex: p.index, success: true }, dataItem: item };
     }
+    await itemEvents(tctx, suppressed, 'created', created);
   });
   return summary(results as ItemResult[]);
 }

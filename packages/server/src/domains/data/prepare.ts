@@ -1,6 +1,6 @@
 import { violation } from '../../http/errors.js';
 import { isElevated, type RequestContext } from '../../http/context.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvents } from '../events/service.js';
 import { itemNotObject, payloadTooLarge } from './errors.js';
 import type { CollectionDoc } from './model.js';
 import { valueFitsType } from './model.js';
@@ -57,8 +57,13 @@ export function hooksSuppressed(ctx: RequestContext, suppressHooks: unknown): bo
 }
 
 export async function itemEvent(ctx: RequestContext, suppressed: boolean, slug: 'created' | 'updated' | 'deleted', item: WireItem): Promise<void> {
+  await itemEvents(ctx, suppressed, slug, [item]);
+}
+
+/** One outbox write for a whole bulk call (a few multi-row statements, not two per item). */
+export async function itemEvents(ctx: RequestContext, suppressed: boolean, slug: 'created' | 'updated' | 'deleted', items: WireItem[]): Promise<void> {
   if (suppressed) return;
-  await recordEvent(ctx, { entityFqdn: DATA_ITEM_FQDN, slug, entityId: item.id, entity: item, data: { dataCollectionId: item.dataCollectionId } });
+  await recordEvents(ctx, items.map((item) => ({ entityFqdn: DATA_ITEM_FQDN, slug, entityId: item.id, entity: item, data: { dataCollectionId: item.dataCollectionId } })));
 }
 
 export function isUniqueViolation(error: unknown): boolean {

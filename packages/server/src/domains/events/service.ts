@@ -7,8 +7,8 @@ import type { Executor } from '../../storage/database.js';
 import type { Site } from '../sites/service.js';
 import type { RenderedMail } from './mail-templates.js';
 import {
-  countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertMail, insertOutboxEvent,
-  insertSubscription, listAttempts, listDeliveries, listMails, listSubscriptions, nextEntitySequence, updateSubscriptionRow,
+  countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertMail, insertOutboxEvents,
+  insertSubscription, listAttempts, listDeliveries, listMails, listSubscriptions, reserveEntitySequences, updateSubscriptionRow,
   type AttemptRow, type DeliveryRow, type MailRow, type SubscriptionRecord,
 } from './store.js';
 import {
@@ -36,28 +36,52 @@ export interface DomainEvent {
  * lock-order deadlocks.
  */
 export async function recordEvent(ctx: RequestContext, event: DomainEvent): Promise<void> {
-  const write = async (db: Executor) => {
-    const caller = ctx.caller;
-    const actorId = caller.kind === 'member' ? caller.memberId
-      : caller.kind === 'visitor' ? caller.visitorId
-        : caller.kind === 'owner' ? caller.apiKeyId
-          : caller.kind === 'app' ? caller.appId : undefined;
-    const sequence = await nextEntitySequence(db, ctx.site.id, event.entityFqdn, event.entityId);
-    await insertOutboxEvent(db, {
-      id: randomUUID(),
-      siteId: ctx.site.id,
-      entityFqdn: event.entityFqdn,
-      slug: event.slug,
-      entityId: event.entityId,
-      sequence,
-      actorType: actorType(caller),
-      actorId,
-      payload: { entity: event.entity ?? null, data: event.data ?? {} },
-      createdDate: new Date().toISOString(),
-    });
-  };
-  // Two statements: a caller outside a transaction still gets both or neither.
-  await inTransaction(ctx.db, write);
+  await recordEvents(ctx, [event]);
+}
+
+/**
+ * `recordEvent` for many changes at once (bulk calls): the same rows, written with a few multi-row
+ * statements instead of two statements per event. Events of one entity keep their order in the list.
+ */
+export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const caller = ctx.caller;
+  const actorId = caller.kind === 'member' ? caller.memberId
+    : caller.kind === 'visitor' ? caller.visitorId
+      : caller.kind === 'owner' ? caller.apiKeyId
+        : caller.kind === 'app' ? caller.appId : undefined;
+  const createdDate = new Date().toISOString();
+  const byFqdn = new Map<string, Map<string, number>>();
+  for (const event of events) {
+    const counts = byFqdn.get(event.entityFqdn) ?? new Map<string, number>();
+    counts.set(event.entityId, (counts.get(event.entityId) ?? 0) + 1);
+    byFqdn.set(event.entityFqdn, counts);
+  }
+  // Both steps or neither, also for a caller outside a transaction.
+  await inTransaction(ctx.db, async (db) => {
+    const next = new Map<string, number>();
+    for (const [fqdn, counts] of [...byFqdn].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const last = await reserveEntitySequences(db, ctx.site.id, fqdn, counts);
+      for (const [id, count] of counts) next.set(`${fqdn}\u0000${id}`, last.get(id)! - count + 1);
+    }
+    await insertOutboxEvents(db, events.map((event) => {
+      const key = `${event.entityFqdn}\u0000${event.entityId}`;
+      const sequence = next.get(key)!;
+      next.set(key, sequence + 1);
+      return {
+        id: randomUUID(),
+        siteId: ctx.site.id,
+        entityFqdn: event.entityFqdn,
+        slug: event.slug,
+        entityId: event.entityId,
+        sequence,
+        actorType: actorType(caller),
+        actorId,
+        payload: { entity: event.entity ?? null, data: event.data ?? {} },
+        createdDate,
+      };
+    }));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

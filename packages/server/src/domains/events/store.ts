@@ -138,34 +138,48 @@ export interface OutboxEventRow {
   createdDate: string;
 }
 
+/** Rows per multi-row statement: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const EVENT_BATCH_ROWS = 500;
+
 /**
- * The next sequence number of an entity's events. The upsert takes the counter row's lock until the
- * surrounding transaction ends, so two writers of one entity get consecutive numbers in commit order.
+ * Reserves sequence numbers for events of one kind of entity: `counts` maps each entity id to how
+ * many events it gets. Answers each entity's last reserved number (its events take the `count`
+ * numbers ending there). The upsert takes the counter rows' locks until the surrounding transaction
+ * ends, so two writers of one entity get consecutive numbers in commit order. Ids are taken in sorted
+ * order so concurrent batches lock rows in the same order.
  */
-export async function nextEntitySequence(db: Executor, siteId: string, entityFqdn: string, entityId: string): Promise<number> {
-  const row = await db.insertInto('event_entity_sequences')
-    .values({ site_id: siteId, entity_fqdn: entityFqdn, entity_id: entityId, last_sequence: 1 })
-    .onConflict((oc) => oc.columns(['site_id', 'entity_fqdn', 'entity_id'])
-      .doUpdateSet({ last_sequence: sql<number>`event_entity_sequences.last_sequence + 1` }))
-    .returning('last_sequence')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_sequence);
+export async function reserveEntitySequences(db: Executor, siteId: string, entityFqdn: string, counts: Map<string, number>): Promise<Map<string, number>> {
+  const last = new Map<string, number>();
+  const ids = [...counts.keys()].sort();
+  for (let i = 0; i < ids.length; i += EVENT_BATCH_ROWS) {
+    const chunk = ids.slice(i, i + EVENT_BATCH_ROWS);
+    const rows = await db.insertInto('event_entity_sequences')
+      .values(chunk.map((id) => ({ site_id: siteId, entity_fqdn: entityFqdn, entity_id: id, last_sequence: counts.get(id)! })))
+      .onConflict((oc) => oc.columns(['site_id', 'entity_fqdn', 'entity_id'])
+        .doUpdateSet({ last_sequence: sql<number>`event_entity_sequences.last_sequence + excluded.last_sequence` }))
+      .returning(['entity_id', 'last_sequence'])
+      .execute();
+    for (const row of rows) last.set(row.entity_id, Number(row.last_sequence));
+  }
+  return last;
 }
 
-export async function insertOutboxEvent(db: Executor, event: NewOutboxEvent): Promise<void> {
-  await db.insertInto('outbox_events').values({
-    id: event.id,
-    site_id: event.siteId,
-    entity_fqdn: event.entityFqdn,
-    slug: event.slug,
-    entity_id: event.entityId,
-    sequence: event.sequence,
-    dispatched: 0,
-    actor_type: event.actorType ?? null,
-    actor_id: event.actorId ?? null,
-    payload: toJson(event.payload),
-    created_date: event.createdDate,
-  }).execute();
+export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += EVENT_BATCH_ROWS) {
+    await db.insertInto('outbox_events').values(events.slice(i, i + EVENT_BATCH_ROWS).map((event) => ({
+      id: event.id,
+      site_id: event.siteId,
+      entity_fqdn: event.entityFqdn,
+      slug: event.slug,
+      entity_id: event.entityId,
+      sequence: event.sequence,
+      dispatched: 0,
+      actor_type: event.actorType ?? null,
+      actor_id: event.actorId ?? null,
+      payload: toJson(event.payload),
+      created_date: event.createdDate,
+    }))).execute();
+  }
 }
 
 function outboxRow(r: OutboxEventsTable): OutboxEventRow {
