@@ -266,6 +266,7 @@ describe('V1 reads: variants, availability, store variants, cursor paging, searc
     expect(jasmine[0]).toBe('Jasmine Pearls');
     expect(await search('yirgach')).toEqual(['Ethiopia Yirgacheffe']);
     expect(await search('"); DROP TABLE products; --')).toEqual([]);
+    expect(await search('!!! ***')).toEqual([]);
     const p = await create({ name: 'Zanzibar Clove Tea', priceData: { price: 8 }, brand: 'Spicely' });
     expect(await search('zanzibar')).toEqual(['Zanzibar Clove Tea']);
     await call(t.url, `/stores/v1/products/${p.id}`, { ...owner(), method: 'PATCH', body: { product: { name: 'Pemba Clove Tea' } } });

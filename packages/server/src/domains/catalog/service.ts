@@ -63,7 +63,7 @@ export async function queryProducts(ctx: RequestContext, query: ProductQueryInpu
     limit: cursorMode ? limit + 1 : limit,
     offset,
     dialect: ctx.dialect,
-    searchTerms: expression.trim() ? (terms.length ? terms : ['\u0000']) : undefined,
+    searchTerms: expression.trim() ? terms : undefined,
     skipTotal: cursorMode,
   }));
   if (!cursorMode) {

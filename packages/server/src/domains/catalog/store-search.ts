@@ -48,6 +48,8 @@ export function searchTerms(expression: string): string[] {
  * prefix match and every term must match. Join it to the products table to filter and order by rank.
  */
 export function searchHits(dialect: DialectName, siteId: string, catalog: Catalog, terms: string[]): RawBuilder<unknown> {
+  // An expression with no searchable word matches nothing.
+  if (terms.length === 0) return sql`(SELECT entity_id, 0 AS rank FROM catalog_search WHERE 1 = 0)`;
   if (dialect === 'postgres') {
     const query = terms.map((t) => `${t}:*`).join(' & ');
     return sql`(SELECT entity_id, ts_rank('{0.1, 0.2, 0.6, 1.0}', document, to_tsquery('simple', ${query})) AS rank

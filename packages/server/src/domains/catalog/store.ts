@@ -216,7 +216,7 @@ async function collectionIdsFor(db: Executor, productIds: string[]): Promise<Map
 /** One page of products plus the total count of matches. Two statements, whatever the page size. */
 export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{ products: ProductV1[]; total: number }> {
   const where = whereClause(q);
-  const searching = q.searchTerms && q.searchTerms.length > 0;
+  const searching = q.searchTerms !== undefined;
   const join = searching ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v1', q.searchTerms!)} h ON h.entity_id = p.id` : sql``;
   const order = q.sort.length > 0
     ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])

@@ -424,7 +424,7 @@ function searchPart(search: unknown): { searchTerms?: string[] } {
   const expression = (search as { expression?: string | null } | undefined)?.expression ?? '';
   if (!expression.trim()) return {};
   const terms = searchTerms(expression);
-  return { searchTerms: terms.length ? terms : ['\u0000'] };
+  return { searchTerms: terms };
 }
 
 export async function queryProductsV3Page(ctx: RequestContext, query: PageInput, fields?: string[]) {
