@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.js';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { COMMON_PASSWORD_LIST_SIZE } from '../src/domains/identity/common-passwords.js';
+
 import { updateSite } from '../src/domains/sites/service.js';
 import { listMail, purgeExpiredRows } from '../src/domains/identity/store.js';
 import { setIdentityStatus } from '../src/domains/identity/auth.js';
@@ -7,6 +10,8 @@ import { solveChallenge, type CaptchaChallenge } from '../src/domains/identity/c
 import { currentStep, totpAt } from '../src/domains/identity/totp.js';
 import type { RequestContext } from '../src/http/context.js';
 import { as, codeForSession, codeFrom, freshIp, pkce, STRONG_PASSWORD, uniqueEmail, visitor, type Actor } from './identity-helpers.js';
+
+const COMMON_RANKED = dictionary['passwords-common'] as string[];
 
 let t: TestServer;
 
@@ -288,7 +293,10 @@ describe('passwords', () => {
     const v = await visitor(t);
     const short = await call(t.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email: uniqueEmail('pw') }, password: 'Ab1!xyz' }));
     expect(short.body.details.validationError.fieldViolations).toEqual([{ field: 'password', description: 'must be at least 8 characters', violatedRule: 'MIN_LENGTH', data: { type: 'PASSWORD', reason: 'TOO_SHORT' } }]);
-    for (const common of ['password123', 'Qwerty123', '12345678', 'iloveyou', 'aaaaaaaaaa']) {
+    // The tail of the shipped top-10k list, not only the famous head: ranks near 10,000.
+    const tail = COMMON_RANKED.slice(0, COMMON_PASSWORD_LIST_SIZE).filter((p) => p.length >= 8 && /[a-z]/.test(p)).slice(-2);
+    expect(tail).toHaveLength(2);
+    for (const common of ['password123', 'Qwerty123', '12345678', 'iloveyou', 'aaaaaaaaaa', ...tail]) {
       const res = await call(t.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email: uniqueEmail('pw') }, password: common }));
       expect(res.body.details.validationError.fieldViolations[0].data).toEqual({ type: 'PASSWORD', reason: 'TOO_COMMON' });
     }

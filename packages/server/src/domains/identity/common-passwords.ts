@@ -1,10 +1,18 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/** How many of the most common passwords are refused outright (SECURITY.md: the most common 10k). */
+export const COMMON_PASSWORD_LIST_SIZE = 10_000;
+
 /**
- * The most common passwords of public breach statistics, lower-cased. This is a hand-made list of
- * 399 entries (no network was available to ship a full top-10k list); `passwords.ts` widens it with
- * the patterns that dominate such lists (repeats, keyboard runs, listed word + digits).
- * Replace with a full top-10k list when one can be vendored under a compatible licence.
+ * The 10,000 most common passwords: the head of the frequency-ranked breach list that ships with
+ * `@zxcvbn-ts/language-common` (MIT), lower-cased, plus a few hand-picked entries of our own (below).
+ * `passwords.ts` widens the check with the patterns that dominate such lists (repeats, keyboard
+ * runs, listed word + digits).
  */
+const RANKED: readonly string[] = (dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORD_LIST_SIZE);
+
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  ...RANKED.map((p) => p.toLowerCase()),
   '123456', 'password', '12345678', 'qwerty', '123456789', '12345', '1234', '111111', '1234567', 'dragon',
   '123123', 'baseball', 'abc123', 'football', 'monkey', 'letmein', '696969', 'shadow', 'master', '666666',
   'qwertyuiop', '123321', 'mustang', '1234567890', 'michael', '654321', 'superman', '1qaz2wsx', '7777777', '121212',
