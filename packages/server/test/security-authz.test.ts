@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type ApiResponse, type TestServer } from './harness.js';
+import { SLOW_START_MS } from './events-support.js';
 import { createCollection, dataCall, ok, ownerAuth, type Auth } from './data-support.js';
 import { memberToken } from './member-tokens.js';
 import { as, freshIp, STRONG_PASSWORD, uniqueEmail, visitor } from './identity-helpers.js';
@@ -16,7 +17,7 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer({ trustedProxies: ['127.0.0.1'] });
   await createCollection(t, 'open');
-});
+}, SLOW_START_MS);
 afterAll(() => t?.close());
 
 const OLD = { $date: '2001-02-03T04:05:06.000Z' };
@@ -122,5 +123,5 @@ describe('anti-automation (2.4.1, 6.3.1)', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, SLOW_START_MS);
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type ApiResponse, type TestServer } from './harness.js';
+import { SLOW_START_MS } from './events-support.js';
 import { createCollection, ok, ownerAuth } from './data-support.js';
 import { FILTER_LIMITS } from '../src/storage/filter.js';
 
@@ -97,7 +98,7 @@ beforeAll(async () => {
     count: async () => (await ok(t, ownerAuth(t), '/items/count', { dataCollectionId: 'notes' })).totalCount as number,
     values: (res) => (res.body.dataItems as { data: { title: string } }[]).map((i) => i.data.title.replace(/^dt /, '')),
   });
-});
+}, SLOW_START_MS);
 afterAll(() => t?.close());
 
 function expect400(res: ApiResponse, what: string): void {

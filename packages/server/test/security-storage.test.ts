@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, startTestServer, type TestServer } from './harness.js';
+import { SLOW_START_MS } from './events-support.js';
 import { as, codeForSession, pkce, STRONG_PASSWORD, uniqueEmail, visitor } from './identity-helpers.js';
 import { updateSite } from '../src/domains/sites/service.js';
 
@@ -15,7 +16,7 @@ const db = () => t.server.deps.storage.db;
 
 beforeAll(async () => {
   t = await startTestServer({ smtpUrl: undefined, trustedProxies: ['127.0.0.1'] });
-});
+}, SLOW_START_MS);
 afterAll(() => t?.close());
 
 /** Every text cell of the identity tables, to prove a raw secret is stored nowhere. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { call, startTestServer, visitorTokens, type TestServer } from './harness.js';
+import { SLOW_START_MS } from './events-support.js';
 import { listSigningKeys } from '../src/domains/identity/store.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/domains/identity/keys.js';
 import { memberTokenPair, ownerCreateMember } from './member-tokens.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   serverKey = { kid: stored!.kid, key: (await importJWK(stored!.privateJwk as JWK, 'EdDSA')) as CryptoKey };
   const member = await ownerCreateMember(t, { loginEmail: uniqueEmail('tok') });
   claims = { sub: member.id, sid: t.site.id, cid: t.clientId, role: 'member', fam: randomUUID() };
-});
+}, SLOW_START_MS);
 afterAll(() => t?.close());
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -151,5 +152,5 @@ describe('refresh tokens: absolute lifetime (10.4.8)', () => {
     } finally {
       await short.close();
     }
-  });
+  }, SLOW_START_MS);
 });
