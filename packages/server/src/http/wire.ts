@@ -11,9 +11,25 @@ export function parseJsonSafely(text: string): unknown {
   return JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
 }
 
-/** Serializes a response: Date -> ISO text (Date#toJSON), NaN/Infinity -> "NaN"/"Infinity"/"-Infinity". */
+const nonFiniteAsText = (_key: string, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v);
+
+/** Whether a value holds NaN or +/-Infinity anywhere (Dates and other leaves hold none). */
+function hasNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(hasNonFinite);
+  for (const key in value) if (hasNonFinite((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
+/**
+ * Serializes a response: Date -> ISO text (Date#toJSON), NaN/Infinity -> "NaN"/"Infinity"/"-Infinity".
+ * A replacer makes JSON.stringify call back into JS for every key (about twice the cost on a page of
+ * products), so it is used only when a walk finds a non-finite number; almost no response has one.
+ */
 export function stringifyForWire(value: unknown): string {
-  return JSON.stringify(value ?? {}, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  const body = value ?? {};
+  return hasNonFinite(body) ? JSON.stringify(body, nonFiniteAsText) : JSON.stringify(body);
 }
 
 function decodeDotR(encoded: string): Record<string, unknown> {
