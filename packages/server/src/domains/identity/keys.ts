@@ -13,6 +13,8 @@ const ROTATE_AFTER_MS = 30 * 24 * 3600 * 1000;
 const VERIFY_GRACE_MS = 2 * 24 * 3600 * 1000;
 
 const RELOAD_MIN_INTERVAL_MS = 10_000;
+/** Verified access tokens remembered per process (oldest dropped first). */
+const VERIFIED_CACHE_MAX = 10_000;
 
 interface LoadedKey { kid: string; createdAt: number; privateKey: JoseKey; publicKey: JoseKey; publicJwk: JWK }
 
@@ -21,6 +23,7 @@ export class SigningKeys {
   private keys = new Map<string, LoadedKey>();
   private current: LoadedKey | undefined;
   private lastReload = 0;
+  private readonly verified = new Map<string, JWTPayload>();
 
   constructor(private readonly db: Executor) {}
 
@@ -69,8 +72,22 @@ export class SigningKeys {
       .sign(key.privateKey);
   }
 
-  /** Verifies signature, algorithm, issuer, audience and expiry; throws on any failure. */
+  /**
+   * Verifies signature, algorithm, issuer, audience and expiry; throws on any failure. A token that
+   * verified once is remembered until it expires (a client sends the same token on every call, and the
+   * signature check is a large share of a cheap read); any other string, a tampered copy included,
+   * is verified in full.
+   */
   async verify(token: string): Promise<JWTPayload> {
+    const known = this.verified.get(token);
+    if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
+    const payload = await this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, payload);
+    return payload;
+  }
+
+  private async verifySignature(token: string): Promise<JWTPayload> {
     const { payload } = await jwtVerify(
       token,
       async (header) => {
