@@ -46,6 +46,12 @@ describe('secrets at rest', () => {
     const tokens = await call(t.url, '/oauth2/token', { body: { clientId: t.clientId, grantType: 'authorization_code', code, codeVerifier: verifier, redirectUri: 'http://localhost:5173/callback' } });
     expect(tokens.status).toBe(200);
 
+    // Every secret handed out carries at least 128 random bits (prefix `xx_` + base64url).
+    for (const secret of [reg.body.sessionToken as string, code!, tokens.body.refresh_token as string, t.apiKey]) {
+      const body = secret.replace(/^[a-z]+_/, '');
+      expect(body, secret.slice(0, 3)).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(Buffer.from(body, 'base64url').length * 8, secret.slice(0, 3)).toBeGreaterThanOrEqual(128);
+    }
     const everything = await allIdentityText();
     // The session token is left out: redirect_sessions.payload keeps it raw (open finding in docs/security.md).
     for (const secret of [password, code!, tokens.body.refresh_token, t.apiKey]) {
