@@ -147,6 +147,13 @@ describe('field names, sort fields and JSON paths outside the allowlist are 400 
       expect400(await d.query({ filter: { [field]: { $startsWith: "'; DROP TABLE x;--" } } }), `${name} filter op field ${field}`);
       expect400(await d.query({ sort: [{ fieldName: field, order: 'ASC' }] }), `${name} sort ${field}`);
     }
+    if (name !== 'data items') {
+      // Names every plain object inherits are not allowed fields: 400, never a 500 from the database.
+      for (const field of PROTOTYPE_NAMES) {
+        expect400(await d.query({ filter: { [field]: 'x' } }), `${name} filter field ${field}`);
+        expect400(await d.query({ sort: [{ fieldName: field, order: 'ASC' }] }), `${name} sort ${field}`);
+      }
+    }
     if (name === 'data items') {
       // Data fields are user-defined: a prototype name is just a field no item has.
       for (const field of PROTOTYPE_NAMES) {
@@ -162,6 +169,15 @@ describe('field names, sort fields and JSON paths outside the allowlist are 400 
     expect(value.status).toBe(200);
     expect(d.values(value)).toEqual([]);
     expect(await d.count()).toBe(before);
+  });
+
+  it('catalog V3 search: an aggregation over an inherited name is a 400', async () => {
+    for (const fieldPath of PROTOTYPE_NAMES) {
+      for (const type of ['VALUE', 'MIN', 'COUNT_DISTINCT']) {
+        const res = await call(t.url, '/stores/v3/products/search', { auth: visitor, body: { search: { aggregations: [{ name: 'a', type, fieldPath }] } } });
+        expect400(res, `aggregation ${type} ${fieldPath}`);
+      }
+    }
   });
 
   it('data items: injected field names in writes, patches, distinct and aggregates are refused or stored as plain keys', async () => {

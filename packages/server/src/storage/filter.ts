@@ -40,6 +40,15 @@ export class FilterError extends Error {
 
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
+/**
+ * A field allowlist (caller's field name -> what it maps to) without a prototype: a plain object
+ * literal would also answer `toString`, `constructor` and the other names it inherits, letting
+ * them through as if allowed. Every map that is indexed with a caller's field name is built with it.
+ */
+export function allowlist<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
+
 export function parseFilter(filter: unknown): FilterNode | undefined {
   if (filter === undefined || filter === null) return undefined;
   let conditions = 0;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { DialectName } from '../../storage/dialect.js';
-import { compileFilter, type FilterField, type FilterNode } from '../../storage/filter.js';
+import { allowlist, compileFilter, type FilterField, type FilterNode } from '../../storage/filter.js';
 import type { Bool01 } from '../../storage/schema.js';
 import type { StockRow } from './model.js';
 
@@ -182,7 +182,7 @@ function variantField(path: string): FilterField | undefined {
   }
 }
 
-const VARIANT_SORT: Record<string, string> = { productId: 'ii.product_id', variantId: 'ii.variant_id', sku: 'ii.sku', productName: 'p.name', 'stock.quantity': 'ii.quantity' };
+const VARIANT_SORT = allowlist<string>({ productId: 'ii.product_id', variantId: 'ii.variant_id', sku: 'ii.sku', productName: 'p.name', 'stock.quantity': 'ii.quantity' });
 export function variantSortColumn(field: string): RawBuilder<unknown> | undefined {
   const c = VARIANT_SORT[field];
   return c ? sql.ref(c) : undefined;

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { dialectOf, readJson, toJson, type DialectName } from '../../storage/dialect.js';
-import { compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
+import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1 } from './model.js';
 import { searchHits } from './store-search.js';
 
@@ -156,12 +156,12 @@ export function productFilterTarget(siteId: string): FilterTarget {
   return { field: (path) => productField(path, siteId) };
 }
 
-const SORTABLE: Record<string, string> = {
+const SORTABLE = allowlist<string>({
   id: 'id', name: 'name', sku: 'sku', slug: 'slug', numericId: 'numeric_id',
   price: 'price', 'price.price': 'price', 'priceData.price': 'price', formattedPrice: 'price',
   discountedPrice: 'discounted_price', 'priceData.discountedPrice': 'discounted_price',
   lastUpdated: 'last_updated', createdDate: 'created_date',
-};
+});
 
 export function productSortColumn(field: string): RawBuilder<unknown> | undefined {
   const column = SORTABLE[field];
@@ -316,7 +316,7 @@ function collectionField(path: string): FilterField | undefined {
   }
 }
 
-const COLLECTION_SORTABLE: Record<string, string> = { id: 'id', name: 'name', slug: 'slug' };
+const COLLECTION_SORTABLE = allowlist<string>({ id: 'id', name: 'name', slug: 'slug' });
 export function collectionSortColumn(field: string): RawBuilder<unknown> | undefined {
   const column = COLLECTION_SORTABLE[field];
   return column ? sql.ref(`c.${column}`) : undefined;

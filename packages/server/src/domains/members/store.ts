@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { escapeLike, ilike, readJson, toJson, type DialectName } from '../../storage/dialect.js';
-import { compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
+import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import type { Member, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
 
 interface MembersTable {
@@ -217,7 +217,7 @@ export async function deleteMemberRow(db: Executor, siteId: string, id: string):
 // Queries
 
 /** Filterable and sortable member fields, by wire path; `public` ones may be used by any caller. */
-const MEMBER_FIELDS: Record<string, { column: string; type: 'string' | 'date'; public: boolean }> = {
+const MEMBER_FIELDS = allowlist<{ column: string; type: 'string' | 'date'; public: boolean }>({
   id: { column: 'id', type: 'string', public: true },
   loginEmail: { column: 'login_email', type: 'string', public: false },
   status: { column: 'status', type: 'string', public: false },
@@ -235,7 +235,7 @@ const MEMBER_FIELDS: Record<string, { column: string; type: 'string' | 'date'; p
   _id: { column: 'id', type: 'string', public: true },
   _createdDate: { column: 'created_date', type: 'date', public: true },
   _updatedDate: { column: 'updated_date', type: 'date', public: true },
-};
+});
 
 /** The filter target of member queries; non-elevated callers reach only the public fields. */
 export function memberFilterTarget(elevated: boolean): FilterTarget {
@@ -256,14 +256,14 @@ export function memberSortColumn(elevated: boolean): (field: string) => RawBuild
 }
 
 /** Columns behind the search field names of queryMembers. */
-export const SEARCH_COLUMNS: Record<string, string> = {
+export const SEARCH_COLUMNS = allowlist<string>({
   loginEmail: 'login_email',
   'contact.firstName': 'first_name',
   'contact.lastName': 'last_name',
   'profile.title': 'title',
   'profile.nickname': 'nickname',
   'profile.slug': 'slug',
-};
+});
 
 export interface MemberWhere {
   siteId: string;

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../storage/database.js';
 import type { Bool01 } from '../../../storage/schema.js';
 import { readJson, toJson, type DialectName } from '../../../storage/dialect.js';
-import { compileFilter, FilterError, type FilterField, type FilterNode } from '../../../storage/filter.js';
+import { allowlist, compileFilter, FilterError, type FilterField, type FilterNode } from '../../../storage/filter.js';
 import { searchHits } from '../store-search.js';
 import { ALL_PRODUCTS_CATEGORY_ID, type ProductV3 } from './model.js';
 
@@ -124,10 +124,10 @@ function field(path: string, siteId: string): FilterField | undefined {
   }
 }
 
-const SORT: Record<string, string> = {
+const SORT = allowlist<string>({
   id: 'id', name: 'name', slug: 'slug', createdDate: 'created_date', updatedDate: 'updated_date',
   'actualPriceRange.minValue.amount': 'min_price', 'actualPriceRange.maxValue.amount': 'max_price', 'brand.name': 'brand_name',
-};
+});
 export function sortColumnV3(f: string): RawBuilder<unknown> | undefined {
   return SORT[f] ? sql.ref(`p.${SORT[f]}`) : undefined;
 }
@@ -160,11 +160,11 @@ export async function countProductsV3(db: Executor, q: QueryV3): Promise<number>
   return Number(r.rows[0]?.n ?? 0);
 }
 
-const VALUE_COLUMNS: Record<string, string> = {
+const VALUE_COLUMNS = allowlist<string>({
   'brand.id': 'p.brand_id', 'brand.name': 'p.brand_name', 'ribbon.id': 'p.ribbon_id', 'ribbon.name': 'p.ribbon_name', productType: 'p.product_type',
   'inventory.availabilityStatus': 'p.availability_status', 'inventory.preorderStatus': 'p.preorder_status', mainCategoryId: 'p.main_category_id',
-};
-const NUMERIC_COLUMNS: Record<string, string> = { 'actualPriceRange.minValue.amount': 'p.min_price', 'actualPriceRange.maxValue.amount': 'p.max_price' };
+});
+const NUMERIC_COLUMNS = allowlist<string>({ 'actualPriceRange.minValue.amount': 'p.min_price', 'actualPriceRange.maxValue.amount': 'p.max_price' });
 
 export type AggregationSpec =
   | { kind: 'value'; fieldPath: string; limit: number; sortType: 'COUNT' | 'VALUE'; sortDirection: 'ASC' | 'DESC' }
@@ -258,9 +258,11 @@ function entityField(path: string, kind: EntityKind): FilterField | undefined {
   }
 }
 
+const ENTITY_SORT = allowlist<string>({ id: 'id', name: 'name', uniqueName: 'name', createdDate: 'created_date', updatedDate: 'updated_date' });
+
 export function entitySortColumn(f: string): RawBuilder<unknown> | undefined {
-  const map: Record<string, string> = { id: 'id', name: 'name', uniqueName: 'name', createdDate: 'created_date', updatedDate: 'updated_date' };
-  return map[f] ? sql.ref(`e.${map[f]}`) : undefined;
+  const column = ENTITY_SORT[f];
+  return column ? sql.ref(`e.${column}`) : undefined;
 }
 
 export async function queryEntities(db: Executor, q: { siteId: string; kind: EntityKind; dialect: DialectName; filter: FilterNode | undefined; sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; limit: number; offset: number; countOnly?: boolean }): Promise<{ rows: EntityRow[]; count: number }> {
