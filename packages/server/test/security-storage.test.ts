@@ -53,8 +53,7 @@ describe('secrets at rest', () => {
       expect(Buffer.from(body, 'base64url').length * 8, secret.slice(0, 3)).toBeGreaterThanOrEqual(128);
     }
     const everything = await allIdentityText();
-    // The session token is left out: redirect_sessions.payload keeps it raw (open finding in docs/security.md).
-    for (const secret of [password, code!, tokens.body.refresh_token, t.apiKey]) {
+    for (const secret of [password, reg.body.sessionToken as string, code!, tokens.body.refresh_token, t.apiKey]) {
       expect(secret.length).toBeGreaterThan(8);
       const at = everything.indexOf(secret);
       expect(at, `raw secret stored: ${secret.slice(0, 6)}... in ${everything.slice(Math.max(0, at - 400), at + 60)}`).toBe(-1);

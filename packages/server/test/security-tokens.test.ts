@@ -102,6 +102,14 @@ describe('access tokens (9.1.x, 9.2.x)', () => {
     await expectUnauthenticated(await signWithServerKey(claims, { exp: Math.floor(Date.now() / 1000) - 120 }));
   });
 
+  it('refuses a server-signed token without an expiry (exp is required, not only checked when present)', async () => {
+    const noExp = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'EdDSA', kid: serverKey.kid, typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt()
+      .sign(serverKey.key);
+    await expectUnauthenticated(noExp);
+  });
+
   it('a server-signed token naming an unknown site is refused', async () => {
     await expectUnauthenticated(await signWithServerKey({ ...claims, sid: randomUUID() }));
   });

@@ -94,12 +94,24 @@ export async function createSession(ctx: BaseContext, siteId: string, identityId
  * are single use (`consume`); cookie sessions stay until they expire or the member logs out.
  */
 export async function resolveSession(ctx: BaseContext, siteId: string, token: string, consume: boolean): Promise<IdentityRecord | undefined> {
-  const session = await findSessionByHash(ctx.db, hashSecret(token));
+  return resolveSessionHash(ctx, siteId, sessionTokenRef(token), consume);
+}
+
+/** What may be stored about a session token that is to be redeemed later: its hash, never the token. */
+export interface SessionTokenRef { hash: string; singleUse: boolean }
+
+export function sessionTokenRef(token: string): SessionTokenRef {
+  return { hash: hashSecret(token), singleUse: token.startsWith(API_SESSION_PREFIX) };
+}
+
+/** `resolveSession` for a token known only by its hash (a redirect session keeps no token in clear). */
+export async function resolveSessionHash(ctx: BaseContext, siteId: string, ref: SessionTokenRef, consume: boolean): Promise<IdentityRecord | undefined> {
+  const session = await findSessionByHash(ctx.db, ref.hash);
   if (!session || session.siteId !== siteId || session.revokedDate || Date.parse(session.expiresDate) <= Date.now()) return undefined;
   const identity = await findIdentity(ctx.db, siteId, session.identityId);
   if (!identity || identity.status !== 'ACTIVE') return undefined;
   // Single use: of two concurrent uses of one API session token, only one revokes it.
-  if (consume && token.startsWith(API_SESSION_PREFIX) && !(await revokeSessionRow(ctx.db, session.id, new Date().toISOString()))) return undefined;
+  if (consume && ref.singleUse && !(await revokeSessionRow(ctx.db, session.id, new Date().toISOString()))) return undefined;
   return identity;
 }
 

@@ -3,7 +3,7 @@ import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest } from '../../http/errors.js';
 import { assertSiteServes, getSiteCached } from '../sites/service.js';
 import {
-  COOKIE_SESSION_TTL_MS, createSession, login, logoutMember, recover, register, resendCode, resolveSession, sendRecoveryEmail,
+  COOKIE_SESSION_TTL_MS, createSession, login, logoutMember, recover, register, resendCode, resolveSession, resolveSessionHash, sendRecoveryEmail,
   verifyDuringAuthentication, verifyFactor, type StateResponse,
 } from './auth.js';
 import { issueAuthorizationCode, originAllowed, redirectUriAllowed, safeOrigin } from './oauth-codes.js';
@@ -109,7 +109,7 @@ export async function authorizePage(ctx: BaseContext, rs: string, request: Reque
   const auth = (session.payload as { auth: AuthPayload }).auth;
   const client = await findOAuthClient(ctx.db, auth.clientId);
   if (auth.prompt === 'none') {
-    let identity = auth.sessionToken ? await resolveSession(ctx, session.siteId, auth.sessionToken, true) : undefined;
+    let identity = auth.sessionToken ? await resolveSessionHash(ctx, session.siteId, auth.sessionToken, true) : undefined;
     const cookie = cookieOf(request, SESSION_COOKIE);
     if (!identity && cookie && !auth.sessionToken) identity = await resolveSession(ctx, session.siteId, cookie, false);
     if (!identity) return deliver(auth, client, request, { error: 'login_required', error_description: 'No valid session', state: auth.state });

@@ -103,7 +103,7 @@ export class SigningKeys {
         if (!key) throw new Error('unknown key id');
         return key.publicKey;
       },
-      { algorithms: [ALG], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE },
+      { algorithms: [ALG], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, requiredClaims: ['exp', 'iat', 'sub', 'sid'] },
     );
     return payload;
   }

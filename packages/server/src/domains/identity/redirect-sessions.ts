@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, violation } from '../../http/errors.js';
+import { sessionTokenRef, type SessionTokenRef } from './auth.js';
 import { CHALLENGE_PATTERN, redirectUriAllowed } from './oauth-codes.js';
 import { hashSecret, randomToken } from './secrets.js';
 import { findOAuthClient, findRedirectSession, insertRedirectSession, type RedirectSessionRecord } from './store.js';
@@ -63,7 +64,8 @@ export interface AuthPayload {
   state: string;
   codeChallenge: string;
   prompt: 'login' | 'none';
-  sessionToken?: string;
+  /** The session token to redeem, by hash only: the payload is stored and the token is a bearer secret. */
+  sessionToken?: SessionTokenRef;
 }
 
 export interface RedirectSessionView {
@@ -96,7 +98,7 @@ async function validateAuth(ctx: RequestContext, input: NonNullable<RedirectSess
   if (mode === 'web_message' && prompt !== 'none') throw violation('auth.prompt', 'must be "none" with responseMode web_message (the page runs in a hidden frame)', 'INVALID_ENUM_VALUE');
   return {
     clientId: client.id, redirectUri, responseMode: mode, state: req.state, codeChallenge: req.codeChallenge, prompt,
-    ...(req.sessionToken ? { sessionToken: req.sessionToken } : {}),
+    ...(req.sessionToken ? { sessionToken: sessionTokenRef(req.sessionToken) } : {}),
   };
 }
 
@@ -154,7 +156,8 @@ export async function createRedirectSession(ctx: RequestContext, input: Redirect
     id: hashSecret(id), siteId: ctx.site.id, kind, payload: { ...payload, callbacks: input.callbacks ?? {} },
     createdDate: new Date(now).toISOString(), expiresDate: new Date(now + REDIRECT_SESSION_TTL_MS).toISOString(),
   });
-  const sessionToken = kind === 'auth' ? (payload.auth as AuthPayload).sessionToken : undefined;
+  // The caller's own session token is echoed back, as the platform does; it was stored by hash only.
+  const sessionToken = kind === 'auth' ? input.auth?.authRequest?.sessionToken ?? undefined : undefined;
   return { redirectSession: { id, ...target, ...(sessionToken ? { sessionToken } : {}) } };
 }
 
