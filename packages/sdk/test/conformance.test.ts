@@ -7,22 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { products } from '@wix/stores';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
+import { routePublicClientTo, type PublicClientRouting } from '../../server/test/public-client.js';
 
 let t: TestServer;
-const originalFetch = globalThis.fetch;
-const seen: { method: string; url: string }[] = [];
+let routing: PublicClientRouting;
 
 beforeAll(async () => {
   t = await startTestServer();
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const routed = url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, t.url);
-    seen.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url: routed });
-    return originalFetch(input instanceof Request ? new Request(routed, input) : routed, init);
-  };
+  routing = routePublicClientTo(t.url);
 });
 afterAll(async () => {
-  globalThis.fetch = originalFetch;
+  routing?.restore();
   await t?.close();
 });
 
@@ -39,7 +34,7 @@ describe('public @wix/sdk client against our server', () => {
     const tokens = wix.auth.getTokens();
     expect(tokens.refreshToken.role).toBe('visitor');
     expect(tokens.accessToken.value.split('.')).toHaveLength(3);
-    expect(seen[0]).toEqual({ method: 'POST', url: `${t.url}/oauth2/token` });
+    expect(routing.requests[0]).toEqual({ method: 'POST', url: `${t.url}/oauth2/token`, body: JSON.stringify({ clientId: 'demo', grantType: 'anonymous' }) });
 
     const second = await first.next();
     expect(second.currentPage).toBe(1);
@@ -56,7 +51,7 @@ describe('public @wix/sdk client against our server', () => {
     expect(product?._createdDate).toBeInstanceOf(Date);
 
     // Exactly one token request for the whole session.
-    expect(seen.filter((s) => s.url.endsWith('/oauth2/token'))).toHaveLength(1);
+    expect(routing.requests.filter((s) => s.url.endsWith('/oauth2/token'))).toHaveLength(1);
   });
 
   it('surfaces our 404 as the public client\'s application error', async () => {

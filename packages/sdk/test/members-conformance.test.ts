@@ -7,22 +7,17 @@ import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { members, membersAbout } from '@wix/members';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
 import { memberTokenPair, ownerCreateMember } from '../../server/test/member-tokens.js';
+import { routePublicClientTo, type PublicClientRouting } from '../../server/test/public-client.js';
 
 let t: TestServer;
-const originalFetch = globalThis.fetch;
-const seen: { method: string; url: string; body?: string }[] = [];
+let routing: PublicClientRouting;
 
 beforeAll(async () => {
   t = await startTestServer();
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const routed = url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, t.url);
-    seen.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url: routed, ...(typeof init?.body === 'string' ? { body: init.body } : {}) });
-    return originalFetch(input instanceof Request ? new Request(routed, input) : routed, init);
-  };
+  routing = routePublicClientTo(t.url);
 });
 afterAll(async () => {
-  globalThis.fetch = originalFetch;
+  routing?.restore();
   await t?.close();
 });
 

@@ -6,20 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { collections, inventory, products, productsV3 } from '@wix/stores';
 import { startTestServer, type TestServer } from './harness.js';
+import { routePublicClientTo, type PublicClientRouting } from './public-client.js';
 
 let t: TestServer;
-const originalFetch = globalThis.fetch;
+let routing: PublicClientRouting;
 
 beforeAll(async () => {
   t = await startTestServer();
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const routed = url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, t.url);
-    return originalFetch(input instanceof Request ? new Request(routed, input) : routed, init);
-  };
+  routing = routePublicClientTo(t.url);
 });
 afterAll(async () => {
-  globalThis.fetch = originalFetch;
+  routing?.restore();
   await t?.close();
 });
 

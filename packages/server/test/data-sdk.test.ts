@@ -2,27 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { collections, indexes, items } from '@wix/data';
 import { startTestServer, type TestServer } from './harness.js';
+import { routePublicClientTo, type PublicClientRouting } from './public-client.js';
 
 /**
  * The public `@wix/data` client against our server (wire.md, last section): its API hosts are
  * rewritten to the test server by wrapping the global fetch.
  */
 let t: TestServer;
-const realFetch = globalThis.fetch;
-const sent: string[] = [];
+let routing: PublicClientRouting;
 
 beforeAll(async () => {
   t = await startTestServer();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-    const rewritten = url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, t.url);
-    sent.push(`${(init?.method ?? (typeof input === 'object' && !(input instanceof URL) ? input.method : 'GET')).toUpperCase()} ${rewritten.replace(t.url, '').split('?')[0]}${rewritten.includes('?.r=') ? '?.r' : ''}`);
-    if (typeof input === 'object' && !(input instanceof URL)) return realFetch(new Request(rewritten, input), init);
-    return realFetch(rewritten, init);
-  }) as typeof fetch;
+  routing = routePublicClientTo(t.url);
 });
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  routing?.restore();
   await t?.close();
 });
 
@@ -102,7 +96,7 @@ describe('@wix/data against our server', () => {
     const projected = await c.items.query('sdk_books').eq('_id', 'dune').fields('title').find();
     expect(projected.items).toEqual([{ _id: 'dune', title: 'Dune' }]);
     // The client sent the query as GET .r (short) and everything else as POST.
-    expect(sent).toContain('GET /wix-data/v2/items/query?.r');
+    expect(routing.requests.map((r) => `${r.method} ${r.url.replace(t.url, '').split('?')[0]}${r.url.includes('?.r=') ? '?.r' : ''}`)).toContain('GET /wix-data/v2/items/query?.r');
   });
 
   it('references: insert, is-referenced, query-referenced, include in queries', async () => {

@@ -3,6 +3,7 @@ import { createClient, OAuthStrategy } from '@wix/sdk';
 import { startTestServer, type TestServer } from './harness.js';
 import { updateSite } from '../src/domains/sites/service.js';
 import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from './identity-helpers.js';
+import { routePublicClientTo, type PublicClientRouting } from './public-client.js';
 
 /**
  * The platform's own public client (@wix/sdk OAuthStrategy) against our server: its two API hosts are
@@ -10,20 +11,15 @@ import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } fr
  */
 let t: TestServer;
 let mail: Mailbox;
-const realFetch = globalThis.fetch;
+let routing: PublicClientRouting;
 
 beforeAll(async () => {
   mail = await startMailbox();
   t = await startTestServer({ smtpUrl: mail.url });
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-    const rewritten = url.replace(/^https:\/\/(www|edge)\.wixapis\.com/, t.url);
-    if (typeof input === 'object' && !(input instanceof URL)) return realFetch(new Request(rewritten, input), init);
-    return realFetch(rewritten, init);
-  }) as typeof fetch;
+  routing = routePublicClientTo(t.url);
 });
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  routing?.restore();
   await t?.close();
   await mail?.close();
 });
@@ -50,7 +46,7 @@ describe('@wix/sdk OAuthStrategy against our server', () => {
     // `sessionToken` is read by the client's getAuthUrl at run time though its typings omit it.
     const opts = { prompt: 'none', responseMode: 'query', sessionToken } as Parameters<typeof client.auth.getAuthUrl>[1];
     const { authUrl } = await client.auth.getAuthUrl(oauthData, opts);
-    const page = await realFetch(authUrl, { redirect: 'manual' });
+    const page = await routing.original(authUrl, { redirect: 'manual' });
     expect(page.status).toBe(303);
     const { code: authCode, state } = client.auth.parseFromUrl(page.headers.get('location')!, 'query');
     expect(state).toBe(oauthData.state);
@@ -66,7 +62,7 @@ describe('@wix/sdk OAuthStrategy against our server', () => {
 
     const { logoutUrl } = await client.auth.logout('http://localhost:5173/');
     expect(client.auth.loggedIn()).toBe(false);
-    const out = await realFetch(logoutUrl, { redirect: 'manual' });
+    const out = await routing.original(logoutUrl, { redirect: 'manual' });
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('http://localhost:5173/');
     // The refresh token of the logged-out member is dead; the client falls back to a new visitor.

@@ -3,9 +3,13 @@
  * https://www.wixapis.com and https://edge.wixapis.com, so the global fetch is wrapped to rewrite those
  * origins (contracts/wire.md, "Running the public client against our server").
  */
+export interface RoutedRequest { method: string; url: string; body?: string }
+
 export interface PublicClientRouting {
   /** Every request the public client made, after rewriting. */
-  requests: { method: string; url: string }[];
+  requests: RoutedRequest[];
+  /** The fetch from before, for calls a browser (not the client) would make. */
+  original: typeof fetch;
   restore(): void;
 }
 
@@ -13,12 +17,14 @@ const PLATFORM_ORIGIN = /^https:\/\/(www|edge)\.wixapis\.com/;
 
 export function routePublicClientTo(origin: string): PublicClientRouting {
   const original = globalThis.fetch;
-  const requests: PublicClientRouting['requests'] = [];
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
+  const requests: RoutedRequest[] = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const isRequest = typeof input === 'object' && !(input instanceof URL);
+    const url = isRequest ? input.url : String(input);
     const routed = url.replace(PLATFORM_ORIGIN, origin);
-    requests.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url: routed });
-    return original(input instanceof Request ? new Request(routed, input) : routed, init);
-  };
-  return { requests, restore: () => { globalThis.fetch = original; } };
+    const method = (init?.method ?? (isRequest ? input.method : 'GET')).toUpperCase();
+    requests.push({ method, url: routed, ...(typeof init?.body === 'string' ? { body: init.body } : {}) });
+    return original(isRequest ? new Request(routed, input) : routed, init);
+  }) as typeof fetch;
+  return { requests, original, restore: () => { globalThis.fetch = original; } };
 }
