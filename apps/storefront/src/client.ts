@@ -5,10 +5,8 @@ import { members } from '@vitrine/sdk/members';
 /** The demo site's OAuth client; a deployment sets its own at build time. */
 export const CLIENT_ID = import.meta.env.VITE_VITRINE_CLIENT_ID ?? 'demo';
 
-/** Visitor and member tokens survive reloads in localStorage. */
-const tokenStore = localStorageTokens('vitrine.storefront.tokens');
-export const auth = OAuthStrategy({ clientId: CLIENT_ID, tokens: tokenStore.load() });
-auth.subscribe(() => tokenStore.save(auth.getTokens()));
+/** Visitor and member tokens survive reloads in localStorage; tabs renew them one at a time. */
+export const auth = OAuthStrategy({ clientId: CLIENT_ID, storage: localStorageTokens('vitrine.storefront.tokens') });
 
 /** One SDK client for the whole storefront, talking to the server that serves this page. */
 export const client = createClient({

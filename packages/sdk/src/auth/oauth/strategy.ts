@@ -2,6 +2,7 @@ import type { AuthEnvironment, AuthStrategy } from '../types.js';
 import { DEFAULT_HOST } from '../../host.js';
 import { createAccessToken, EMPTY_TOKENS, fetchTokens, needsRenewal, type TokenRequest, type TokenResponse, type Tokens } from './tokens.js';
 import { memberFlows, type MemberFlows } from './member-flows.js';
+import { withTokenLock, type TokenStorage } from './token-storage.js';
 
 export interface OAuthStrategyConfig {
   clientId: string;
@@ -11,6 +12,12 @@ export interface OAuthStrategyConfig {
   host?: string;
   /** Fetch for token calls; defaults to the fetch of the first client this strategy is given to. */
   fetch?: typeof fetch;
+  /**
+   * Where tokens live across page loads and tabs (`localStorageTokens()`, `cookieTokens()`): tokens
+   * start from it and every change is saved to it, and renewals run under a cross-tab lock that first
+   * looks at the storage, so a tab adopts the tokens another tab just renewed instead of renewing again.
+   */
+  storage?: TokenStorage;
 }
 
 /** What member-login flows (see member-flows.ts) build on. */
@@ -43,7 +50,7 @@ export interface OAuthAuth extends AuthStrategy, MemberFlows {
 
 /** Visitor/member auth by OAuth tokens of a client id. Token calls go to `<host>/oauth2/token`. */
 export function OAuthStrategy(config: OAuthStrategyConfig): OAuthAuth {
-  let tokens: Tokens = config.tokens ?? EMPTY_TOKENS;
+  let tokens: Tokens = config.tokens ?? config.storage?.load() ?? EMPTY_TOKENS;
   let attached: AuthEnvironment | undefined;
   const listeners = new Set<() => void>();
   // One token request at a time: concurrent first calls all wait for the same one.
@@ -57,6 +64,7 @@ export function OAuthStrategy(config: OAuthStrategyConfig): OAuthAuth {
   const getTokens = () => tokens;
   const setTokens = (next: Tokens) => {
     tokens = next;
+    config.storage?.save(next);
     for (const listener of listeners) listener();
   };
   const requestTokens = (payload: TokenRequest) => fetchTokens(env(), payload);
@@ -80,10 +88,21 @@ export function OAuthStrategy(config: OAuthStrategyConfig): OAuthAuth {
     return { accessToken: createAccessToken(res.access_token, res.expires_in), refreshToken: { value: res.refresh_token, role: 'visitor' } };
   };
 
+  /** Renewal, one tab at a time when tokens are shared through storage. */
+  const renewShared = (current: Tokens): Promise<Tokens> => {
+    const storage = config.storage;
+    if (!storage) return generateVisitorTokens(current);
+    return withTokenLock(async () => {
+      const stored = storage.load();
+      if (stored && !needsRenewal(stored.accessToken)) return stored;
+      return generateVisitorTokens(stored ?? current);
+    });
+  };
+
   const ensureTokens = (): Promise<Tokens> => {
     const current = tokens;
     if (!needsRenewal(current.accessToken)) return Promise.resolve(current);
-    pending ??= generateVisitorTokens(current)
+    pending ??= renewShared(current)
       .then((fresh) => {
         setTokens(fresh);
         return fresh;

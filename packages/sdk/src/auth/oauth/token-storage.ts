@@ -1,8 +1,8 @@
 import type { Tokens } from './tokens.js';
 
 /**
- * Keeping tokens across page loads, and one token refresh at a time across tabs. Use with
- * `OAuthStrategy({ clientId, tokens: storage.load() })` and `auth.subscribe(() => storage.save(auth.getTokens()))`.
+ * Keeping tokens across page loads, and one token refresh at a time across tabs:
+ * `OAuthStrategy({ clientId, storage: localStorageTokens() })`.
  */
 export interface TokenStorage {
   load(): Tokens | undefined;
