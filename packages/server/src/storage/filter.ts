@@ -19,9 +19,29 @@ export const FILTER_LIMITS = {
 
 export type FilterOp =
   | '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte' | '$in' | '$hasSome' | '$hasAll'
-  | '$startsWith' | '$endsWith' | '$contains' | '$exists' | '$isEmpty' | '$isNotEmpty';
+  | '$startsWith' | '$endsWith' | '$contains' | '$exists' | '$isEmpty' | '$isNotEmpty' | '$matches';
 
-const OPS = new Set<string>(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$hasSome', '$hasAll', '$startsWith', '$endsWith', '$contains', '$exists', '$isEmpty', '$isNotEmpty']);
+const OPS = new Set<string>(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$hasSome', '$hasAll', '$startsWith', '$endsWith', '$contains', '$exists', '$isEmpty', '$isNotEmpty', '$matches']);
+
+/**
+ * `$matches` (the public client's match of URL-ized text): a sequence of literal pieces and "any of
+ * space, tab, newline or dash" separators, always case-insensitive. Pieces per pattern are bounded.
+ */
+export const MATCH_SEPARATORS = ' \t\n-';
+export const MATCH_SPEC_MAX = 100;
+export type MatchSpec = ({ type: 'literal'; value: string } | { type: 'anyOf'; value: typeof MATCH_SEPARATORS })[];
+
+/**
+ * The one text a `$matches` pattern accepts, once a value is normalized the same way
+ * (`normalizeForMatch`): lower case, every separator character turned into '-'.
+ */
+export function matchTarget(spec: MatchSpec): string {
+  return spec.map((piece) => (piece.type === 'anyOf' ? '-' : normalizeForMatch(piece.value))).join('');
+}
+
+export function normalizeForMatch(text: string): string {
+  return text.toLowerCase().replace(/[ \t\n]/g, '-');
+}
 const LIST_OPS = new Set<string>(['$in', '$hasSome', '$hasAll']);
 
 export type FilterNode =
@@ -97,9 +117,8 @@ function fieldConditions(field: string, value: unknown, path: string): FilterNod
   const out: FilterNode[] = [];
   for (const [op, operand] of Object.entries(value)) {
     if (op === '$matches') {
-      const m = operand as { ignoreCase?: unknown } | null;
-      if (!m || m.ignoreCase !== true) throw new FilterError('CASE_SENSITIVE_MATCH', '$matches must ignore case', path);
-      throw new FilterError('UNKNOWN_OPERATOR', '$matches is not supported on this field', path);
+      out.push({ kind: 'cond', field, op: '$matches', value: parseMatchSpec(operand, path) });
+      continue;
     }
     if (!OPS.has(op)) throw unknownOperator(op, path);
     if (LIST_OPS.has(op)) {
@@ -115,6 +134,21 @@ function fieldConditions(field: string, value: unknown, path: string): FilterNod
     out.push({ kind: 'cond', field, op: op as FilterOp, value: operand });
   }
   return out;
+}
+
+function parseMatchSpec(operand: unknown, path: string): MatchSpec {
+  const m = operand as { ignoreCase?: unknown; spec?: unknown } | null;
+  if (typeof m !== 'object' || m === null) throw new FilterError('BAD_VALUE', '$matches takes {ignoreCase: true, spec: [...]}', path);
+  if (m.ignoreCase !== true) throw new FilterError('CASE_SENSITIVE_MATCH', '$matches must ignore case', path);
+  if (!Array.isArray(m.spec) || m.spec.length === 0 || m.spec.length > MATCH_SPEC_MAX) {
+    throw new FilterError('BAD_VALUE', `$matches.spec takes 1 to ${MATCH_SPEC_MAX} pieces`, path);
+  }
+  return m.spec.map((piece: unknown) => {
+    const p = piece as { type?: unknown; value?: unknown } | null;
+    if (p?.type === 'anyOf' && p.value === MATCH_SEPARATORS) return { type: 'anyOf' as const, value: MATCH_SEPARATORS };
+    if (p?.type === 'literal' && typeof p.value === 'string' && p.value.length <= 1_000) return { type: 'literal' as const, value: p.value };
+    throw new FilterError('BAD_VALUE', `$matches.spec pieces are {"type":"literal","value":<text>} or {"type":"anyOf","value":" \\t\\n-"}`, path);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,6 +260,7 @@ function compileColumn(node: { field: string; op: FilterOp; value: unknown }, fi
     case '$exists': return node.value ? sql<boolean>`${e} IS NOT NULL` : sql<boolean>`${e} IS NULL`;
     case '$isEmpty': return field.type === 'string' ? sql<boolean>`(${e} IS NULL OR ${e} = '')` : sql<boolean>`${e} IS NULL`;
     case '$isNotEmpty': return field.type === 'string' ? sql<boolean>`(${e} IS NOT NULL AND ${e} <> '')` : sql<boolean>`${e} IS NOT NULL`;
+    case '$matches': throw new FilterError('UNKNOWN_OPERATOR', `$matches does not apply to "${node.field}"`, path);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FilterNode } from '../../storage/filter.js';
+import { matchTarget, normalizeForMatch, type FilterNode, type MatchSpec } from '../../storage/filter.js';
 import { getPath, isPlainObject } from './values.js';
 
 /**
@@ -81,6 +81,7 @@ export function matches(node: FilterNode | undefined, data: unknown): boolean {
         case '$exists': return (v !== undefined && v !== null) === x;
         case '$isEmpty': return isEmpty(v);
         case '$isNotEmpty': return !isEmpty(v);
+        case '$matches': return typeof v === 'string' && normalizeForMatch(v) === matchTarget(x as MatchSpec);
       }
     }
   }

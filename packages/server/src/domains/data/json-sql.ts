@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../storage/dialect.js';
 import { escapeLike } from '../../storage/dialect.js';
-import { FilterError, type FilterNode, type FilterOp } from '../../storage/filter.js';
+import { FilterError, matchTarget, type FilterNode, type FilterOp, type MatchSpec } from '../../storage/filter.js';
 import { isDateValue, type DateValue } from './values.js';
 
 /**
@@ -208,7 +208,14 @@ function compileCondition(dialect: DialectName, field: string, op: FilterOp, val
     case '$exists': return value ? sql<boolean>`NOT (${p.type()} IS NULL OR ${p.is('null')})` : sql<boolean>`(${p.type()} IS NULL OR ${p.is('null')})`;
     case '$isEmpty': return isEmpty(p);
     case '$isNotEmpty': return sql<boolean>`NOT ${twoValued(dialect, isEmpty(p))}`;
+    case '$matches': return matchesSpec(p, value as MatchSpec);
   }
+}
+
+/** `$matches`: the value, lower-cased with separators folded to '-', equals the pattern's one target. */
+function matchesSpec(p: JsonPath, spec: MatchSpec): RawBuilder<boolean> {
+  const folded = sql`replace(replace(replace(lower(${p.text()}), ' ', '-'), ${'\t'}, '-'), ${'\n'}, '-')`;
+  return sql<boolean>`(${p.is('string')} AND ${folded} = ${matchTarget(spec)})`;
 }
 
 /** NULL (a missing field) as false, so NOT never turns an unknown into a match or a miss. */
