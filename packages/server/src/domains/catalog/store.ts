@@ -406,3 +406,15 @@ export async function insertProductsBulk(db: Executor, dialect: DialectName, sit
       : sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES ${sql.join(values)}`).execute(db);
   }
 }
+
+declare module '../../storage/schema.js' {
+  interface Database {
+    catalog_secrets: { name: string; value: string };
+  }
+}
+
+/** A server secret of this domain (the cursor key), made by a migration. */
+export async function findCatalogSecret(db: Executor, name: string): Promise<string> {
+  const row = await db.selectFrom('catalog_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -4,7 +4,7 @@ import { route, type RouteDef } from '../../http/route.js';
 import {
   createMemberAbout, deleteMemberAbout, getMemberAbout, getMyMemberAbout, queryMemberAbouts, updateMemberAbout, ABOUT_PAGE_MAX,
 } from './abouts.js';
-import { CURSOR_MAX_LENGTH } from './cursor.js';
+import { CURSOR_MAX_LENGTH } from '../../http/cursor.js';
 import { ensureJobWorker, getJob, startJob } from './jobs.js';
 import { REVISION_MAX_DIGITS } from './limits.js';
 import { listReports, reportMember, resolveReport } from './reports.js';

@@ -514,3 +514,15 @@ export async function listAboutRows(db: Executor, where: MemberWhere, limit: num
     WHERE a.site_id = ${where.siteId} AND ${memberWhere(where)} ORDER BY a.updated_date DESC, a.id ASC LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows.rows.map(toAbout);
 }
+
+declare module '../../storage/schema.js' {
+  interface Database {
+    member_secrets: { name: string; value: string };
+  }
+}
+
+/** A server secret of this domain (the cursor key), made by a migration. */
+export async function findMemberSecret(db: Executor, name: string): Promise<string> {
+  const row = await db.selectFrom('member_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}
