@@ -25,6 +25,18 @@ describe('storefront', () => {
     await expect.poll(async () => (await f.page.getByTestId('product-name').allTextContents()).slice(0, 2)).toEqual(['Hand Grinder', 'Gooseneck Kettle']);
   });
 
+  it('answers the storefront and dashboard roots to any client, and a JSON 404 to scripts elsewhere', async () => {
+    for (const root of ['/', '/dashboard/']) {
+      const res = await fetch(new URL(root, f.t.url), { headers: { accept: '*/*' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const api = await fetch(new URL('/stores/v1/nope', f.t.url), { headers: { accept: '*/*' } });
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code).toBe('NOT_FOUND');
+  });
+
   it('filters by collection', async () => {
     await f.page.goto(`${f.t.url}/`);
     await f.page.getByRole('navigation', { name: 'Collections' }).getByRole('button', { name: 'Tea' }).click();

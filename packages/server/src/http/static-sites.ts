@@ -33,7 +33,9 @@ export function mountStaticSites(app: App, sites: StaticSite[]): void {
         const immutable = rel.startsWith('/assets/');
         return c.body(fs.readFileSync(file), 200, { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
       }
-      if ((c.req.header('accept') ?? '').includes('text/html') && !path.extname(rel)) {
+      // The site root always gets the page; deeper paths only when a browser asks for HTML, so an
+      // unknown API path from a script still gets the JSON 404.
+      if (rel === '/' || ((c.req.header('accept') ?? '').includes('text/html') && !path.extname(rel))) {
         return c.body(indexHtml, 200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' });
       }
       return next();
