@@ -10,16 +10,18 @@ class DomainMigrationProvider implements MigrationProvider {
 }
 
 /** How often a migration run is retried when another schema vanished under Kysely's table lookup. */
-const MIGRATE_ATTEMPTS = 3;
+const MIGRATE_ATTEMPTS = 5;
 
 /**
- * Kysely's migrator lists the tables of every schema before it runs. When another process drops its
- * own schema at that moment (parallel test runs, each in a schema of its own), PostgreSQL answers
- * `3F000 invalid_schema_name` for a schema that is not ours; running again is safe (migrations hold
- * a lock and record what they applied).
+ * Kysely's migrator lists the tables of every schema to decide whether its own tables exist. When
+ * another process drops its schema at that moment (parallel test runs, each in a schema of its own),
+ * PostgreSQL answers `3F000 invalid_schema_name`, or the listing comes out wrong and the next
+ * statement finds no table (`42P01 undefined_table`). Running again is safe: migrations hold a lock
+ * and record what they applied.
  */
 function vanishedSchema(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '3F000' || code === '42P01';
 }
 
 /** `schema`: the PostgreSQL schema in use (Kysely's table lookup would otherwise see other schemas' tables). */
@@ -36,7 +38,10 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<string[]
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    if (attempt < MIGRATE_ATTEMPTS && vanishedSchema(error)) continue;
+    if (attempt < MIGRATE_ATTEMPTS && vanishedSchema(error)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     throw error instanceof Error ? error : new Error(String(error));
   }
 }
