@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.tsx', 'apps/*/src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['packages/server/test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['packages/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
     testTimeout: 60_000,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config.js';
 import { createLogger, createServer, type Server } from '../src/server.js';
 import { dropSchema } from '../src/storage/database.js';
@@ -24,10 +25,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+function testRunId(): string | undefined {
+  try {
+    return inject('testRunId');
+  } catch {
+    return undefined; // not inside a Vitest worker
+  }
+}
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  // Inside a Vitest run the schemas are dropped by global-setup.ts when the run ends (dropping them
+  // mid-run races with other files' migrations); elsewhere (benchmarks) each server drops its own.
+  const runId = testRunId();
+  const schema = databaseUrl ? `t_${runId ?? 'solo'}_${randomBytes(6).toString('hex')}` : undefined;
   const config: Config = {
     ...loadConfig({}),
     port: 0,
@@ -51,7 +63,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     apiKey,
     async close() {
       await server.close();
-      if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
+      if (databaseUrl && schema && !runId) await dropSchema(databaseUrl, schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
