@@ -3,23 +3,12 @@
  * unchanged, with its two hosts routed to the test server by a fetch wrapper (contracts/wire.md, last
  * section). If this fails, our server (or the wire contract) diverged from the platform.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { products } from '@wix/stores';
-import { startTestServer, type TestServer } from '../../server/test/harness.js';
-import { routePublicClientTo, type PublicClientRouting } from '../../server/test/public-client.js';
+import { usePublicClientServer } from '../../server/test/public-client.js';
 
-let t: TestServer;
-let routing: PublicClientRouting;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  routing = routePublicClientTo(t.url);
-});
-afterAll(async () => {
-  routing?.restore();
-  await t?.close();
-});
+const f = usePublicClientServer();
 
 describe('public @wix/sdk client against our server', () => {
   it('gets anonymous tokens, lists, pages and gets products', async () => {
@@ -34,7 +23,7 @@ describe('public @wix/sdk client against our server', () => {
     const tokens = wix.auth.getTokens();
     expect(tokens.refreshToken.role).toBe('visitor');
     expect(tokens.accessToken.value.split('.')).toHaveLength(3);
-    expect(routing.requests[0]).toEqual({ method: 'POST', url: `${t.url}/oauth2/token`, body: JSON.stringify({ clientId: 'demo', grantType: 'anonymous' }) });
+    expect(f.routing.requests[0]).toEqual({ method: 'POST', url: `${f.t.url}/oauth2/token`, body: JSON.stringify({ clientId: 'demo', grantType: 'anonymous' }) });
 
     const second = await first.next();
     expect(second.currentPage).toBe(1);
@@ -51,7 +40,7 @@ describe('public @wix/sdk client against our server', () => {
     expect(product?._createdDate).toBeInstanceOf(Date);
 
     // Exactly one token request for the whole session.
-    expect(routing.requests.filter((s) => s.url.endsWith('/oauth2/token'))).toHaveLength(1);
+    expect(f.routing.requests.filter((s) => s.url.endsWith('/oauth2/token'))).toHaveLength(1);
   });
 
   it('surfaces our 404 as the public client\'s application error', async () => {

@@ -2,33 +2,22 @@
  * CONFORMANCE: the public `@wix/sdk` + `@wix/members` clients, unchanged, against our members routes,
  * with the two public hosts routed to the test server (contracts/wire.md, last section).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { members, membersAbout } from '@wix/members';
-import { startTestServer, type TestServer } from '../../server/test/harness.js';
 import { memberTokenPair, ownerCreateMember } from '../../server/test/member-tokens.js';
-import { routePublicClientTo, type PublicClientRouting } from '../../server/test/public-client.js';
+import { usePublicClientServer } from '../../server/test/public-client.js';
 
-let t: TestServer;
-let routing: PublicClientRouting;
+const f = usePublicClientServer();
 
-beforeAll(async () => {
-  t = await startTestServer();
-  routing = routePublicClientTo(t.url);
-});
-afterAll(async () => {
-  routing?.restore();
-  await t?.close();
-});
-
-const owner = () => createClient({ modules: { members, membersAbout }, auth: ApiKeyStrategy({ apiKey: t.apiKey, siteId: t.site.id }) });
+const owner = () => createClient({ modules: { members, membersAbout }, auth: ApiKeyStrategy({ apiKey: f.t.apiKey, siteId: f.t.site.id }) });
 
 async function asMember(memberId: string) {
-  const pair = await memberTokenPair(t, memberId);
+  const pair = await memberTokenPair(f.t, memberId);
   return createClient({
     modules: { members, membersAbout },
     auth: OAuthStrategy({
-      clientId: t.clientId,
+      clientId: f.t.clientId,
       tokens: { accessToken: { value: pair.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 600 }, refreshToken: { value: pair.refreshToken, role: 'member' as never } },
     }),
   });
@@ -81,7 +70,7 @@ describe('public @wix/members against our server', () => {
   });
 
   it('member: current member, slug, community, about, delete', async () => {
-    const m = await ownerCreateMember(t, { loginEmail: 'self@conformance.test', profile: { nickname: 'Self' } });
+    const m = await ownerCreateMember(f.t, { loginEmail: 'self@conformance.test', profile: { nickname: 'Self' } });
     const wix = await asMember(m.id);
     const { member } = await wix.members.getCurrentMember({ fieldsets: ['FULL'] });
     expect(member).toMatchObject({ _id: m.id, loginEmail: 'self@conformance.test', privacyStatus: 'PRIVATE' });

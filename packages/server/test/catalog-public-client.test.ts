@@ -2,25 +2,14 @@
  * The platform's public client (`@wix/sdk` + `@wix/stores`) against our catalog, unchanged: its two
  * hosts are routed to the test server by a fetch wrapper (contracts/wire.md, last section).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { collections, inventory, products, productsV3 } from '@wix/stores';
-import { startTestServer, type TestServer } from './harness.js';
-import { routePublicClientTo, type PublicClientRouting } from './public-client.js';
+import { usePublicClientServer } from './public-client.js';
 
-let t: TestServer;
-let routing: PublicClientRouting;
+const f = usePublicClientServer();
 
-beforeAll(async () => {
-  t = await startTestServer();
-  routing = routePublicClientTo(t.url);
-});
-afterAll(async () => {
-  routing?.restore();
-  await t?.close();
-});
-
-const admin = () => createClient({ modules: { products, collections, productsV3, inventory }, auth: ApiKeyStrategy({ apiKey: t.apiKey, siteId: t.site.id }) });
+const admin = () => createClient({ modules: { products, collections, productsV3, inventory }, auth: ApiKeyStrategy({ apiKey: f.t.apiKey, siteId: f.t.site.id }) });
 const visitor = () => createClient({ modules: { products, collections, productsV3 }, auth: OAuthStrategy({ clientId: 'demo' }) });
 
 describe('@wix/stores products (V1) and collections', () => {

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { collections, indexes, items } from '@wix/data';
-import { startTestServer, type TestServer } from './harness.js';
-import { routePublicClientTo, type PublicClientRouting } from './public-client.js';
+import { usePublicClientServer } from './public-client.js';
 
 /**
  * The public `@wix/data` client against our server (wire.md, last section): its API hosts are
  * rewritten to the test server by wrapping the global fetch.
  */
-let t: TestServer;
-let routing: PublicClientRouting;
+const f = usePublicClientServer();
 
-beforeAll(async () => {
-  t = await startTestServer();
-  routing = routePublicClientTo(t.url);
-});
-afterAll(async () => {
-  routing?.restore();
-  await t?.close();
-});
-
-const ownerClient = () => createClient({ modules: { items, collections, indexes }, auth: ApiKeyStrategy({ apiKey: t.apiKey, siteId: t.site.id }) });
-const visitorClient = () => createClient({ modules: { items }, auth: OAuthStrategy({ clientId: t.clientId }) });
+const ownerClient = () => createClient({ modules: { items, collections, indexes }, auth: ApiKeyStrategy({ apiKey: f.t.apiKey, siteId: f.t.site.id }) });
+const visitorClient = () => createClient({ modules: { items }, auth: OAuthStrategy({ clientId: f.t.clientId }) });
 
 describe('@wix/data against our server', () => {
   it('manages collections and indexes', async () => {
@@ -96,7 +85,7 @@ describe('@wix/data against our server', () => {
     const projected = await c.items.query('sdk_books').eq('_id', 'dune').fields('title').find();
     expect(projected.items).toEqual([{ _id: 'dune', title: 'Dune' }]);
     // The client sent the query as GET .r (short) and everything else as POST.
-    expect(routing.requests.map((r) => `${r.method} ${r.url.replace(t.url, '').split('?')[0]}${r.url.includes('?.r=') ? '?.r' : ''}`)).toContain('GET /wix-data/v2/items/query?.r');
+    expect(f.routing.requests.map((r) => `${r.method} ${r.url.replace(f.t.url, '').split('?')[0]}${r.url.includes('?.r=') ? '?.r' : ''}`)).toContain('GET /wix-data/v2/items/query?.r');
   });
 
   it('references: insert, is-referenced, query-referenced, include in queries', async () => {

@@ -1,34 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import { startTestServer, type TestServer } from './harness.js';
 import { updateSite } from '../src/domains/sites/service.js';
 import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from './identity-helpers.js';
-import { routePublicClientTo, type PublicClientRouting } from './public-client.js';
+import { usePublicClientServer } from './public-client.js';
 
 /**
  * The platform's own public client (@wix/sdk OAuthStrategy) against our server: its two API hosts are
  * rewritten to the test server's origin by wrapping the global fetch (wire.md, last section).
  */
-let t: TestServer;
 let mail: Mailbox;
-let routing: PublicClientRouting;
-
-beforeAll(async () => {
+const f = usePublicClientServer(async () => {
   mail = await startMailbox();
-  t = await startTestServer({ smtpUrl: mail.url });
-  routing = routePublicClientTo(t.url);
+  return { smtpUrl: mail.url };
 });
-afterAll(async () => {
-  routing?.restore();
-  await t?.close();
-  await mail?.close();
-});
+afterAll(() => mail?.close());
 
-const newClient = () => createClient({ auth: OAuthStrategy({ clientId: t.clientId }) });
+const newClient = () => createClient({ auth: OAuthStrategy({ clientId: f.t.clientId }) });
 
 describe('@wix/sdk OAuthStrategy against our server', () => {
   it('register -> processVerification -> member tokens by redirect code -> logout', async () => {
-    await updateSite(t.server.deps.storage.db, t.site.id, { settings: { requireEmailVerification: true } });
+    await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: { requireEmailVerification: true } });
     const client = newClient();
     const email = uniqueEmail('sdk');
 
@@ -46,7 +37,7 @@ describe('@wix/sdk OAuthStrategy against our server', () => {
     // `sessionToken` is read by the client's getAuthUrl at run time though its typings omit it.
     const opts = { prompt: 'none', responseMode: 'query', sessionToken } as Parameters<typeof client.auth.getAuthUrl>[1];
     const { authUrl } = await client.auth.getAuthUrl(oauthData, opts);
-    const page = await routing.original(authUrl, { redirect: 'manual' });
+    const page = await f.routing.original(authUrl, { redirect: 'manual' });
     expect(page.status).toBe(303);
     const { code: authCode, state } = client.auth.parseFromUrl(page.headers.get('location')!, 'query');
     expect(state).toBe(oauthData.state);
@@ -62,14 +53,14 @@ describe('@wix/sdk OAuthStrategy against our server', () => {
 
     const { logoutUrl } = await client.auth.logout('http://localhost:5173/');
     expect(client.auth.loggedIn()).toBe(false);
-    const out = await routing.original(logoutUrl, { redirect: 'manual' });
+    const out = await f.routing.original(logoutUrl, { redirect: 'manual' });
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('http://localhost:5173/');
     // The refresh token of the logged-out member is dead; the client falls back to a new visitor.
     const renewed = await client.auth.generateVisitorTokens({ refreshToken: tokens.refreshToken });
     expect(renewed.refreshToken.role).toBe('visitor');
     expect(renewed.refreshToken.value).not.toBe(tokens.refreshToken.value);
-    await updateSite(t.server.deps.storage.db, t.site.id, { settings: {} });
+    await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: {} });
   });
 
   it('login maps our error codes to the client\'s error codes', async () => {
@@ -85,12 +76,12 @@ describe('@wix/sdk OAuthStrategy against our server', () => {
     const ok = await client.auth.login({ email, password: STRONG_PASSWORD });
     expect(ok.loginState).toBe('SUCCESS');
 
-    await updateSite(t.server.deps.storage.db, t.site.id, { settings: { captcha: 'invisible' } });
+    await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: { captcha: 'invisible' } });
     const noCaptcha = await client.auth.login({ email, password: STRONG_PASSWORD });
     expect(noCaptcha).toMatchObject({ loginState: 'FAILURE', errorCode: 'missingCaptchaToken' });
     const badCaptcha = await client.auth.login({ email, password: STRONG_PASSWORD, captchaTokens: { invisibleRecaptchaToken: 'nope' } });
     expect(badCaptcha).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' });
-    await updateSite(t.server.deps.storage.db, t.site.id, { settings: {} });
+    await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: {} });
 
     await expect(client.auth.sendPasswordResetEmail(email, 'http://localhost:5173/')).resolves.toBeUndefined();
     expect((await mail.waitFor(email, /Reset your password/)).text).toContain('/_hosted/reset-password?recoveryToken=');

@@ -1,3 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+import type { Config } from '../src/config.js';
+
 /**
  * Routes the platform's public client (`@wix/sdk` and its modules) to a test server: they always call
  * https://www.wixapis.com and https://edge.wixapis.com, so the global fetch is wrapped to rewrite those
@@ -27,4 +31,26 @@ export function routePublicClientTo(origin: string): PublicClientRouting {
     return original(isRequest ? new Request(routed, input) : routed, init);
   }) as typeof fetch;
   return { requests, original, restore: () => { globalThis.fetch = original; } };
+}
+
+export interface PublicClientServer {
+  t: TestServer;
+  routing: PublicClientRouting;
+}
+
+/**
+ * A test server for a file's tests, with the public client routed to it; both undone after the file.
+ * Read the fields inside tests (they are set in beforeAll). `serverConfig` runs first.
+ */
+export function usePublicClientServer(serverConfig: () => Promise<Partial<Config>> = async () => ({})): PublicClientServer {
+  const fixture = {} as PublicClientServer;
+  beforeAll(async () => {
+    fixture.t = await startTestServer(await serverConfig());
+    fixture.routing = routePublicClientTo(fixture.t.url);
+  });
+  afterAll(async () => {
+    fixture.routing?.restore();
+    await fixture.t?.close();
+  });
+  return fixture;
 }
