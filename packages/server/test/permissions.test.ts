@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../src/http/routes.js';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { ROUTE_ACCESS } from './permissions.table.js';
+import { memberWithToken } from './member-tokens.js';
 
 /** Every declared route, with its POST twin, as `METHOD path`. */
 function declared(): { key: string; method: string; path: string; access: string }[] {
@@ -26,9 +27,11 @@ describe('function-level authorization table', () => {
 describe('each identity against each route', () => {
   let t: TestServer;
   let visitor: string;
+  let member: string;
   beforeAll(async () => {
     t = await startTestServer();
     visitor = (await visitorTokens(t)).accessToken;
+    member = (await memberWithToken(t, { loginEmail: 'walker@permissions.test', profile: { nickname: 'Walker' } })).token;
   });
   afterAll(() => t?.close());
 
@@ -44,6 +47,13 @@ describe('each identity against each route', () => {
     const asVisitor = await call(t.url, path, { method: row.method, body, auth: visitor });
     if (row.access === 'visitor') expect([401, 403]).not.toContain(asVisitor.status);
     else expect(asVisitor.status).toBe(403);
+
+    // A member passes every function-level check except the elevated one; object-level answers
+    // (404 for another's object, 400 for an empty body) are the domains' business, tested there.
+    const asMember = await call(t.url, path, { method: row.method, body, auth: member });
+    const memberRefusal = asMember.body?.details?.applicationError?.code;
+    if (row.access === 'elevated') expect([asMember.status, memberRefusal]).toEqual([403, 'ELEVATED_REQUIRED']);
+    else expect(['UNAUTHENTICATED', 'MEMBER_REQUIRED', 'ELEVATED_REQUIRED']).not.toContain(memberRefusal);
 
     const owner = await call(t.url, path, { method: row.method, body, ...asOwner(t) });
     if (row.access === 'member') expect(owner.status).toBe(403);
