@@ -91,6 +91,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /stores/v3/bulk/brands/delete': 'elevated',
   'POST /stores/v3/bulk/brands/get-or-create': 'elevated',
   'POST /stores/v3/bulk/info-sections/create': 'elevated',
+  'GET /stores/v3/bulk/jobs/:jobId': 'elevated',
   'POST /stores/v3/bulk/info-sections/delete': 'elevated',
   'POST /stores/v3/bulk/info-sections/get-or-create': 'elevated',
   'POST /stores/v3/bulk/inventory-items/decrement': 'elevated',

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
+import { catalogJobMigrations } from './migrations-jobs.js';
 
 export const catalogMigrations: Record<string, Migration> = {
   '0001_products_v1': {
@@ -239,4 +240,5 @@ export const catalogMigrations: Record<string, Migration> = {
       }
     },
   },
+  ...catalogJobMigrations,
 };

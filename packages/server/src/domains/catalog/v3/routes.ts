@@ -16,6 +16,7 @@ import {
 } from './service.js';
 import { findInventoryItem, queryInventoryRows } from '../store-inventory.js';
 import { presentItem } from './inventory.js';
+import { ensureCatalogJobWorker, getCatalogJob } from '../jobs.js';
 import type { EntityKind } from './store.js';
 
 const P = '/stores/v3';
@@ -125,13 +126,26 @@ const inventoryRoutes: RouteDef[] = [
     handler: (ctx, i) => bulkChangeInventory(ctx, i.incrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.incrementBy })), 'increment', i.returnEntity ?? false) }),
 ];
 
-/** Catalog V3 routes (products, inventory items, ribbons, brands, info sections). */
+const jobRoutes: RouteDef[] = [
+  route({ method: 'GET', path: `${P}/bulk/jobs/:jobId`, access: 'elevated', summary: 'Status of a catalog bulk job (our extension)',
+    request: z.object({ jobId: z.string().min(1).max(100) }), handler: (ctx, i) => getCatalogJob(ctx, i.jobId) }),
+];
+
+/** Every V3 call first makes sure catalog jobs interrupted by a stop resume (once per server). */
+function resumingJobs(r: RouteDef): RouteDef {
+  if (r.access === 'public') return r;
+  const handler = r.handler;
+  return { ...r, handler: (ctx: RequestContext, input: unknown) => { ensureCatalogJobWorker(ctx.deps); return handler(ctx, input); } };
+}
+
+/** Catalog V3 routes (products, inventory items, ribbons, brands, info sections, bulk jobs). */
 export const v3Routes: RouteDef[] = [
   ...productRoutes,
+  ...jobRoutes,
   ...entityRoutes('ribbon', 'ribbons', 'ribbon', 'name'),
   ...entityRoutes('brand', 'brands', 'brand', 'name'),
   ...entityRoutes('infoSection', 'info-sections', 'infoSection', 'uniqueName'),
   ...inventoryRoutes,
-];
+].map(resumingJobs);
 
 export { presentV3, findInventoryItem };

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppDeps, RequestContext } from '../../http/context.js';
+import { ApplicationError, badRequest, notFound, ValidationError, WireError } from '../../http/errors.js';
+import { inTransaction } from '../../storage/transaction.js';
+import { getSite } from '../sites/service.js';
+import {
+  countCatalogJobItem, findCatalogJob, insertCatalogJob, nextUnfinishedCatalogJob, pendingCatalogJobItems, setCatalogJobStatus, settleCatalogJobItem,
+  type CatalogJob, type CatalogJobItemError, type JobActor,
+} from './store-jobs.js';
+
+/**
+ * Catalog bulk jobs (V3 products by filter, inventory by filter, ...). A job kind registers a handler
+ * for one item; `startCatalogJob` freezes the item ids into `catalog_job_items` in the caller's
+ * transaction, and after commit an in-process worker (one per server) runs the items in order, each in
+ * its own transaction together with the job's counters, so a restart resumes where it stopped.
+ * A handler refusing an item (any wire error: ApplicationError, ValidationError) rolls that item back
+ * and counts it as failed with its code; the first CATALOG_JOB_ERRORS_KEPT errors are kept on the job.
+ */
+
+/** Most items one job may hold (the starter's filter must match at most this many). */
+export const CATALOG_JOB_ITEMS_MAX = 10_000;
+/** Errors kept on a job (the status route shows these). */
+export const CATALOG_JOB_ERRORS_KEPT = 100;
+/** Items read per batch by the worker. */
+export const CATALOG_JOB_BATCH_SIZE = 50;
+/** Worker restarts after a database failure, with growing pauses. */
+export const CATALOG_JOB_MAX_RETRIES = 5;
+export const CATALOG_JOB_RETRY_MS = 2_000;
+/** Pause between looks for a job whose starter's transaction is still open (PostgreSQL). */
+export const CATALOG_JOB_COMMIT_POLL_MS = 20;
+/** Longest wait for such a transaction before the worker stops looking (the next kick resumes the job). */
+export const CATALOG_JOB_COMMIT_WAIT_MS = 60_000;
+
+export interface CatalogJobHandler<P> {
+  /** Runs inside the item's transaction (ctx.db is the trx); throw ApplicationError to count the item as failed. */
+  runItem(ctx: RequestContext, itemId: string, params: P): Promise<void>;
+}
+
+const handlers = new Map<string, CatalogJobHandler<unknown>>();
+
+export function registerCatalogJobKind<P>(kind: string, handler: CatalogJobHandler<P>): void {
+  if (handlers.has(kind)) throw new Error(`catalog job kind ${kind} is registered twice`);
+  handlers.set(kind, handler as CatalogJobHandler<unknown>);
+}
+
+/**
+ * Starts a job over `itemIds` (deduplicated, order kept). Elevated callers only. When ctx.db is a
+ * transaction the job commits with it; otherwise it commits here. Params must be JSON.
+ */
+export async function startCatalogJob<P>(ctx: RequestContext, kind: string, itemIds: readonly string[], params: P): Promise<{ jobId: string }> {
+  const caller = ctx.caller;
+  if (caller.kind !== 'owner' && caller.kind !== 'app') throw new ApplicationError(403, 'ELEVATED_REQUIRED', 'Bulk jobs need an elevated caller');
+  if (!handlers.has(kind)) throw new Error(`unknown catalog job kind ${kind}`);
+  const ids = [...new Set(itemIds)];
+  if (ids.length > CATALOG_JOB_ITEMS_MAX) {
+    throw badRequest('TOO_MANY_ITEMS', `A bulk job takes at most ${CATALOG_JOB_ITEMS_MAX} items; narrow the filter`, { max: CATALOG_JOB_ITEMS_MAX, matched: ids.length });
+  }
+  const actor: JobActor = caller.kind === 'owner' ? { kind: 'owner', apiKeyId: caller.apiKeyId } : { kind: 'app', appId: caller.appId };
+  const jobId = randomUUID();
+  const insert = (db: RequestContext['db']) => insertCatalogJob(db, { id: jobId, siteId: ctx.site.id, kind, params: { actor, params }, now: new Date().toISOString() }, ids);
+  if (ctx.db.isTransaction) {
+    await insert(ctx.db);
+    // The caller's transaction commits later: the worker waits for it (see awaitCommit).
+    const txid = ctx.dialect === 'postgres' ? (await sql<{ x: string }>`SELECT txid_current()::text AS x`.execute(ctx.db)).rows[0]?.x : undefined;
+    stateOf(ctx.deps).awaiting.set(jobId, { txid, deadline: Date.now() + CATALOG_JOB_COMMIT_WAIT_MS });
+  } else {
+    await inTransaction(ctx.db, (trx) => insert(trx));
+  }
+  kickCatalogJobWorker(ctx.deps);
+  return { jobId };
+}
+
+/** Job status as `GET /stores/v3/bulk/jobs/:jobId` answers it. */
+export function presentCatalogJob(job: CatalogJob) {
+  return {
+    job: {
+      id: job.id, type: job.kind, status: job.status, total: job.total, processed: job.processed, succeeded: job.succeeded, failed: job.failed,
+      errors: job.errors, createdDate: job.createdDate, updatedDate: job.updatedDate, ...(job.finishedDate ? { finishedDate: job.finishedDate } : {}),
+    },
+  };
+}
+
+/** A job of the caller's site (404 JOB_NOT_FOUND for unknown ids and other sites' jobs). */
+export async function getCatalogJob(ctx: RequestContext, jobId: string) {
+  ensureCatalogJobWorker(ctx.deps);
+  const job = await findCatalogJob(ctx.db, ctx.site.id, jobId);
+  if (!job) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`, { jobId });
+  return presentCatalogJob(job);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker: one loop per server (per AppDeps), woken when a job starts
+
+interface Awaited { txid: string | undefined; deadline: number }
+interface WorkerState { running: boolean; again: boolean; started: boolean; idle: Promise<void>; failures: number; awaiting: Map<string, Awaited> }
+const workers = new WeakMap<AppDeps, WorkerState>();
+
+function stateOf(deps: AppDeps): WorkerState {
+  let state = workers.get(deps);
+  if (!state) {
+    state = { running: false, again: false, started: false, idle: Promise.resolve(), failures: 0, awaiting: new Map() };
+    workers.set(deps, state);
+  }
+  return state;
+}
+
+/** Starts the loop unless it runs; a running loop looks for jobs once more before it stops. */
+export function kickCatalogJobWorker(deps: AppDeps): void {
+  const state = stateOf(deps);
+  state.started = true;
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  state.running = true;
+  state.idle = runLoop(deps, state);
+}
+
+/** Resumes unfinished jobs once per server (catalog V3 routes call it; server start should too). */
+export function ensureCatalogJobWorker(deps: AppDeps): void {
+  if (!stateOf(deps).started) kickCatalogJobWorker(deps);
+}
+
+/** Resolves when the worker has nothing left to do (tests wait on it). */
+export function catalogJobWorkerIdle(deps: AppDeps): Promise<void> {
+  return stateOf(deps).idle;
+}
+
+async function runLoop(deps: AppDeps, state: WorkerState): Promise<void> {
+  try {
+    for (;;) {
+      state.again = false;
+      const job = await nextUnfinishedCatalogJob(deps.storage.db);
+      if (job) {
+        state.awaiting.delete(job.id);
+        await runJob(deps, job);
+        state.failures = 0;
+        continue;
+      }
+      if (state.again) continue;
+      if (!(await awaitCommit(deps, state))) return;
+    }
+  } catch (error) {
+    // The database failed or went away (shutdown): the job stays unfinished. Retry a few times with
+    // growing pauses (unref'd timers never keep a stopping process alive); the next start resumes it.
+    state.failures += 1;
+    deps.log.warn({ err: error, failures: state.failures }, 'catalog job worker stopped');
+    if (state.failures <= CATALOG_JOB_MAX_RETRIES) setTimeout(() => kickCatalogJobWorker(deps), CATALOG_JOB_RETRY_MS * state.failures).unref();
+  } finally {
+    state.running = false;
+  }
+}
+
+/**
+ * Jobs started inside a caller's transaction that the worker could not see yet. SQLite has one
+ * connection, so the worker's look ran after that transaction ended: a job not found was rolled back.
+ * On PostgreSQL the starter's transaction id tells whether it is still open. True: look again.
+ */
+async function awaitCommit(deps: AppDeps, state: WorkerState): Promise<boolean> {
+  if (state.awaiting.size === 0) return false;
+  if (deps.storage.dialect === 'sqlite') {
+    state.awaiting.clear();
+    return false;
+  }
+  let open = false;
+  let committed = false;
+  for (const [jobId, a] of state.awaiting) {
+    const status = a.txid ? (await sql<{ s: string | null }>`SELECT txid_status(${a.txid}::bigint) AS s`.execute(deps.storage.db)).rows[0]?.s : null;
+    if (status === 'in progress' && Date.now() < a.deadline) open = true;
+    else {
+      state.awaiting.delete(jobId);
+      if (status === 'committed') committed = true;
+    }
+  }
+  if (committed) return true;
+  if (!open) return false;
+  await new Promise((resolve) => setTimeout(resolve, CATALOG_JOB_COMMIT_POLL_MS));
+  return true;
+}
+
+async function jobContext(deps: AppDeps, job: CatalogJob): Promise<RequestContext | undefined> {
+  const site = await getSite(deps.storage.db, job.siteId);
+  if (!site) return undefined;
+  return {
+    requestId: job.id, deps, db: deps.storage.db, dialect: deps.storage.dialect, caller: job.params.actor,
+    origin: deps.config.publicUrl ?? '', ip: '127.0.0.1', log: deps.log, site,
+  };
+}
+
+async function runJob(deps: AppDeps, job: CatalogJob): Promise<void> {
+  const db = deps.storage.db;
+  const now = () => new Date().toISOString();
+  const ctx = await jobContext(deps, job);
+  if (ctx) {
+    if (job.status === 'INITIALIZED') await setCatalogJobStatus(db, job.id, 'PROCESSING', now());
+    for (;;) {
+      const ids = await pendingCatalogJobItems(db, job.id, CATALOG_JOB_BATCH_SIZE);
+      if (ids.length === 0) break;
+      for (const id of ids) await runItem(ctx, job, id);
+    }
+  }
+  // A site that no longer exists leaves nothing to do: the job finishes with what it had.
+  await setCatalogJobStatus(db, job.id, 'FINISHED', now());
+}
+
+/** One item: the handler's writes, the item's state and the job's counters commit together. */
+async function runItem(ctx: RequestContext, job: CatalogJob, itemId: string): Promise<void> {
+  const handler = handlers.get(job.kind);
+  const settle = async (db: RequestContext['db'], error: CatalogJobItemError | undefined): Promise<boolean> => {
+    if (!(await settleCatalogJobItem(db, job.id, itemId, error))) return false;
+    await countCatalogJobItem(db, job.id, error, CATALOG_JOB_ERRORS_KEPT, new Date().toISOString());
+    return true;
+  };
+  let failure: CatalogJobItemError;
+  try {
+    if (!handler) throw new ApplicationError(400, 'UNKNOWN_JOB_KIND', `No handler for job kind ${job.kind}`);
+    await inTransaction(ctx.db, async (trx) => {
+      if (await settle(trx, undefined)) await handler.runItem({ ...ctx, db: trx }, itemId, job.params.params);
+    });
+    return;
+  } catch (error) {
+    // The item was refused: its transaction (claim included) rolled back; count the failure instead.
+    if (error instanceof ApplicationError) failure = { itemId, code: error.code, description: error.description };
+    else if (error instanceof ValidationError) failure = { itemId, code: 'INVALID_ARGUMENT', description: error.violations.map((v) => `${v.field} ${v.description}`).join('; ') };
+    else if (error instanceof WireError) failure = { itemId, code: 'INVALID_ARGUMENT', description: error.message };
+    else {
+      ctx.log.error({ err: error, jobId: job.id, itemId }, 'catalog job item failed');
+      failure = { itemId, code: 'INTERNAL_ERROR', description: 'The item could not be processed' };
+    }
+  }
+  await inTransaction(ctx.db, (trx) => settle(trx, failure));
+}
