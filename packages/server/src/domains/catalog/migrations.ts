@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
 import { catalogJobMigrations } from './migrations-jobs.js';
+import { publicDocMigrations } from './migrations-public-doc.js';
+import { inventoryMigrations } from './migrations-inventory.js';
 
 export const catalogMigrations: Record<string, Migration> = {
   '0001_products_v1': {
@@ -241,4 +243,6 @@ export const catalogMigrations: Record<string, Migration> = {
     },
   },
   ...catalogJobMigrations,
+  ...publicDocMigrations,
+  ...inventoryMigrations,
 };

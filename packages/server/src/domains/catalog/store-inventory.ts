@@ -1,17 +1,27 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Generated, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import type { DialectName } from '../../storage/dialect.js';
+import { escapeLike, ilike, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode } from '../../storage/filter.js';
 import type { Bool01 } from '../../storage/schema.js';
 import type { StockRow } from './model.js';
+import { DEFAULT_LOCATION_ID } from './migrations-inventory.js';
 
-/** Stock per variant, for both catalogs. Quantity is a column so a decrement is one guarded UPDATE. */
+export { DEFAULT_LOCATION_ID };
+
+/**
+ * Stock per variant and location, for both catalogs. Quantity is a column so a decrement is one
+ * guarded UPDATE. Every variant has one row at DEFAULT_LOCATION_ID (written by product writes; the
+ * storefront, V1 stock and decrementStock read only it); rows at other locations come from the V3
+ * inventory calls. `sku` is the variant's SKU, copied onto every location's row.
+ */
 interface InventoryItemsTable {
   id: string;
   site_id: string;
   catalog: string;
   product_id: string;
   variant_id: string;
+  /** Defaults to DEFAULT_LOCATION_ID (migration 0007), so inserts that predate locations still work. */
+  location_id: Generated<string>;
   sku: string | null;
   track_quantity: Bool01;
   quantity: number | null;
@@ -36,6 +46,7 @@ export type Catalog = 'v1' | 'v3';
 export interface InventoryRow extends StockRow {
   id: string;
   productId: string;
+  locationId: string;
   sku: string | null;
   preorderCounter: number;
   preorderMessage: string | null;
@@ -44,20 +55,28 @@ export interface InventoryRow extends StockRow {
   updatedDate: string;
 }
 
-function toRow(r: InventoryItemsTable): InventoryRow {
+function toRow(r: Selectable<InventoryItemsTable>): InventoryRow {
   return {
-    id: r.id, productId: r.product_id, variantId: r.variant_id, sku: r.sku, trackQuantity: r.track_quantity === 1,
+    id: r.id, productId: r.product_id, locationId: r.location_id, variantId: r.variant_id, sku: r.sku, trackQuantity: r.track_quantity === 1,
     quantity: r.quantity, inStock: r.in_stock === 1, preorderEnabled: r.preorder_enabled === 1, preorderLimit: r.preorder_limit,
     preorderCounter: r.preorder_counter, preorderMessage: r.preorder_message, revision: r.revision, createdDate: r.created_date, updatedDate: r.updated_date,
   };
 }
 
-/** Replaces the stock rows of a product with `rows`, keeping the item id and counters of surviving variants. */
+/**
+ * Replaces the default-location stock rows of a product with `rows`, keeping the item id and counters
+ * of surviving variants. A removed variant loses its rows at every location; a changed SKU reaches
+ * the variant's rows at other locations (their stock is theirs).
+ */
 export async function syncStockRows(db: Executor, siteId: string, catalog: Catalog, productId: string, rows: (StockRow & { sku: string | null })[], now: string, newId: () => string): Promise<void> {
   const existing = await findStockRows(db, siteId, productId);
   const keep = new Set(rows.map((r) => r.variantId));
-  const gone = existing.filter((e) => !keep.has(e.variantId)).map((e) => e.id);
-  if (gone.length > 0) await db.deleteFrom('inventory_items').where('site_id', '=', siteId).where('id', 'in', gone).execute();
+  const gone = existing.filter((e) => !keep.has(e.variantId)).map((e) => e.variantId);
+  if (gone.length > 0) await db.deleteFrom('inventory_items').where('site_id', '=', siteId).where('product_id', '=', productId).where('variant_id', 'in', gone).execute();
+  const skuChanged = rows.filter((r) => existing.some((e) => e.variantId === r.variantId && e.sku !== r.sku));
+  for (const r of skuChanged) {
+    await db.updateTable('inventory_items').set({ sku: r.sku }).where('site_id', '=', siteId).where('product_id', '=', productId).where('variant_id', '=', r.variantId).where('location_id', '<>', DEFAULT_LOCATION_ID).execute();
+  }
   const byVariant = new Map(existing.map((e) => [e.variantId, e]));
   for (const r of rows) {
     const cur = byVariant.get(r.variantId);
@@ -72,22 +91,23 @@ export async function syncStockRows(db: Executor, siteId: string, catalog: Catal
       if (!same) await db.updateTable('inventory_items').set({ ...values, revision: cur.revision + 1 }).where('id', '=', cur.id).execute();
     } else {
       await db.insertInto('inventory_items').values({
-        id: newId(), site_id: siteId, catalog, product_id: productId, variant_id: r.variantId, ...values,
+        id: newId(), site_id: siteId, catalog, product_id: productId, variant_id: r.variantId, location_id: DEFAULT_LOCATION_ID, ...values,
         preorder_counter: 0, preorder_message: null, revision: 1, created_date: now,
       }).execute();
     }
   }
 }
 
+/** The default-location rows of a product: what its document's stock fields and checkout read. */
 export async function findStockRows(db: Executor, siteId: string, productId: string): Promise<InventoryRow[]> {
-  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', '=', productId).orderBy('variant_id').execute();
+  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', '=', productId).where('location_id', '=', DEFAULT_LOCATION_ID).orderBy('variant_id').execute();
   return rows.map(toRow);
 }
 
 export async function findStockRowsForProducts(db: Executor, siteId: string, productIds: string[]): Promise<Map<string, InventoryRow[]>> {
   const map = new Map<string, InventoryRow[]>();
   if (productIds.length === 0) return map;
-  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', 'in', productIds).orderBy('product_id').orderBy('variant_id').execute();
+  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', 'in', productIds).where('location_id', '=', DEFAULT_LOCATION_ID).orderBy('product_id').orderBy('variant_id').execute();
   for (const r of rows) {
     const list = map.get(r.product_id) ?? [];
     list.push(toRow(r));
@@ -123,7 +143,7 @@ export async function decrementRow(db: Executor, siteId: string, productId: stri
         in_stock = CASE WHEN quantity - ${quantity} > 0 THEN 1 ELSE 0 END,
         preorder_counter = preorder_counter + CASE WHEN quantity - ${quantity} < 0 THEN ${quantity} ELSE 0 END,
         revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND product_id = ${productId} AND variant_id = ${variantId} AND track_quantity = 1
+    WHERE site_id = ${siteId} AND product_id = ${productId} AND variant_id = ${variantId} AND location_id = ${DEFAULT_LOCATION_ID} AND track_quantity = 1
       AND (quantity >= ${quantity} OR (preorder_enabled = 1 AND (preorder_limit IS NULL OR quantity - ${quantity} >= -preorder_limit)))`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
@@ -131,7 +151,7 @@ export async function decrementRow(db: Executor, siteId: string, productId: stri
 export async function incrementRow(db: Executor, siteId: string, productId: string, variantId: string, quantity: number, now: string): Promise<boolean> {
   const result = await sql`UPDATE inventory_items
     SET quantity = quantity + ${quantity}, in_stock = CASE WHEN quantity + ${quantity} > 0 THEN 1 ELSE 0 END, revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND product_id = ${productId} AND variant_id = ${variantId} AND track_quantity = 1`.execute(db);
+    WHERE site_id = ${siteId} AND product_id = ${productId} AND variant_id = ${variantId} AND location_id = ${DEFAULT_LOCATION_ID} AND track_quantity = 1`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
@@ -189,7 +209,7 @@ export function variantSortColumn(field: string): RawBuilder<unknown> | undefine
 }
 
 export async function queryVariantRows(db: Executor, q: { siteId: string; filter: FilterNode | undefined; sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; onlyVisible: boolean; limit: number; offset: number; dialect: DialectName }): Promise<{ rows: { productId: string; variantId: string }[]; total: number }> {
-  const parts: RawBuilder<boolean>[] = [sql<boolean>`ii.site_id = ${q.siteId}`, sql<boolean>`ii.catalog = 'v1'`];
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`ii.site_id = ${q.siteId}`, sql<boolean>`ii.catalog = 'v1'`, sql<boolean>`ii.location_id = ${DEFAULT_LOCATION_ID}`];
   if (q.onlyVisible) parts.push(sql<boolean>`p.visible = 1`);
   if (q.filter) parts.push(compileFilter(q.filter, { field: variantField }, q.dialect));
   const where = sql.join(parts, sql` AND `);
@@ -198,4 +218,163 @@ export async function queryVariantRows(db: Executor, q: { siteId: string; filter
   const rows = await sql<{ productId: string; variantId: string }>`SELECT ii.product_id AS "productId", ii.variant_id AS "variantId" FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
   const total = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`.execute(db);
   return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// V3 inventory items at any location (v3/inventory-*.ts): create, delete, guarded changes, search.
+
+export interface NewInventoryItem {
+  id: string; catalog: Catalog; productId: string; variantId: string; locationId: string; sku: string | null;
+  trackQuantity: boolean; quantity: number | null; inStock: boolean;
+  preorderEnabled: boolean; preorderLimit: number | null; preorderMessage: string | null;
+}
+
+export async function insertInventoryItem(db: Executor, siteId: string, item: NewInventoryItem, now: string): Promise<void> {
+  await db.insertInto('inventory_items').values({
+    id: item.id, site_id: siteId, catalog: item.catalog, product_id: item.productId, variant_id: item.variantId, location_id: item.locationId, sku: item.sku,
+    track_quantity: item.trackQuantity ? 1 : 0, quantity: item.trackQuantity ? (item.quantity ?? 0) : null,
+    in_stock: (item.trackQuantity ? (item.quantity ?? 0) > 0 : item.inStock) ? 1 : 0,
+    preorder_enabled: item.preorderEnabled ? 1 : 0, preorder_limit: item.preorderLimit, preorder_counter: 0, preorder_message: item.preorderMessage,
+    revision: 1, created_date: now, updated_date: now,
+  }).execute();
+}
+
+export async function deleteInventoryItemRow(db: Executor, siteId: string, id: string): Promise<void> {
+  await db.deleteFrom('inventory_items').where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+/** The rows of one variant at every location (default first). */
+export async function findVariantRows(db: Executor, siteId: string, productId: string, variantId: string): Promise<InventoryRow[]> {
+  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', '=', productId).where('variant_id', '=', variantId).orderBy('location_id').execute();
+  return rows.map(toRow);
+}
+
+/** The item of a variant at a location, found by variant id alone (variant ids are UUIDs). */
+export async function findItemAt(db: Executor, siteId: string, variantId: string, locationId: string): Promise<InventoryRow | undefined> {
+  const row = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('variant_id', '=', variantId).where('location_id', '=', locationId).executeTakeFirst();
+  return row && toRow(row);
+}
+
+/**
+ * Adds `delta` to a tracked item's quantity in one statement. A negative delta with `restrict` only
+ * applies when the quantity stays >= 0, or within the preorder limit of a preorderable item. Returns
+ * whether the row changed (false: untracked, gone, or not enough stock).
+ */
+export async function changeItemQuantity(db: Executor, siteId: string, id: string, delta: number, restrict: boolean, now: string): Promise<boolean> {
+  const guard = delta < 0 && restrict
+    ? sql`AND (quantity + ${delta} >= 0 OR (preorder_enabled = 1 AND (preorder_limit IS NULL OR quantity + ${delta} >= -preorder_limit)))`
+    : sql``;
+  const result = await sql`UPDATE inventory_items
+    SET quantity = quantity + ${delta},
+        in_stock = CASE WHEN quantity + ${delta} > 0 THEN 1 ELSE 0 END,
+        preorder_counter = preorder_counter + CASE WHEN quantity + ${delta} < 0 THEN ${Math.max(0, -delta)} ELSE 0 END,
+        revision = revision + 1, updated_date = ${now}
+    WHERE site_id = ${siteId} AND id = ${id} AND track_quantity = 1 ${guard}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** What an item's availabilityStatus is, in SQL (the same rule as v3/inventory.ts presentItem). */
+const AVAILABILITY = sql.raw(`(CASE WHEN (CASE WHEN ii.track_quantity = 1 THEN (CASE WHEN ii.quantity > 0 THEN 1 ELSE 0 END) ELSE ii.in_stock END) = 1 THEN 'IN_STOCK' WHEN ii.preorder_enabled = 1 THEN 'PREORDER' ELSE 'OUT_OF_STOCK' END)`);
+const boolText = (column: string) => sql.raw(`(CASE WHEN ${column} = 1 THEN 'true' ELSE 'false' END)`);
+
+/** Filterable fields of V3 inventory search (REST names; `_id`-style names of the client accepted too). */
+function inventoryField(path: string): FilterField | undefined {
+  const col = (expr: RawBuilder<unknown>, type: 'string' | 'number' | 'boolean' | 'date', storedAs01 = false): FilterField => ({ expr, type, storedAs01 });
+  switch (path) {
+    case 'id': case '_id': return col(sql.ref('ii.id'), 'string');
+    case 'productId': return col(sql.ref('ii.product_id'), 'string');
+    case 'variantId': return col(sql.ref('ii.variant_id'), 'string');
+    case 'locationId': return col(sql.ref('ii.location_id'), 'string');
+    case 'trackQuantity': return col(sql.ref('ii.track_quantity'), 'boolean', true);
+    case 'inStock': return col(sql.ref('ii.in_stock'), 'boolean', true);
+    case 'quantity': return col(sql.ref('ii.quantity'), 'number');
+    case 'availabilityStatus': return col(AVAILABILITY, 'string');
+    case 'preorderInfo.enabled': return col(sql.ref('ii.preorder_enabled'), 'boolean', true);
+    case 'createdDate': case '_createdDate': return col(sql.ref('ii.created_date'), 'date');
+    case 'updatedDate': case '_updatedDate': return col(sql.ref('ii.updated_date'), 'date');
+    case 'product.name': return col(sql.ref('p.name'), 'string');
+    case 'product.variantSku': return col(sql.ref('ii.sku'), 'string');
+    case 'product.brand.id': case 'product.brand._id': return col(sql.ref('p.brand_id'), 'string');
+    case 'product.directCategoryIds': return {
+      type: 'set',
+      hasSome: (values) => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories c WHERE c.product_id = ii.product_id AND c.category_id IN (${sql.join(values.map(String))}))`,
+      notEmpty: () => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories c WHERE c.product_id = ii.product_id)`,
+    };
+    default: return undefined;
+  }
+}
+
+const INVENTORY_SORT = allowlist<RawBuilder<unknown>>({
+  quantity: sql.ref('ii.quantity'), createdDate: sql.ref('ii.created_date'), updatedDate: sql.ref('ii.updated_date'), productId: sql.ref('ii.product_id'),
+  trackQuantity: sql.ref('ii.track_quantity'), inStock: sql.ref('ii.in_stock'), availabilityStatus: AVAILABILITY, 'preorderInfo.enabled': sql.ref('ii.preorder_enabled'),
+  'product.name': sql.ref('p.name'), 'product.variantSku': sql.ref('ii.sku'), 'product.brand.id': sql.ref('p.brand_id'),
+});
+export function inventorySortColumn(field: string): RawBuilder<unknown> | undefined {
+  return INVENTORY_SORT[field];
+}
+
+/** Value-aggregatable fields: SQL giving the bucket value as text. */
+const INVENTORY_VALUES = allowlist<RawBuilder<unknown>>({
+  availabilityStatus: AVAILABILITY, locationId: sql.ref('ii.location_id'), productId: sql.ref('ii.product_id'), variantId: sql.ref('ii.variant_id'),
+  trackQuantity: boolText('ii.track_quantity'), inStock: boolText('ii.in_stock'), 'preorderInfo.enabled': boolText('ii.preorder_enabled'),
+  'product.brand.id': sql.ref('p.brand_id'), 'product.name': sql.ref('p.name'), 'product.variantSku': sql.ref('ii.sku'),
+});
+/** Scalar-aggregatable (numeric) fields. */
+const INVENTORY_SCALARS = allowlist<RawBuilder<unknown>>({ quantity: sql.ref('ii.quantity') });
+export const isInventoryValueField = (f: string) => INVENTORY_VALUES[f] !== undefined;
+export const isInventoryScalarField = (f: string) => INVENTORY_SCALARS[f] !== undefined;
+
+export interface InventorySearch {
+  siteId: string; dialect: DialectName; filter: FilterNode | undefined;
+  /** Lower-case terms, each matched as a substring of the product name or the variant SKU. */
+  terms: string[]; termMode: 'AND' | 'OR';
+  onlyVisible: boolean;
+}
+
+/** V3 items only: the join to products_v3 gives product fields and visibility. */
+const SEARCH_FROM = sql`inventory_items ii JOIN products_v3 p ON p.id = ii.product_id AND p.site_id = ii.site_id`;
+
+function searchWhere(q: InventorySearch): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`ii.site_id = ${q.siteId}`, sql<boolean>`ii.catalog = 'v3'`];
+  if (q.onlyVisible) parts.push(sql<boolean>`p.visible = 1`);
+  if (q.filter) parts.push(compileFilter(q.filter, { field: inventoryField }, q.dialect));
+  if (q.terms.length > 0) {
+    const one = (t: string) => { const pattern = `%${escapeLike(t)}%`; return sql<boolean>`(${ilike(q.dialect, sql.ref('p.name'), pattern)} OR ${ilike(q.dialect, sql.ref('ii.sku'), pattern)})`; };
+    parts.push(sql<boolean>`(${sql.join(q.terms.map(one), q.termMode === 'OR' ? sql` OR ` : sql` AND `)})`);
+  }
+  return sql.join(parts, sql` AND `) as RawBuilder<boolean>;
+}
+
+/** One page of matching items in sort order (id breaks ties, so pages never overlap). */
+export async function searchInventoryRows(db: Executor, q: InventorySearch & { sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; limit: number; offset: number }): Promise<InventoryRow[]> {
+  const order = sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`ii.id ASC`]);
+  const rows = await sql<Selectable<InventoryItemsTable>>`SELECT ii.* FROM ${SEARCH_FROM} WHERE ${searchWhere(q)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  return rows.rows.map(toRow);
+}
+
+/** Ids of matching items in id order, at most `limit` (the by-filter jobs freeze these). */
+export async function inventoryIdsMatching(db: Executor, q: InventorySearch, limit: number): Promise<string[]> {
+  const rows = await sql<{ id: string }>`SELECT ii.id FROM ${SEARCH_FROM} WHERE ${searchWhere(q)} ORDER BY ii.id LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+export async function countInventorySearch(db: Executor, q: InventorySearch): Promise<number> {
+  const rows = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE ${searchWhere(q)}`.execute(db);
+  return Number(rows.rows[0]?.n ?? 0);
+}
+
+/** Buckets of a value aggregation (count order or value order), at most `limit`. */
+export async function inventoryValueBuckets(db: Executor, q: InventorySearch, field: string, limit: number, sortType: 'COUNT' | 'VALUE', direction: 'ASC' | 'DESC'): Promise<{ value: string; count: number }[]> {
+  const expr = INVENTORY_VALUES[field]!;
+  // Ordinals: PostgreSQL would not match a grouped expression to its repeat in SELECT.
+  const order = sortType === 'COUNT' ? sql.raw(`2 ${direction}, 1 ASC`) : sql.raw(`1 ${direction}`);
+  const rows = await sql<{ value: string | number | null; n: number | string }>`SELECT ${expr} AS value, COUNT(*) AS n FROM ${SEARCH_FROM} WHERE ${searchWhere(q)} AND ${expr} IS NOT NULL GROUP BY 1 ORDER BY ${order} LIMIT ${limit}`.execute(db);
+  return rows.rows.map((r) => ({ value: String(r.value), count: Number(r.n) }));
+}
+
+export async function inventoryScalar(db: Executor, q: InventorySearch, field: string, type: 'MIN' | 'MAX' | 'COUNT_DISTINCT'): Promise<number> {
+  const expr = INVENTORY_SCALARS[field]!;
+  const agg = type === 'COUNT_DISTINCT' ? sql`COUNT(DISTINCT ${expr})` : sql`${sql.raw(type)}(${expr})`;
+  const rows = await sql<{ v: number | string | null }>`SELECT ${agg} AS v FROM ${SEARCH_FROM} WHERE ${searchWhere(q)}`.execute(db);
+  return Number(rows.rows[0]?.v ?? 0);
 }

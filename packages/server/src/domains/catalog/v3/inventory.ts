@@ -6,7 +6,7 @@ import { recordEvent } from '../../events/service.js';
 import { openCursor, signCursor } from '../cursor.js';
 import { decrementStock, incrementStock, InsufficientStockError } from '../inventory.js';
 import { PAGE_DEFAULT } from '../schema.js';
-import { findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
+import { changeItemQuantity, DEFAULT_LOCATION_ID, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
 import { bulk } from './entities.js';
 import type { inventoryItemPatch } from './schema.js';
 import { refreshProductV3Stock } from './service.js';
@@ -14,8 +14,8 @@ import { refreshProductStock } from '../service.js';
 import { findProductV3 } from './store.js';
 
 export const INVENTORY_ITEM_V3_FQDN = 'wix.stores.inventory.v3.inventory_item';
-/** The one stock location of a site (multi-location stock is not modelled). */
-export const DEFAULT_LOCATION_ID = '00000000-0000-0000-0000-000000000000';
+/** The location storefront availability and checkout read (docs/catalog-inventory.md). */
+export { DEFAULT_LOCATION_ID };
 
 /** An inventory item as V3 sends it: one per variant, with PREORDER availability when sold out but preorderable. */
 export function presentItem(r: InventoryRow) {
@@ -25,7 +25,7 @@ export function presentItem(r: InventoryRow) {
     : (r.inStock ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK');
   return {
     id: r.id, revision: String(r.revision), createdDate: r.createdDate, updatedDate: r.updatedDate,
-    variantId: r.variantId, locationId: DEFAULT_LOCATION_ID, productId: r.productId,
+    variantId: r.variantId, locationId: r.locationId, productId: r.productId,
     trackQuantity: r.trackQuantity, ...(r.trackQuantity ? { quantity: qty } : {}), inStock: r.trackQuantity ? qty > 0 : r.inStock,
     availabilityStatus,
     preorderInfo: { enabled: r.preorderEnabled, ...(r.preorderMessage ? { message: r.preorderMessage } : {}), ...(r.preorderLimit != null ? { limit: r.preorderLimit } : {}), counter: r.preorderCounter, ...(r.trackQuantity && qty < 0 ? { quantity: -qty } : {}) },
@@ -93,7 +93,7 @@ export async function countInventoryItems(ctx: RequestContext, filter: Record<st
   return { count };
 }
 
-async function refresh(ctx: RequestContext, productId: string): Promise<void> {
+export async function refresh(ctx: RequestContext, productId: string): Promise<void> {
   await refreshProductV3Stock(ctx, productId);
   await refreshProductStock(ctx, productId);
 }
@@ -120,18 +120,38 @@ export async function updateInventoryItem(ctx: RequestContext, id: string, patch
 type Change = { inventoryItemId: string; by: number };
 
 /**
- * Bulk decrement (restrictInventory: all-or-nothing through decrementStock, 409 when short) or
- * increment, answering per item like the platform.
+ * Bulk decrement (all-or-nothing in one transaction, 409 INSUFFICIENT_STOCK when short) or
+ * increment, answering per item like the platform. Default-location items go through
+ * decrementStock / incrementStock (the checkout path); items at other locations through the same
+ * guarded single-statement change of their own row. Each changed item records `updated`.
  */
 export async function bulkChangeInventory(ctx: RequestContext, changes: Change[], direction: 'decrement' | 'increment', returnEntity: boolean) {
-  const lines = [];
-  for (const c of changes) {
-    const r = await findInventoryItem(ctx.db, ctx.site.id, c.inventoryItemId);
-    if (!r) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${c.inventoryItemId} not found`);
-    lines.push({ productId: r.productId, variantId: r.variantId, quantity: c.by });
-  }
-  if (direction === 'decrement') await decrementStock(ctx, lines);
-  else await incrementStock(ctx, lines);
+  await inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const lines = [];
+    const elsewhere: { row: InventoryRow; by: number }[] = [];
+    for (const c of changes) {
+      const r = await findInventoryItem(trx, ctx.site.id, c.inventoryItemId);
+      if (!r) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${c.inventoryItemId} not found`);
+      if (r.locationId === DEFAULT_LOCATION_ID) lines.push({ productId: r.productId, variantId: r.variantId, quantity: c.by });
+      else elsewhere.push({ row: r, by: c.by });
+    }
+    if (direction === 'decrement') await decrementStock(tctx, lines);
+    else await incrementStock(tctx, lines);
+    const now = new Date().toISOString();
+    for (const { row, by } of elsewhere) {
+      if (!row.trackQuantity) {
+        if (direction === 'decrement' && !row.inStock) throw new InsufficientStockError({ productId: row.productId, variantId: row.variantId, quantity: by });
+        continue;
+      }
+      const changed = await changeItemQuantity(trx, ctx.site.id, row.id, direction === 'decrement' ? -by : by, true, now);
+      if (!changed && direction === 'decrement') throw new InsufficientStockError({ productId: row.productId, variantId: row.variantId, quantity: by });
+    }
+    for (const id of new Set(changes.map((c) => c.inventoryItemId))) {
+      const r = (await findInventoryItem(trx, ctx.site.id, id))!;
+      await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(r), data: { reason: direction } });
+    }
+  });
   return bulk(changes, async (c) => {
     const r = (await findInventoryItem(ctx.db, ctx.site.id, c.inventoryItemId))!;
     return { id: r.id, ...(returnEntity ? { entity: presentItem(r) } : {}) };
