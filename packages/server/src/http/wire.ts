@@ -23,11 +23,20 @@ function hasNonFinite(value: unknown): boolean {
 }
 
 /**
+ * A response body already encoded in the wire format (hot read paths assemble stored JSON text
+ * instead of parsing and re-encoding it); `stringifyForWire` sends it unchanged.
+ */
+export class EncodedJson {
+  constructor(readonly json: string) {}
+}
+
+/**
  * Serializes a response: Date -> ISO text (Date#toJSON), NaN/Infinity -> "NaN"/"Infinity"/"-Infinity".
  * A replacer makes JSON.stringify call back into JS for every key (about twice the cost on a page of
  * products), so it is used only when a walk finds a non-finite number; almost no response has one.
  */
 export function stringifyForWire(value: unknown): string {
+  if (value instanceof EncodedJson) return value.json;
   const body = value ?? {};
   return hasNonFinite(body) ? JSON.stringify(body, nonFiniteAsText) : JSON.stringify(body);
 }

@@ -9,12 +9,13 @@ import { recordEvent } from '../events/service.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
 import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
-import { presentProduct } from './present.js';
+import { encodePublicProduct, presentProduct } from './present.js';
+import { EncodedJson, stringifyForWire } from '../../http/wire.js';
 import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
   addProductToCollection, countProducts, deleteProductRow, existingCollectionIds, findMedia, findProduct, findProductForUpdate, findProductIdBySlug,
-  findProductsByIds, insertCollection, insertMedia, insertProduct, insertProductsBulk, productSortColumn, queryProductRows, setProductCollections, updateProductRow,
+  findProductsByIds, insertCollection, insertMedia, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, type PublicProductRow, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
 import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows } from './store-inventory.js';
@@ -55,7 +56,7 @@ export async function queryProducts(ctx: RequestContext, query: ProductQueryInpu
   }
   const expression = (search as { expression?: string | null } | undefined)?.expression ?? '';
   const terms = searchTerms(expression);
-  const { products, total } = await withFilterErrors('query', async () => queryProductRows(ctx.db, {
+  const { rows, total } = await withFilterErrors('query', async () => queryPublicProductRows(ctx.db, {
     siteId: ctx.site.id,
     filter: parseFilter(filter),
     sort: parseSort(sort, productSortColumn),
@@ -66,26 +67,24 @@ export async function queryProducts(ctx: RequestContext, query: ProductQueryInpu
     searchTerms: expression.trim() ? terms : undefined,
     skipTotal: cursorMode,
   }));
+  // Queries never carry merchant data, so every caller gets the stored visitor documents as they are.
+  const encode = (page: PublicProductRow[]) => page.map((r) => encodePublicProduct(r, ctx.origin)).join(',');
   if (!cursorMode) {
-    return {
-      products: products.map((p) => presentProduct(ctx, p, false)),
-      metadata: { count: products.length, offset, total, tooManyToCount: false },
-    };
+    const metadata = { count: rows.length, offset, total, tooManyToCount: false };
+    return new EncodedJson(`{"products":[${encode(rows)}],"metadata":${stringifyForWire(metadata)}}`);
   }
-  const hasNext = products.length > limit;
-  const page = products.slice(0, limit);
+  const hasNext = rows.length > limit;
+  const page = rows.slice(0, limit);
   const state = { kind: KIND, filter, sort, search, limit };
-  return {
-    products: page.map((p) => presentProduct(ctx, p, false)),
-    metadata: {
-      count: page.length,
-      offset,
-      cursors: {
-        next: hasNext ? await signCursor(ctx.db, ctx.site.id, { ...state, offset: offset + limit }) : null,
-        prev: offset > 0 ? await signCursor(ctx.db, ctx.site.id, { ...state, offset: Math.max(0, offset - limit) }) : null,
-      },
+  const metadata = {
+    count: page.length,
+    offset,
+    cursors: {
+      next: hasNext ? await signCursor(ctx.db, ctx.site.id, { ...state, offset: offset + limit }) : null,
+      prev: offset > 0 ? await signCursor(ctx.db, ctx.site.id, { ...state, offset: Math.max(0, offset - limit) }) : null,
     },
   };
+  return new EncodedJson(`{"products":[${encode(page)}],"metadata":${stringifyForWire(metadata)}}`);
 }
 
 async function loadVisible(ctx: RequestContext, id: string): Promise<ProductV1> {
@@ -94,8 +93,14 @@ async function loadVisible(ctx: RequestContext, id: string): Promise<ProductV1> 
   return product;
 }
 
-export async function getProduct(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<{ product: ProductV1 }> {
-  return { product: presentProduct(ctx, await loadVisible(ctx, id), includeMerchantSpecificData) };
+/** A product; visitors (and owners who do not ask for merchant data) get its stored visitor document. */
+export async function getProduct(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<EncodedJson> {
+  if (includeMerchantSpecificData && isElevated(ctx.caller)) {
+    return new EncodedJson(stringifyForWire({ product: presentProduct(ctx, await loadVisible(ctx, id), true) }));
+  }
+  const row = await findPublicProduct(ctx.db, ctx.site.id, id);
+  if (!row || (!row.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
+  return new EncodedJson(`{"product":${encodePublicProduct(row, ctx.origin)}}`);
 }
 
 /** Products by id for other domains (cart, checkout): visible ones only unless elevated; raw (not presented). */

@@ -4,6 +4,7 @@ import type { Bool01 } from '../../storage/schema.js';
 import { dialectOf, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1 } from './model.js';
+import { visitorProduct } from './present.js';
 import { searchHits } from './store-search.js';
 
 interface ProductsTable {
@@ -22,6 +23,8 @@ interface ProductsTable {
   brand: string | null;
   ribbon: string | null;
   doc: unknown;
+  /** JSON text of the visitor view without the column fields (`publicDocJson`). */
+  public_doc: string;
   created_date: string;
   last_updated: string;
 }
@@ -67,6 +70,12 @@ declare module '../../storage/schema.js' {
 /** The product document without the fields kept in their own columns or tables. */
 type ProductDoc = Omit<ProductV1, 'id' | 'collectionIds' | 'createdDate' | 'lastUpdated'>;
 
+/** The visitor view of a product as stored JSON text, without the fields kept in columns. */
+export function publicDocJson(product: ProductV1): string {
+  const { id: _id, collectionIds: _c, createdDate: _cd, lastUpdated: _lu, ...doc } = visitorProduct(product);
+  return JSON.stringify(doc);
+}
+
 function productRow(siteId: string, product: ProductV1): ProductsTable {
   const { id, collectionIds: _c, createdDate, lastUpdated, ...doc } = product;
   return {
@@ -85,6 +94,7 @@ function productRow(siteId: string, product: ProductV1): ProductsTable {
     brand: product.brand ?? null,
     ribbon: product.ribbon ?? null,
     doc: toJson(doc satisfies ProductDoc),
+    public_doc: publicDocJson(product),
     created_date: createdDate,
     last_updated: lastUpdated,
   };
@@ -112,7 +122,7 @@ export async function findProductForUpdate(db: Executor, siteId: string, id: str
 
 export async function findProductsByIds(db: Executor, siteId: string, ids: string[]): Promise<ProductV1[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('products').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).orderBy('id').execute();
+  const rows = await db.selectFrom('products').select(['id', 'doc', 'created_date', 'last_updated']).where('site_id', '=', siteId).where('id', 'in', ids).orderBy('id').execute();
   const collections = await collectionIdsFor(db, rows.map((r) => r.id));
   return rows.map((row) => toProduct(row, collections.get(row.id) ?? []));
 }
@@ -191,7 +201,7 @@ function whereClause(q: ProductQuery): RawBuilder<boolean> {
 
 export interface ProductRowOut { product: ProductV1 }
 
-export function toProduct(row: ProductsTable, collectionIds: string[]): ProductV1 {
+export function toProduct(row: Pick<ProductsTable, 'id' | 'doc' | 'created_date' | 'last_updated'>, collectionIds: string[]): ProductV1 {
   const doc = readJson<ProductDoc>(row.doc);
   return { id: row.id, ...doc, collectionIds, createdDate: row.created_date, lastUpdated: row.last_updated };
 }
@@ -214,19 +224,46 @@ async function collectionIdsFor(db: Executor, productIds: string[]): Promise<Map
 }
 
 /** One page of products plus the total count of matches. Two statements, whatever the page size. */
+/** One page of products (full documents) and, unless skipped, the number of matches. */
 export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{ products: ProductV1[]; total: number }> {
+  const { rows, total } = await productPage<ProductsTable & { collection_ids: string | null }>(db, q, sql`${FULL_COLUMNS}`);
+  return { products: rows.map(({ collection_ids, ...row }) => toProduct(row, splitIds(collection_ids))), total };
+}
+
+/** A product as visitors see it, as stored: the visitor document text plus the column fields. */
+export interface PublicProductRow { id: string; publicDoc: string; collectionIds: string[]; createdDate: string; lastUpdated: string }
+
+/** One page of products as `public_doc` text (nothing parsed), and the number of matches. */
+export async function queryPublicProductRows(db: Executor, q: ProductQuery): Promise<{ rows: PublicProductRow[]; total: number }> {
+  const { rows, total } = await productPage<PublicColumns>(db, q, PUBLIC_COLUMNS);
+  return { rows: rows.map(toPublicRow), total };
+}
+
+export async function findPublicProduct(db: Executor, siteId: string, id: string): Promise<(PublicProductRow & { visible: boolean }) | undefined> {
+  const r = await sql<PublicColumns & { visible: Bool01 }>`SELECT ${PUBLIC_COLUMNS}, p.visible, ${collectionIdsColumn(dialectOf(db))} AS collection_ids FROM products p WHERE p.site_id = ${siteId} AND p.id = ${id}`.execute(db);
+  const row = r.rows[0];
+  return row && { ...toPublicRow(row), visible: row.visible === 1 };
+}
+
+/** Everything `toProduct` reads (not `public_doc`). */
+const FULL_COLUMNS = sql.raw('p.id, p.doc, p.created_date, p.last_updated');
+const PUBLIC_COLUMNS = sql.raw('p.id, p.public_doc, p.created_date, p.last_updated');
+type PublicColumns = Pick<ProductsTable, 'id' | 'public_doc' | 'created_date' | 'last_updated'> & { collection_ids: string | null };
+
+function toPublicRow(row: PublicColumns): PublicProductRow {
+  return { id: row.id, publicDoc: row.public_doc, collectionIds: splitIds(row.collection_ids), createdDate: row.created_date, lastUpdated: row.last_updated };
+}
+
+async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuilder<unknown>): Promise<{ rows: Row[]; total: number }> {
   const where = whereClause(q);
   const searching = q.searchTerms !== undefined;
   const join = searching ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v1', q.searchTerms!)} h ON h.entity_id = p.id` : sql``;
   const order = q.sort.length > 0
     ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
     : searching ? sql`h.rank DESC, p.id ASC` : sql`p.numeric_id DESC, p.id ASC`;
-  const rows = await sql<ProductsTable & { collection_ids: string | null }>`SELECT p.*, ${collectionIdsColumn(q.dialect)} AS collection_ids FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const rows = await sql<Row>`SELECT ${columns}, ${collectionIdsColumn(q.dialect)} AS collection_ids FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
   const totalRow = q.skipTotal ? { rows: [{ total: -1 }] } : await sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${join} WHERE ${where}`.execute(db);
-  return {
-    products: rows.rows.map(({ collection_ids, ...row }) => toProduct(row, splitIds(collection_ids))),
-    total: Number(totalRow.rows[0]?.total ?? 0),
-  };
+  return { rows: rows.rows, total: Number(totalRow.rows[0]?.total ?? 0) };
 }
 
 /** The product's collection ids as one comma-joined column (ids are UUIDs), so a get is one statement. */
@@ -239,7 +276,7 @@ function collectionIdsColumn(dialect: DialectName): RawBuilder<string | null> {
 const splitIds = (joined: string | null): string[] => (joined ? joined.split(',') : []);
 
 export async function findProduct(db: Executor, siteId: string, id: string): Promise<ProductV1 | undefined> {
-  const r = await sql<ProductsTable & { collection_ids: string | null }>`SELECT p.*, ${collectionIdsColumn(dialectOf(db))} AS collection_ids FROM products p WHERE p.site_id = ${siteId} AND p.id = ${id}`.execute(db);
+  const r = await sql<ProductsTable & { collection_ids: string | null }>`SELECT ${FULL_COLUMNS}, ${collectionIdsColumn(dialectOf(db))} AS collection_ids FROM products p WHERE p.site_id = ${siteId} AND p.id = ${id}`.execute(db);
   const row = r.rows[0];
   return row && toProduct(row, splitIds(row.collection_ids));
 }

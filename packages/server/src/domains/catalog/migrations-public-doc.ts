@@ -1,0 +1,26 @@
+import type { Kysely, Migration } from 'kysely';
+import { publicDocJson } from './store.js';
+import type { ProductV1 } from './model.js';
+
+/**
+ * `products.public_doc`: the visitor view of each V1 product as JSON text, written with the document
+ * (see present.ts `visitorProduct`), so visitor reads send stored text. Text on both databases: a
+ * jsonb column would be parsed by the driver and reordered. Existing rows are filled here.
+ */
+export const publicDocMigrations: Record<string, Migration> = {
+  '0009_products_public_doc': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.alterTable('products').addColumn('public_doc', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+      const BATCH = 500;
+      for (let after = ''; ;) {
+        const rows = await db.selectFrom('products').select(['id', 'doc']).where('id', '>', after).orderBy('id').limit(BATCH).execute() as { id: string; doc: unknown }[];
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const doc = (typeof row.doc === 'string' ? JSON.parse(row.doc) : row.doc) as Omit<ProductV1, 'id'>;
+          await db.updateTable('products').set({ public_doc: publicDocJson({ ...doc, id: row.id } as ProductV1) }).where('id', '=', row.id).execute();
+        }
+        after = rows[rows.length - 1]!.id;
+      }
+    },
+  },
+};
