@@ -43,6 +43,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // catalog
   'GET /media/:mediaId/:fileName': 'public',
+  'POST /_api/vitrine/media/v1/files': 'elevated',
+  'POST /_api/vitrine/media/v1/files/:id/download-url': 'elevated',
+  'GET /_api/vitrine/media/v1/downloads/:mediaId/:fileName': 'public',
   'GET /stores-reader/v1/collections/:id': 'visitor',
   'GET /stores-reader/v1/collections/query': 'visitor',
   'POST /stores-reader/v1/collections/query': 'visitor',

@@ -45,16 +45,21 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     maxAge: 600,
   }));
 
-  app.use('*', bodyLimit({
-    maxSize: deps.config.bodyLimitBytes,
+  const limit = (maxSize: number) => bodyLimit({
+    maxSize,
     onError: () => {
-      throw new ApplicationError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.bodyLimitBytes} bytes`);
+      throw new ApplicationError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxSize} bytes`);
     },
-  }));
+  });
+  // Raw-body routes (uploads) carry their own bound instead of the global one.
+  const ownLimit = new Set(routes.filter((r) => r.rawBodyBytes).map((r) => `${r.method} ${r.path}`));
+  const globalLimit = limit(deps.config.bodyLimitBytes);
+  app.use('*', (c, next) => (ownLimit.has(`${c.req.method} ${c.req.path}`) ? next() : globalLimit(c, next)));
 
   for (const def of sortBySpecificity(routes)) {
     const handle = (c: Context<{ Variables: Vars }>) => runRoute(c, deps, def);
-    app.on(def.method, def.path, handle);
+    if (def.rawBodyBytes) app.on(def.method, def.path, limit(def.rawBodyBytes), handle);
+    else app.on(def.method, def.path, handle);
     if (def.postTwin && def.method === 'GET') app.on('POST', def.path, handle);
   }
 
@@ -107,7 +112,8 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
   const { payload, fields } = decodeQuery(url.searchParams);
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
-  if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
+  if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: c.req.header('content-type') ?? '' };
+  else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
     const text = await c.req.text();
     if (text.trim() !== '') {
       let parsed: unknown;

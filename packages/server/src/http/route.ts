@@ -24,6 +24,11 @@ interface RouteBase<S extends z.ZodType> {
   postTwin?: boolean;
   /** `raw` handlers return a Response themselves (HTML pages, media bytes, token endpoint). */
   raw?: boolean;
+  /**
+   * Raw-body route (uploads): the body is not JSON but bytes, given as `input.body` (Uint8Array) with
+   * `input.contentType`, bounded by this many bytes instead of the global limit. Path without params.
+   */
+  rawBodyBytes?: number;
   /** Tag for the reference page; defaults to the domain's name. */
   tag?: string;
 }

@@ -3,31 +3,21 @@ import type { RequestContext } from '../../http/context.js';
 import { ValidationError } from '../../http/errors.js';
 import { CATALOG_LIMITS } from './schema.js';
 import type { MediaItem, MediaType, ProductMedia, ProductV1 } from './model.js';
-import { findSiteMedia, insertMedia } from './store.js';
 import { changeProductMedia } from './service.js';
+import { getSiteFile, mediaItemOf, storeFile } from './media-files.js';
+
+export { mediaTypeOf } from './media-files.js';
 
 /**
- * Product media (V1 add/remove, per-choice media). Sources: an uploaded file's `mediaId`, a
- * `wix:image://v1/<id>/...` or `wix:video://v1/<id>/...` URI naming one, a `data:` URL (stored in
- * media_files, at most CATALOG_LIMITS.mediaBytes), or an https URL kept as an external reference
- * (never fetched by the server, so no request forgery).
+ * Product media (V1 add/remove, per-choice media). Sources: an uploaded file's `mediaId` (see
+ * media-files.ts), a `wix:image://v1/<id>/...` or `wix:video://v1/<id>/...` URI naming one, a `data:`
+ * URL (stored like an upload: images decoded and thumbnailed, at most CATALOG_LIMITS.mediaBytes), or an
+ * https URL kept as an external reference (never fetched by the server, so no request forgery).
  */
 
 const MEDIA_ID = /^[a-f0-9]{32}$/;
 const WIX_URI = /^wix:(image|video|audio|document):\/\/v1\/([^/#]+)\/?([^#]*)/;
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/=]+)$/;
-
-export function mediaTypeOf(contentType: string): MediaType {
-  if (contentType.startsWith('image/')) return 'image';
-  if (contentType.startsWith('video/')) return 'video';
-  if (contentType.startsWith('audio/')) return 'audio';
-  if (contentType === 'application/zip' || contentType === 'application/x-zip-compressed') return 'zip';
-  return 'document';
-}
-
-function mediaPath(id: string, fileName: string): string {
-  return `/media/${id}/${encodeURIComponent(fileName)}`;
-}
 
 /** The media item a write source names, storing data: URLs. Throws a field violation on `field`. */
 export async function resolveSource(ctx: RequestContext, src: { mediaId?: string | undefined; url?: string | undefined }, field: string): Promise<MediaItem> {
@@ -40,21 +30,20 @@ export async function resolveSource(ctx: RequestContext, src: { mediaId?: string
     if (wix) id = wix[2];
     else if (data) {
       const bytes = Buffer.from(data[2]!, 'base64');
-      if (bytes.length > CATALOG_LIMITS.mediaBytes) throw new ValidationError([{ field, description: `file is larger than ${CATALOG_LIMITS.mediaBytes} bytes`, violatedRule: 'MAX_SIZE', data: { max: CATALOG_LIMITS.mediaBytes } }]);
-      const fileId = randomUUID().replace(/-/g, '');
-      const type = mediaTypeOf(data[1]!);
-      const fileName = `${fileId}.${data[1]!.split('/')[1]!.replace(/[^a-z0-9]/g, '')}`;
-      await insertMedia(ctx.db, { id: fileId, site_id: ctx.site.id, file_name: fileName, content_type: data[1]!, width: 0, height: 0, bytes }, new Date().toISOString());
-      return itemFor(fileId, type, mediaPath(fileId, fileName), 0, 0, fileName);
+      const ext = data[1]!.split('/')[1]!.replace(/[^a-z0-9]/g, '');
+      const stored = await storeFile(ctx, { bytes, declaredType: data[1]!, fileName: `${randomUUID().replace(/-/g, '')}.${ext}`, secure: false }, field);
+      return mediaItemOf(stored);
     } else if (/^https:\/\/[^\s]+$/.test(src.url)) {
       const name = new URL(src.url).pathname.split('/').pop() || 'media';
       return itemFor(randomUUID().replace(/-/g, ''), /\.(mp4|webm|mov)$/i.test(name) ? 'video' : 'image', src.url, 0, 0, name);
     } else throw bad('must be a wix: media URI, a data: URL or an https URL');
   }
   if (!id || !MEDIA_ID.test(id)) throw bad('is not a media id of this site');
-  const file = await findSiteMedia(ctx.db, ctx.site.id, id);
+  const file = await getSiteFile(ctx, id);
   if (!file) throw bad(`media ${id} does not exist`);
-  return itemFor(file.id, mediaTypeOf(file.content_type), mediaPath(file.id, file.file_name), file.width, file.height, file.file_name);
+  // A secure file's bytes are never public, so it cannot be product media (use it as a digital file).
+  if (file.secure) throw bad(`media ${id} is a secure file`);
+  return mediaItemOf(file);
 }
 
 function itemFor(id: string, mediaType: MediaType, url: string, width: number, height: number, title: string): MediaItem {

@@ -4,6 +4,7 @@ import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
 import { catalogJobMigrations } from './migrations-jobs.js';
 import { publicDocMigrations } from './migrations-public-doc.js';
 import { inventoryMigrations } from './migrations-inventory.js';
+import { mediaMigrations } from './migrations-media.js';
 
 export const catalogMigrations: Record<string, Migration> = {
   '0001_products_v1': {
@@ -245,4 +246,5 @@ export const catalogMigrations: Record<string, Migration> = {
   ...catalogJobMigrations,
   ...publicDocMigrations,
   ...inventoryMigrations,
+  ...mediaMigrations,
 };

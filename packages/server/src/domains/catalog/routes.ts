@@ -9,6 +9,7 @@ import {
   addProductsToCollection, createCollection, deleteCollection, getCollection, getCollectionBySlug, queryCollections, removeProductsFromCollection, updateCollection,
 } from './collections.js';
 import { addMediaToChoices, addProductMedia, removeMediaFromChoices, removeProductMedia } from './media.js';
+import { serveMedia } from './media-files.js';
 import { decrementInventory, getInventoryVariants, getStoreVariant, incrementInventory, queryInventory, queryStoreVariants, updateInventoryVariants } from './inventory.js';
 import {
   addMediaRequest, bulkAdjustRequest, bulkUpdateRequest, choicesMediaRequest, collectionProductsRequest, createCollectionRequest, createProductRequest,
@@ -175,20 +176,8 @@ export const catalogRoutes: RouteDef[] = [
     method: 'GET',
     path: '/media/:mediaId/:fileName',
     raw: true,
-    summary: 'Bytes of an uploaded or generated media file',
-    request: z.object({ mediaId: z.string().regex(/^[a-f0-9]{32}$/), fileName: z.string().max(300) }),
-    async handler(ctx, input) {
-      const file = await getMediaFile(ctx, input.mediaId);
-      if (!file) throw notFound('MEDIA_NOT_FOUND', 'No such media file');
-      return new Response(new Uint8Array(file.bytes), {
-        headers: {
-          'content-type': file.content_type,
-          'cache-control': 'public, max-age=31536000, immutable',
-          // Uploaded SVG must not run script in our origin.
-          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-          'x-content-type-options': 'nosniff',
-        },
-      });
-    },
+    summary: 'Bytes of an uploaded or generated media file; ?w= one of its thumbnails (media-files.ts)',
+    request: z.object({ mediaId: z.string().regex(/^[a-f0-9]{32}$/), fileName: z.string().max(300), w: z.number().int().optional() }),
+    handler: (ctx, input) => serveMedia(ctx, input),
   }),
 ];
