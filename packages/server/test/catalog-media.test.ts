@@ -9,6 +9,8 @@ import { CATALOG_LIMITS } from '../src/domains/catalog/schema.js';
 import { MEDIA_LIMITS } from '../src/domains/catalog/media-image.js';
 import { DOWNLOAD_URL_TTL_MS, resolveDigitalFile } from '../src/domains/catalog/media-files.js';
 import type { RequestContext } from '../src/http/context.js';
+import { ApiKeyStrategy, createClient, VitrineError } from '@vitrine/sdk';
+import * as media from '@vitrine/sdk/media';
 
 /** Uploads with thumbnails, media writes with real sizes, what /media serves, secure files and signed URLs. */
 let t: TestServer;
@@ -291,5 +293,31 @@ describe('secure files', () => {
     await expect(resolveDigitalFile(ctx, { id: open.body.file.id })).rejects.toMatchObject({ status: 400, violations: [{ field: 'digitalFile.id', description: 'must be a secure file (upload it with secure=true)' }] });
     const otherCtx = { ...ctx, site: { ...t.site, id: 'another-site' } } as RequestContext;
     await expect(resolveDigitalFile(otherCtx, { id: zip.body.file.id })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('SDK media module', () => {
+  it('uploads through the client, signs a download URL, and builds thumbnail URLs and srcsets', async () => {
+    const client = createClient({ modules: { media }, auth: ApiKeyStrategy({ apiKey: t.apiKey, siteId: t.site.id }), host: t.url });
+    const bytes = await png(1200, 600);
+    const file = await client.media.uploadFile(new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'hero.png');
+    expect(file).toMatchObject({ fileName: 'hero.png', width: 1200, height: 600, size: bytes.length });
+    expect(media.THUMBNAIL_WIDTHS).toEqual(MEDIA_LIMITS.thumbnailWidths);
+    expect(media.thumbnailUrl(file.url!, 300)).toBe(`${file.url}?w=400`);
+    expect(media.thumbnailUrl(file.url!, 2000)).toBe(`${file.url}?w=800`);
+    expect(media.thumbnailUrl('https://cdn.example.com/a.png', 200)).toBe('https://cdn.example.com/a.png');
+    expect(media.thumbnailSrcSet({ url: file.url!, width: 1200 })).toBe(`${file.url}?w=200 200w, ${file.url}?w=400 400w, ${file.url}?w=800 800w`);
+    expect(media.thumbnailSrcSet({ url: '/media/' + 'a'.repeat(32) + '/s.png', width: 300 })).toBe(`/media/${'a'.repeat(32)}/s.png?w=200 200w, /media/${'a'.repeat(32)}/s.png?w=400 300w`);
+    const meta = await decoded(await fetch(media.thumbnailUrl(file.url!, 400)));
+    expect([meta.width, meta.height]).toEqual([400, 200]);
+
+    const err = await client.media.uploadFile(new Blob(['not an image'], { type: 'image/png' }), 'x.png').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VitrineError);
+    expect((err as VitrineError).details).toMatchObject({ validationError: { fieldViolations: [{ field: '$body', violatedRule: 'FORMAT' }] } });
+
+    const secure = await client.media.uploadFile(new Uint8Array(Buffer.from('%PDF-1.7 x')), 'x.pdf', { contentType: 'application/pdf', secure: true });
+    expect(secure.url).toBeUndefined();
+    const { url } = await client.media.getDownloadUrl(secure.id);
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).toString()).toBe('%PDF-1.7 x');
   });
 });
