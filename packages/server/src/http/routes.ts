@@ -2,6 +2,7 @@ import type { RouteDef } from './route.js';
 import { systemRoutes } from './system-routes.js';
 import { identityRoutes } from '../domains/identity/routes.js';
 import { catalogRoutes } from '../domains/catalog/routes.js';
+import { inventoryV3Routes } from '../domains/catalog/v3/inventory-routes.js';
 import { mediaRoutes } from '../domains/catalog/media-routes.js';
 import { dataRoutes } from '../domains/data/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
@@ -12,6 +13,7 @@ export function allRoutes(): RouteDef[] {
   const routes: RouteDef[] = [
     ...identityRoutes,
     ...catalogRoutes,
+    ...inventoryV3Routes,
     ...mediaRoutes,
     ...dataRoutes,
     ...eventsRoutes,

@@ -249,21 +249,31 @@ export async function findVariantRows(db: Executor, siteId: string, productId: s
   return rows.map(toRow);
 }
 
-/** The item of a variant at a location, found by variant id alone (variant ids are UUIDs). */
-export async function findItemAt(db: Executor, siteId: string, variantId: string, locationId: string): Promise<InventoryRow | undefined> {
-  const row = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('variant_id', '=', variantId).where('location_id', '=', locationId).executeTakeFirst();
-  return row && toRow(row);
+/**
+ * The V3 items of a variant id at a location (at most 2: V3 variant ids are UUIDs, so a second row
+ * means two products share a caller-chosen id, which the caller must resolve).
+ */
+export async function findItemsAt(db: Executor, siteId: string, variantId: string, locationId: string): Promise<InventoryRow[]> {
+  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('variant_id', '=', variantId).where('location_id', '=', locationId).where('catalog', '=', 'v3').limit(2).execute();
+  return rows.map(toRow);
+}
+
+/** Adds preordered units to an item's counter when preorder is on and the limit allows. */
+export async function addPreorderUnits(db: Executor, siteId: string, id: string, units: number, now: string): Promise<boolean> {
+  const result = await sql`UPDATE inventory_items SET preorder_counter = preorder_counter + ${units}, revision = revision + 1, updated_date = ${now}
+    WHERE site_id = ${siteId} AND id = ${id} AND preorder_enabled = 1 AND (preorder_limit IS NULL OR preorder_counter + ${units} <= preorder_limit)`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 /**
  * Adds `delta` to a tracked item's quantity in one statement. A negative delta with `restrict` only
- * applies when the quantity stays >= 0, or within the preorder limit of a preorderable item. Returns
- * whether the row changed (false: untracked, gone, or not enough stock).
+ * applies when the quantity stays >= 0, or within the preorder limit of a preorderable item; a
+ * positive one only up to `max`. Returns whether the row changed (false: untracked, gone, short, full).
  */
-export async function changeItemQuantity(db: Executor, siteId: string, id: string, delta: number, restrict: boolean, now: string): Promise<boolean> {
+export async function changeItemQuantity(db: Executor, siteId: string, id: string, delta: number, restrict: boolean, now: string, max: number): Promise<boolean> {
   const guard = delta < 0 && restrict
     ? sql`AND (quantity + ${delta} >= 0 OR (preorder_enabled = 1 AND (preorder_limit IS NULL OR quantity + ${delta} >= -preorder_limit)))`
-    : sql``;
+    : delta > 0 ? sql`AND quantity + ${delta} <= ${max}` : sql``;
   const result = await sql`UPDATE inventory_items
     SET quantity = quantity + ${delta},
         in_stock = CASE WHEN quantity + ${delta} > 0 THEN 1 ELSE 0 END,
@@ -326,9 +336,11 @@ export const isInventoryScalarField = (f: string) => INVENTORY_SCALARS[f] !== un
 
 export interface InventorySearch {
   siteId: string; dialect: DialectName; filter: FilterNode | undefined;
-  /** Lower-case terms, each matched as a substring of the product name or the variant SKU. */
-  terms: string[]; termMode: 'AND' | 'OR';
+  /** Lower-case terms, each matched as a substring of the product name and / or the variant SKU. */
+  terms: string[]; termMode: 'AND' | 'OR'; termFields: ('name' | 'sku')[];
   onlyVisible: boolean;
+  /** Only items at this location (create-by-variant-filter selects variants by their default item). */
+  location?: string;
 }
 
 /** V3 items only: the join to products_v3 gives product fields and visibility. */
@@ -337,9 +349,11 @@ const SEARCH_FROM = sql`inventory_items ii JOIN products_v3 p ON p.id = ii.produ
 function searchWhere(q: InventorySearch): RawBuilder<boolean> {
   const parts: RawBuilder<boolean>[] = [sql<boolean>`ii.site_id = ${q.siteId}`, sql<boolean>`ii.catalog = 'v3'`];
   if (q.onlyVisible) parts.push(sql<boolean>`p.visible = 1`);
+  if (q.location !== undefined) parts.push(sql<boolean>`ii.location_id = ${q.location}`);
   if (q.filter) parts.push(compileFilter(q.filter, { field: inventoryField }, q.dialect));
   if (q.terms.length > 0) {
-    const one = (t: string) => { const pattern = `%${escapeLike(t)}%`; return sql<boolean>`(${ilike(q.dialect, sql.ref('p.name'), pattern)} OR ${ilike(q.dialect, sql.ref('ii.sku'), pattern)})`; };
+    const columns = q.termFields.map((f) => sql.ref(f === 'name' ? 'p.name' : 'ii.sku'));
+    const one = (t: string) => { const pattern = `%${escapeLike(t)}%`; return sql<boolean>`(${sql.join(columns.map((c) => ilike(q.dialect, c, pattern)), sql` OR `)})`; };
     parts.push(sql<boolean>`(${sql.join(q.terms.map(one), q.termMode === 'OR' ? sql` OR ` : sql` AND `)})`);
   }
   return sql.join(parts, sql` AND `) as RawBuilder<boolean>;
@@ -356,11 +370,6 @@ export async function searchInventoryRows(db: Executor, q: InventorySearch & { s
 export async function inventoryIdsMatching(db: Executor, q: InventorySearch, limit: number): Promise<string[]> {
   const rows = await sql<{ id: string }>`SELECT ii.id FROM ${SEARCH_FROM} WHERE ${searchWhere(q)} ORDER BY ii.id LIMIT ${limit}`.execute(db);
   return rows.rows.map((r) => r.id);
-}
-
-export async function countInventorySearch(db: Executor, q: InventorySearch): Promise<number> {
-  const rows = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE ${searchWhere(q)}`.execute(db);
-  return Number(rows.rows[0]?.n ?? 0);
 }
 
 /** Buckets of a value aggregation (count order or value order), at most `limit`. */

@@ -8,6 +8,7 @@ import { decrementStock, incrementStock, InsufficientStockError } from '../inven
 import { PAGE_DEFAULT } from '../schema.js';
 import { changeItemQuantity, DEFAULT_LOCATION_ID, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
 import { bulk } from './entities.js';
+import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
 import type { inventoryItemPatch } from './schema.js';
 import { refreshProductV3Stock } from './service.js';
 import { refreshProductStock } from '../service.js';
@@ -144,7 +145,7 @@ export async function bulkChangeInventory(ctx: RequestContext, changes: Change[]
         if (direction === 'decrement' && !row.inStock) throw new InsufficientStockError({ productId: row.productId, variantId: row.variantId, quantity: by });
         continue;
       }
-      const changed = await changeItemQuantity(trx, ctx.site.id, row.id, direction === 'decrement' ? -by : by, true, now);
+      const changed = await changeItemQuantity(trx, ctx.site.id, row.id, direction === 'decrement' ? -by : by, true, now, INVENTORY_V3_LIMITS.quantityMax);
       if (!changed && direction === 'decrement') throw new InsufficientStockError({ productId: row.productId, variantId: row.variantId, quantity: by });
     }
     for (const id of new Set(changes.map((c) => c.inventoryItemId))) {
