@@ -5,6 +5,7 @@ import { getProduct, updateProduct, type Collection, type DiscountType, type Pro
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Drawer } from '../components/Modal';
 import { VariantStock } from './VariantStock';
+import { ProductMedia } from './ProductMedia';
 import { CheckboxField, SelectField, TextField, formatDate, primaryButton } from '../components/Form';
 
 /** Product detail with the edit form (name, price, discount, visibility, stock). */
@@ -16,6 +17,7 @@ export function ProductDrawer({ id, collections, onClose }: { id: string; collec
       {product.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}
       <ErrorAlert error={product.error} />
       {product.data && <ProductDetail product={product.data} collections={collections} />}
+      {product.data && <ProductMedia product={product.data} />}
       {product.data && <EditProduct key={product.data.id} product={product.data} />}
       {product.data?.manageVariants && <VariantStock key={product.data.id} product={product.data} />}
     </Drawer>

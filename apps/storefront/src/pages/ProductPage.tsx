@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { client } from '../client';
 import type { StoreProduct } from '../types';
 import { Price } from '../components/Price';
+import { thumbnailSrcSet, thumbnailUrl } from '@vitrine/sdk/media';
 
 export function ProductPage() {
   const { slug = '' } = useParams();
@@ -29,7 +30,8 @@ export function ProductPage() {
   return (
     <article className="grid gap-10 md:grid-cols-2">
       <div className="aspect-square overflow-hidden rounded-lg bg-stone-200">
-        {image && <img src={image.url} alt={product.name} className="h-full w-full object-cover" />}
+        {/* The large thumbnail (half the page on wide screens); the original stays a link away. */}
+        {image && <img src={thumbnailUrl(image.url, 800)} srcSet={thumbnailSrcSet(image)} sizes="(min-width: 768px) 50vw, 100vw" width={image.width || undefined} height={image.height || undefined} alt={product.name} data-testid="product-image" className="h-full w-full object-cover" />}
       </div>
       <div>
         {product.brand && <p className="text-sm uppercase tracking-wide text-stone-500">{product.brand}</p>}
