@@ -47,6 +47,9 @@ export interface VariantV3 {
   subscriptionPricesInfo?: { subscriptionPrices: { subscriptionId: string; price: Money }[] };
 }
 
+/** Tag ids of a product: public ones anyone may see, private ones only elevated callers. */
+export interface TagsV3 { privateTags?: { tagIds: string[] }; publicTags?: { tagIds: string[] } }
+
 export interface ProductV3 {
   id: string;
   revision: string;
@@ -78,6 +81,7 @@ export interface ProductV3 {
   variantsInfo: { variants: VariantV3[] };
   subscriptionDetails?: { subscriptions: SubscriptionV3[]; allowOneTimePurchases: boolean };
   variantSummary: { variantCount: number };
+  tags?: TagsV3;
 }
 
 /** The category every V3 product is in. */

@@ -17,6 +17,7 @@ import {
 import { findInventoryItem, queryInventoryRows } from '../store-inventory.js';
 import { presentItem } from './inventory.js';
 import { ensureCatalogJobWorker, getCatalogJob } from '../jobs.js';
+import { v3BulkRoutes } from './bulk-routes.js';
 import type { EntityKind } from './store.js';
 
 const P = '/stores/v3';
@@ -142,6 +143,7 @@ function resumingJobs(r: RouteDef): RouteDef {
 export const v3Routes: RouteDef[] = [
   ...productRoutes,
   ...jobRoutes,
+  ...v3BulkRoutes,
   ...entityRoutes('ribbon', 'ribbons', 'ribbon', 'name'),
   ...entityRoutes('brand', 'brands', 'brand', 'name'),
   ...entityRoutes('infoSection', 'info-sections', 'infoSection', 'uniqueName'),

@@ -16,6 +16,8 @@ export const V3_LIMITS = {
   /** Most buckets of a value aggregation. */
   aggregationValues: 100,
   bulk: 100,
+  /** Tag ids per list (public, private) of a product or a tags change. */
+  tags: 100,
   /** Largest rich-content document, as JSON text. */
   richContentChars: 200_000,
 } as const;
@@ -84,6 +86,9 @@ const subscriptionInput = z.object({
   discount: z.object({ type: z.enum(['AMOUNT', 'PERCENT']), amountOff: amount.optional(), percentOff: z.number().min(1).max(99).optional() }).optional(),
 });
 
+const tagList = z.object({ tagIds: z.array(z.string().min(1).max(100)).max(V3_LIMITS.tags).optional() });
+export const tagsInput = z.object({ privateTags: tagList.nullish(), publicTags: tagList.nullish() });
+
 const ref = z.object({ id: z.string().max(100).nullish(), name: z.string().trim().min(1).max(50).nullish() });
 
 export const productV3Fields = {
@@ -104,6 +109,7 @@ export const productV3Fields = {
   physicalProperties: z.record(z.string(), z.unknown()).optional(),
   variantsInfo: z.object({ variants: z.array(variantInput).min(1).max(V3_LIMITS.variants) }),
   subscriptionDetails: z.object({ subscriptions: z.array(subscriptionInput).max(V3_LIMITS.subscriptions), allowOneTimePurchases: z.boolean().nullish() }).nullish(),
+  tags: tagsInput.nullish(),
 };
 
 export const productV3Input = z.object(productV3Fields);

@@ -53,7 +53,18 @@ function toInput(p: ProductV3): ProductV3Input {
       physicalProperties: v.physicalProperties ?? null,
     })) },
     subscriptionDetails: p.subscriptionDetails ?? null,
+    ...(p.tags ? { tags: p.tags } : {}),
   };
+}
+
+/** Tags as stored: ids deduplicated, empty lists dropped; undefined when none. */
+function tagsOf(input: ProductV3Input['tags']): ProductV3['tags'] {
+  const out: NonNullable<ProductV3['tags']> = {};
+  for (const k of ['publicTags', 'privateTags'] as const) {
+    const ids = [...new Set(input?.[k]?.tagIds ?? [])];
+    if (ids.length) out[k] = { tagIds: ids };
+  }
+  return out.publicTags || out.privateTags ? out : undefined;
 }
 
 function checkUnique(names: string[], field: (i: number) => string, what: string): FieldViolation[] {
@@ -201,6 +212,7 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
   const costs = variants.flatMap((v) => (v.revenueDetails ? [Number(v.revenueDetails.cost.amount)] : []));
   const weights = variants.flatMap((v) => (v.physicalProperties?.weight != null ? [v.physicalProperties.weight] : []));
   const now = new Date().toISOString();
+  const tags = tagsOf(input.tags);
   const product: ProductV3 = {
     id: prev?.id ?? randomUUID(),
     revision: String((prev ? Number(prev.revision) : 0) + 1),
@@ -232,6 +244,7 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
     variantsInfo: { variants },
     ...(input.subscriptionDetails ? { subscriptionDetails: { subscriptions, allowOneTimePurchases: input.subscriptionDetails.allowOneTimePurchases ?? true } } : {}),
     variantSummary: { variantCount: variants.length },
+    ...(tags ? { tags } : {}),
   };
   return { product, stock };
 }
@@ -280,6 +293,11 @@ export function presentV3(ctx: RequestContext, p: ProductV3, f: Fields): Product
     variantsInfo: { variants: f.merchant ? p.variantsInfo.variants : p.variantsInfo.variants.map(({ revenueDetails: _r, ...v }) => v) },
   };
   if (!f.merchant) delete out.costRange;
+  if (out.tags?.privateTags && !isElevated(ctx.caller)) {
+    const { privateTags: _p, ...visible } = out.tags;
+    if (visible.publicTags) out.tags = visible;
+    else delete out.tags;
+  }
   return out;
 }
 
@@ -296,24 +314,47 @@ export async function createProductV3(ctx: RequestContext, input: ProductV3Input
   });
 }
 
-/** Partial update with optimistic concurrency: the caller's `revision` must be the stored one. */
-export async function updateProductV3(ctx: RequestContext, id: string, patch: ProductV3Patch, fields?: string[]): Promise<{ product: ProductV3 }> {
+/** The stored product in input form overlaid with a partial patch (`null` brand / ribbon removes it). */
+export function overlayPatch(input: ProductV3Input, patch: Omit<ProductV3Patch, 'revision'>): ProductV3Input {
+  const { id: _i, ...given } = patch as ProductV3Patch;
+  delete (given as Partial<ProductV3Patch>).revision;
+  const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  const out = { ...input, ...defined } as ProductV3Input;
+  if (patch.brand === null) delete out.brand;
+  if (patch.ribbon === null) delete out.ribbon;
+  return out;
+}
+
+/**
+ * The one write path of an existing product: `change` maps the stored product (in input form) to the
+ * new input; the product is re-assembled, stored and announced in one transaction (the caller's when
+ * ctx.db is one). With `revision`, the stored revision must match (409 REVISION_MISMATCH). A change
+ * that leaves the input as it was writes nothing (same revision, no event): `changed` is false.
+ */
+export async function changeProductV3(
+  ctx: RequestContext, id: string, change: (input: ProductV3Input, prev: ProductV3) => ProductV3Input, opts: { revision?: string; fields?: string[] } = {},
+): Promise<{ product: ProductV3; changed: boolean }> {
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const prev = await findProductV3(trx, ctx.site.id, { id }, ctx.dialect);
     if (!prev) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
-    if (patch.revision !== prev.revision) throw conflict('REVISION_MISMATCH', `Product ${id} is at revision ${prev.revision}`, { currentRevision: prev.revision });
-    const { revision: _r, id: _i, ...given } = patch;
-    const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
-    const input = { ...toInput(prev), ...defined } as ProductV3Input;
-    if (patch.brand === null) delete input.brand;
-    if (patch.ribbon === null) delete input.ribbon;
+    if (opts.revision !== undefined && opts.revision !== prev.revision) throw conflict('REVISION_MISMATCH', `Product ${id} is at revision ${prev.revision}`, { currentRevision: prev.revision });
+    const before = toInput(prev);
+    const input = change(structuredClone(before), prev);
+    const shown = fieldsOf(ctx, opts.fields ?? ['MERCHANT_DATA']);
+    if (opts.revision === undefined && stableJson(input) === stableJson(before)) return { product: presentV3(tctx, prev, shown), changed: false };
     const prevStock = await findStockRows(trx, ctx.site.id, id);
     const { product, stock } = await assemble(tctx, input, prev, prevStock, stockInputs(input));
     await store(tctx, product, stock, 'update');
     await recordEvent(tctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'updated', entityId: id, entity: presentV3(tctx, product, { merchant: true }) });
-    return { product: presentV3(tctx, product, fieldsOf(ctx, fields ?? ['MERCHANT_DATA'])) };
+    return { product: presentV3(tctx, product, shown), changed: true };
   });
+}
+
+/** Partial update with optimistic concurrency: the caller's `revision` must be the stored one. */
+export async function updateProductV3(ctx: RequestContext, id: string, patch: ProductV3Patch, fields?: string[]): Promise<{ product: ProductV3 }> {
+  const { product } = await changeProductV3(ctx, id, (input) => overlayPatch(input, patch), { revision: patch.revision, ...(fields ? { fields } : {}) });
+  return { product };
 }
 
 export async function deleteProductV3(ctx: RequestContext, id: string): Promise<Record<string, never>> {
@@ -400,7 +441,7 @@ async function page(ctx: RequestContext, kind: string, arg: string, input: PageI
     limit = input.cursorPaging.limit ?? s.limit;
   }
   const q: QueryV3 = await withFilterErrors(arg, async () => ({
-    siteId: ctx.site.id, dialect: ctx.dialect, filter: parseFilter(normalizeFilter(filter)), onlyVisible,
+    siteId: ctx.site.id, dialect: ctx.dialect, filter: parseFilter(normalizeFilter(filter)), onlyVisible, privateTags: isElevated(ctx.caller),
     sort: parseSort(sort, sortColumnV3), limit: limit + 1, offset, ...searchPart(search),
   }));
   const rows = await withFilterErrors(arg, () => queryProductsV3(ctx.db, q));
@@ -420,7 +461,7 @@ async function page(ctx: RequestContext, kind: string, arg: string, input: PageI
   };
 }
 
-function searchPart(search: unknown): { searchTerms?: string[] } {
+export function searchPart(search: unknown): { searchTerms?: string[] } {
   const expression = (search as { expression?: string | null } | undefined)?.expression ?? '';
   if (!expression.trim()) return {};
   const terms = searchTerms(expression);
@@ -459,7 +500,7 @@ export async function searchProductsV3(ctx: RequestContext, search: PageInput & 
 export async function countProductsV3Total(ctx: RequestContext, input: { filter?: unknown; search?: { expression?: string | null | undefined } | undefined; returnNonVisibleProducts?: boolean | undefined }) {
   const q: QueryV3 = await withFilterErrors('filter', async () => ({
     siteId: ctx.site.id, dialect: ctx.dialect, filter: parseFilter(normalizeFilter(input.filter)),
-    onlyVisible: !(isElevated(ctx.caller) && input.returnNonVisibleProducts), sort: [], limit: 0, offset: 0, ...searchPart(input.search),
+    onlyVisible: !(isElevated(ctx.caller) && input.returnNonVisibleProducts), privateTags: isElevated(ctx.caller), sort: [], limit: 0, offset: 0, ...searchPart(input.search),
   }));
   return { count: await withFilterErrors('filter', () => countProductsV3(ctx.db, q)) };
 }

@@ -14,6 +14,7 @@ interface ProductsV3Table {
 }
 interface ChoicesTable { site_id: string; product_id: string; option_name: string; choice_name: string; choice_id: string | null }
 interface CategoriesTable { site_id: string; product_id: string; category_id: string; position: number }
+interface TagsTable { site_id: string; product_id: string; visibility: string; tag_id: string }
 interface EntitiesTable { id: string; site_id: string; kind: string; name: string; doc: unknown; revision: number; created_date: string; updated_date: string }
 
 declare module '../../../storage/schema.js' {
@@ -21,6 +22,7 @@ declare module '../../../storage/schema.js' {
     products_v3: ProductsV3Table;
     products_v3_choices: ChoicesTable;
     products_v3_categories: CategoriesTable;
+    products_v3_tags: TagsTable;
     catalog_entities: EntitiesTable;
   }
 }
@@ -52,16 +54,20 @@ export async function saveProductV3(db: Executor, siteId: string, p: ProductV3, 
     await db.updateTable('products_v3').set(rest).where('site_id', '=', siteId).where('id', '=', p.id).execute();
     await db.deleteFrom('products_v3_choices').where('product_id', '=', p.id).execute();
     await db.deleteFrom('products_v3_categories').where('product_id', '=', p.id).execute();
+    await db.deleteFrom('products_v3_tags').where('product_id', '=', p.id).execute();
   }
   const choices = p.options.flatMap((o) => o.choicesSettings.choices.map((c) => ({ site_id: siteId, product_id: p.id, option_name: o.name, choice_name: c.name, choice_id: c.choiceId })));
   if (choices.length) await db.insertInto('products_v3_choices').values(choices).execute();
   const cats = p.allCategoriesInfo.categories.map((c, i) => ({ site_id: siteId, product_id: p.id, category_id: c.id, position: i }));
   if (cats.length) await db.insertInto('products_v3_categories').values(cats).execute();
+  const tags = (['publicTags', 'privateTags'] as const).flatMap((visibility) => [...new Set(p.tags?.[visibility]?.tagIds ?? [])].map((tagId) => ({ site_id: siteId, product_id: p.id, visibility, tag_id: tagId })));
+  if (tags.length) await db.insertInto('products_v3_tags').values(tags).execute();
 }
 
 export async function deleteProductV3Row(db: Executor, siteId: string, id: string): Promise<void> {
   await db.deleteFrom('products_v3_choices').where('product_id', '=', id).execute();
   await db.deleteFrom('products_v3_categories').where('product_id', '=', id).execute();
+  await db.deleteFrom('products_v3_tags').where('product_id', '=', id).execute();
   await db.deleteFrom('products_v3').where('site_id', '=', siteId).where('id', '=', id).execute();
 }
 
@@ -92,7 +98,17 @@ export async function productIdsWithInfoSection(db: Executor, siteId: string, id
 // ---------------------------------------------------------------------------------------------
 // Query, search, count, aggregations
 
-function field(path: string, siteId: string): FilterField | undefined {
+/** `tags.publicTags.tagIds` etc.: set fields over products_v3_tags (`tags` = either list). */
+function tagField(siteId: string, visibilities: string[]): FilterField {
+  const vis = sql.join(visibilities);
+  return {
+    type: 'set',
+    hasSome: (values) => (values.length === 0 ? sql<boolean>`1=0` : sql<boolean>`EXISTS (SELECT 1 FROM products_v3_tags x WHERE x.product_id = p.id AND x.site_id = ${siteId} AND x.visibility IN (${vis}) AND x.tag_id IN (${sql.join(values.map(String))}))`),
+    notEmpty: () => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_tags x WHERE x.product_id = p.id AND x.visibility IN (${vis}))`,
+  };
+}
+
+function field(path: string, siteId: string, privateTags: boolean): FilterField | undefined {
   const col = (name: string, type: 'string' | 'number' | 'boolean' | 'date', storedAs01 = false): FilterField => ({ expr: sql.ref(`p.${name}`), type, storedAs01 });
   const set = (table: 'products_v3_choices' | 'products_v3_categories', column: string): FilterField => ({
     type: 'set',
@@ -120,6 +136,10 @@ function field(path: string, siteId: string): FilterField | undefined {
     case 'allCategoriesInfo.categories': case 'allCategoriesInfo.categories.id': case 'directCategoriesInfo.categories.id': return set('products_v3_categories', 'category_id');
     case 'options.choicesSettings.choices.choiceId': return set('products_v3_choices', 'choice_id');
     case 'options.choicesSettings.choices.name': return set('products_v3_choices', 'choice_name');
+    // Private tags are filterable by elevated callers only (a visitor could otherwise probe them).
+    case 'tags.publicTags.tagIds': return tagField(siteId, ['publicTags']);
+    case 'tags.privateTags.tagIds': return privateTags ? tagField(siteId, ['privateTags']) : undefined;
+    case 'tags': return tagField(siteId, privateTags ? ['publicTags', 'privateTags'] : ['publicTags']);
     default: return undefined;
   }
 }
@@ -135,12 +155,14 @@ export function sortColumnV3(f: string): RawBuilder<unknown> | undefined {
 export interface QueryV3 {
   siteId: string; dialect: DialectName; filter: FilterNode | undefined; onlyVisible: boolean;
   sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; limit: number; offset: number; searchTerms?: string[];
+  /** Whether `tags.privateTags.tagIds` may be filtered on (elevated callers). */
+  privateTags?: boolean;
 }
 
 function parts(q: QueryV3): { join: RawBuilder<unknown>; where: RawBuilder<unknown> } {
   const w: RawBuilder<boolean>[] = [sql<boolean>`p.site_id = ${q.siteId}`];
   if (q.onlyVisible) w.push(sql<boolean>`p.visible = 1`);
-  if (q.filter) w.push(compileFilter(q.filter, { field: (path) => field(path, q.siteId) }, q.dialect));
+  if (q.filter) w.push(compileFilter(q.filter, { field: (path) => field(path, q.siteId, q.privateTags ?? false) }, q.dialect));
   const join = q.searchTerms ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v3', q.searchTerms)} h ON h.entity_id = p.id` : sql``;
   return { join, where: sql.join(w, sql` AND `) };
 }
@@ -152,6 +174,13 @@ export async function queryProductsV3(db: Executor, q: QueryV3): Promise<Product
     : q.searchTerms ? sql`h.rank DESC, p.id ASC` : sql`p.created_date DESC, p.id ASC`;
   const r = await sql<ProductsV3Table>`SELECT p.* FROM products_v3 p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
   return r.rows.map(fromRow);
+}
+
+/** Ids of the products matching `q` (oldest first), at most `limit` (by-filter jobs freeze these). */
+export async function productIdsV3(db: Executor, q: QueryV3, limit: number): Promise<string[]> {
+  const { join, where } = parts(q);
+  const r = await sql<{ id: string }>`SELECT p.id FROM products_v3 p ${join} WHERE ${where} ORDER BY p.created_date ASC, p.id ASC LIMIT ${limit}`.execute(db);
+  return r.rows.map((x) => x.id);
 }
 
 export async function countProductsV3(db: Executor, q: QueryV3): Promise<number> {
