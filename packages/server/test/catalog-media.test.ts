@@ -308,6 +308,11 @@ describe('SDK media module', () => {
     expect(media.thumbnailUrl('https://cdn.example.com/a.png', 200)).toBe('https://cdn.example.com/a.png');
     expect(media.thumbnailSrcSet({ url: file.url!, width: 1200 })).toBe(`${file.url}?w=200 200w, ${file.url}?w=400 400w, ${file.url}?w=800 800w`);
     expect(media.thumbnailSrcSet({ url: '/media/' + 'a'.repeat(32) + '/s.png', width: 300 })).toBe(`/media/${'a'.repeat(32)}/s.png?w=200 200w, /media/${'a'.repeat(32)}/s.png?w=400 300w`);
+    const thumbnailed = { image: { url: file.url!, width: 1200 }, thumbnail: { url: `${file.url}?w=200` } };
+    expect(media.imageAttributes(thumbnailed, 400)).toEqual({ src: `${file.url}?w=400`, srcSet: media.thumbnailSrcSet(thumbnailed.image) });
+    const placeholder = { image: { url: `${t.url}/media/${'b'.repeat(32)}/p.svg`, width: 800 }, thumbnail: { url: `${t.url}/media/${'b'.repeat(32)}/p.svg` } };
+    expect(media.imageAttributes(placeholder, 400)).toEqual({ src: placeholder.image.url });
+    expect(media.imageAttributes(undefined, 400)).toBeUndefined();
     const meta = await decoded(await fetch(media.thumbnailUrl(file.url!, 400)));
     expect([meta.width, meta.height]).toEqual([400, 200]);
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { client } from '../client';
 import type { StoreProduct } from '../types';
 import { Price } from '../components/Price';
-import { thumbnailSrcSet, thumbnailUrl } from '@vitrine/sdk/media';
+import { imageAttributes } from '@vitrine/sdk/media';
 
 export function ProductPage() {
   const { slug = '' } = useParams();
@@ -25,13 +25,14 @@ export function ProductPage() {
   if (query.isError) return <p role="alert">Could not load this product: {(query.error as Error).message}</p>;
   if (!product) return <p>This product does not exist.</p>;
   const image = product.media?.mainMedia?.image;
+  const attrs = imageAttributes(product.media?.mainMedia, 800);
   const inStock = variant ? variant.stock.inStock : product.stock?.inStock !== false;
 
   return (
     <article className="grid gap-10 md:grid-cols-2">
       <div className="aspect-square overflow-hidden rounded-lg bg-stone-200">
         {/* The large thumbnail (half the page on wide screens); the original stays a link away. */}
-        {image && <img src={thumbnailUrl(image.url, 800)} srcSet={thumbnailSrcSet(image)} sizes="(min-width: 768px) 50vw, 100vw" width={image.width || undefined} height={image.height || undefined} alt={product.name} data-testid="product-image" className="h-full w-full object-cover" />}
+        {image && attrs && <img {...attrs} sizes="(min-width: 768px) 50vw, 100vw" width={image.width || undefined} height={image.height || undefined} alt={product.name} data-testid="product-image" className="h-full w-full object-cover" />}
       </div>
       <div>
         {product.brand && <p className="text-sm uppercase tracking-wide text-stone-500">{product.brand}</p>}

@@ -92,3 +92,17 @@ export function thumbnailSrcSet(image: { url: string; width?: number }): string 
   }
   return parts.join(', ');
 }
+
+/**
+ * `<img>` attributes for a product media item (`media.mainMedia` of a V1 product): thumbnail URL and
+ * srcset when the server made thumbnails for it (its `thumbnail.url` names a size class), else the
+ * image itself (external URLs, generated SVG placeholders).
+ */
+export function imageAttributes(item: { image?: { url: string; width?: number }; thumbnail?: { url: string } } | undefined, width: number): { src: string; srcSet?: string } | undefined {
+  if (!item?.image) return undefined;
+  const thumb = item.thumbnail?.url;
+  const sized = thumb !== undefined && isServerMedia(thumb) && new URL(thumb, 'http://x').searchParams.has('w');
+  if (!sized) return { src: item.image.url };
+  const srcSet = thumbnailSrcSet(item.image);
+  return { src: thumbnailUrl(item.image.url, width), ...(srcSet ? { srcSet } : {}) };
+}
