@@ -4,7 +4,7 @@
  *     each with a visitor token (auth, decoding, validation, presentation all included);
  *   - baseline: bare Hono + better-sqlite3, `SELECT doc FROM products WHERE id = ?` on the same file.
  * Our server and the baseline each run in their own child process (so the server's RSS is its own);
- * load comes from this process (fetch loops, fixed concurrency, fixed duration). 127.0.0.1 only;
+ * load comes from this process (fetch loops, fixed concurrency, interleaved rounds). 127.0.0.1 only;
  * bounded by SIZES, DURATION_MS and CONCURRENCY.
  *
  *   npx tsx bench/catalog.ts            # 10,000 and 100,000 products
@@ -28,47 +28,73 @@ import type { RequestContext } from '../packages/server/src/http/context.js';
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0 && n <= 200_000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const WARMUP_MS = 1000;
+const ROUND_MS = 1000;
 const CONCURRENCY = 32;
 const BATCH = 1000;
 const RSS_LIMIT_MB = 300;
 const TARGET = { get: 0.5, query: 0.25 };
 
-interface LoadResult { requests: number; errors: number; seconds: number; p50: number; p99: number }
+interface LoadResult { requests: number; errors: number; seconds: number; p50: number; p99: number; cpuMicrosPerRequest: number }
+/** `process` answers 'cpu' with its CPU time, so each target's cost is also known per request. */
+interface Target { urls: string[]; headers: Record<string, string>; process: ChildProcess }
 
-/** `CONCURRENCY` fetch loops over `urls` for DURATION_MS (after a warm-up), with latency percentiles. */
-async function load(urls: string[], headers: Record<string, string>): Promise<LoadResult> {
-  const run = async (ms: number, record: boolean) => {
-    const lat: number[] = [];
-    let errors = 0;
-    let i = 0;
-    const end = performance.now() + ms;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        const url = urls[(i++) % urls.length]!;
-        const t0 = performance.now();
-        try {
-          const r = await fetch(url, { headers });
-          await r.arrayBuffer();
-          if (r.status !== 200) errors++;
-        } catch {
-          errors++;
-        }
-        if (record) lat.push(performance.now() - t0);
-      }
-    }));
-    return { lat, errors };
-  };
-  await run(WARMUP_MS, false);
+const cpuMicros = () => { const u = process.cpuUsage(); return u.user + u.system; };
+async function cpuOf(c: ChildProcess): Promise<number> {
+  c.send('cpu');
+  return (await message<{ cpu: number }>(c)).cpu;
+}
+
+/** `CONCURRENCY` fetch loops over a target's urls for `ms`. */
+async function run(target: Target, ms: number): Promise<{ lat: number[]; errors: number; seconds: number }> {
+  const lat: number[] = [];
+  let errors = 0;
+  let i = 0;
   const t0 = performance.now();
-  const { lat, errors } = await run(DURATION_MS, true);
-  const seconds = (performance.now() - t0) / 1000;
-  lat.sort((x, y) => x - y);
-  const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * p))]! : 0);
-  return { requests: lat.length, errors, seconds, p50: q(0.5), p99: q(0.99) };
+  const end = t0 + ms;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < end) {
+      const url = target.urls[(i++) % target.urls.length]!;
+      const s = performance.now();
+      try {
+        const r = await fetch(url, { headers: target.headers });
+        await r.arrayBuffer();
+        if (r.status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      lat.push(performance.now() - s);
+    }
+  }));
+  return { lat, errors, seconds: (performance.now() - t0) / 1000 };
+}
+
+/**
+ * Every target measured in interleaved rounds of ROUND_MS (after a warm-up of each), so a change in
+ * the machine's load during the run (other processes on a shared machine) hits all of them alike and
+ * the ratios stay comparable; DURATION_MS in all per target.
+ */
+async function measure(targets: Target[]): Promise<LoadResult[]> {
+  for (const t of targets) await run(t, WARMUP_MS);
+  const acc = targets.map(() => ({ lat: [] as number[], errors: 0, seconds: 0, cpu: 0 }));
+  for (let round = 0; round < Math.max(1, Math.round(DURATION_MS / ROUND_MS)); round++) {
+    for (const [k, t] of targets.entries()) {
+      const cpu0 = await cpuOf(t.process);
+      const r = await run(t, ROUND_MS);
+      acc[k]!.cpu += (await cpuOf(t.process)) - cpu0;
+      acc[k]!.lat.push(...r.lat);
+      acc[k]!.errors += r.errors;
+      acc[k]!.seconds += r.seconds;
+    }
+  }
+  return acc.map(({ lat, errors, seconds, cpu }) => {
+    lat.sort((x, y) => x - y);
+    const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * p))]! : 0);
+    return { requests: lat.length, errors, seconds, p50: q(0.5), p99: q(0.99), cpuMicrosPerRequest: cpu / Math.max(1, lat.length) };
+  });
 }
 
 const rps = (r: LoadResult) => r.requests / r.seconds;
-const fmt = (r: LoadResult) => `${rps(r).toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms${r.errors ? `  errors ${r.errors}` : ''}`;
+const fmt = (r: LoadResult) => `${rps(r).toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  server CPU ${r.cpuMicrosPerRequest.toFixed(0)} us/req${r.errors ? `  errors ${r.errors}` : ''}`;
 
 async function seed(ctx: RequestContext, n: number): Promise<void> {
   const words = ['Ethiopia', 'Kenya', 'Colombia', 'Brazil', 'Sumatra', 'Kettle', 'Grinder', 'Dripper', 'Mug', 'Filter', 'Tea', 'Matcha'];
@@ -93,7 +119,10 @@ function child(role: 'server' | 'baseline', dataDir: string, size: number): Chil
   return fork(SELF, [], { env: { ...process.env, BENCH_ROLE: role, BENCH_DATA_DIR: dataDir, BENCH_SIZE: String(size) }, execArgv: [...process.execArgv, '--expose-gc'] });
 }
 function message<T>(c: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => { c.once('message', (m) => resolve(m as T)); c.once('error', reject); });
+  return new Promise((resolve, reject) => {
+    c.once('error', reject);
+    c.once('message', (m) => { c.off('error', reject); resolve(m as T); });
+  });
 }
 function once(c: ChildProcess): Promise<void> {
   return new Promise((resolve) => (c.exitCode !== null ? resolve() : c.once('exit', () => resolve())));
@@ -116,7 +145,8 @@ async function serverRole(dataDir: string, size: number): Promise<void> {
   const ids = (file.prepare('SELECT id FROM products WHERE visible = 1 ORDER BY random() LIMIT 500').all() as { id: string }[]).map((r) => r.id);
   file.close();
   const rssAfterSeed = process.memoryUsage().rss;
-  process.on('message', () => {
+  process.on('message', (request) => {
+    if (request === 'cpu') return void process.send!({ cpu: cpuMicros() });
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
     process.send!({ rss: m.rss, heapUsed: m.heapUsed, rssAfterSeed });
@@ -135,6 +165,7 @@ async function baselineRole(dataDir: string): Promise<void> {
   });
   const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => s.once('listening', r));
+  process.on('message', () => void process.send!({ cpu: cpuMicros() }));
   process.send!({ port: (s.address() as { port: number }).port });
 }
 
@@ -153,13 +184,15 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const token = (await (await fetch(`${base}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: 'demo', grantType: 'anonymous' }) })).json() as { access_token: string }).access_token;
 
-    const baseline = await load(ids.map((id) => `http://127.0.0.1:${barePort}/p/${id}`), {});
-    const get = await load(ids.map((id) => `${base}/stores-reader/v1/products/${id}`), { authorization: token });
     const queryUrls = [5, 50, 120, 250, 400].map((min, i) => {
       const payload = { query: { filter: { 'priceData.price': { $gt: min }, brand: ['Vitrine', 'Brewline', 'Leaf & Co', 'Acme'][i % 4] }, sort: [{ fieldName: 'price', order: 'DESC' }], paging: { limit: 20 } } };
       return `${base}/stores-reader/v1/products/query-platformized?.r=${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     });
-    const query = await load(queryUrls, { authorization: token });
+    const [baseline, get, query] = await measure([
+      { urls: ids.map((id) => `http://127.0.0.1:${barePort}/p/${id}`), headers: {}, process: baselineChild },
+      { urls: ids.map((id) => `${base}/stores-reader/v1/products/${id}`), headers: { authorization: token }, process: server },
+      { urls: queryUrls, headers: { authorization: token }, process: server },
+    ]) as [LoadResult, LoadResult, LoadResult];
     server.send('rss');
     const mem = await message<{ rss: number; heapUsed: number; rssAfterSeed: number }>(server);
     const mb = (n: number) => n / 1024 / 1024;
@@ -167,11 +200,14 @@ async function main(): Promise<void> {
 
     const gRatio = rps(get) / rps(baseline);
     const qRatio = rps(query) / rps(baseline);
+    // Requests per CPU-second of the serving process against the baseline's: what each would serve
+    // with a core to itself. Steadier than req/s on a machine other processes also load.
+    const cpuRatio = (r: LoadResult) => baseline.cpuMicrosPerRequest / r.cpuMicrosPerRequest;
     console.log(`  baseline (Hono + better-sqlite3 by id)  ${fmt(baseline)}`);
-    console.log(`  product get (visitor token)             ${fmt(get)}   ${(gRatio * 100).toFixed(0)}% of baseline (target >= ${TARGET.get * 100}%)`);
-    console.log(`  query page (filter + sort, limit 20)    ${fmt(query)}   ${(qRatio * 100).toFixed(0)}% of baseline (target >= ${TARGET.query * 100}%)`);
+    console.log(`  product get (visitor token)             ${fmt(get)}   ${(gRatio * 100).toFixed(0)}% of baseline (target >= ${TARGET.get * 100}%), per CPU-second ${(cpuRatio(get) * 100).toFixed(0)}%`);
+    console.log(`  query page (filter + sort, limit 20)    ${fmt(query)}   ${(qRatio * 100).toFixed(0)}% of baseline (target >= ${TARGET.query * 100}%), per CPU-second ${(cpuRatio(query) * 100).toFixed(0)}%`);
     console.log(`  server process RSS ${rss.toFixed(0)} MB after the runs (after seeding ${mb(mem.rssAfterSeed).toFixed(0)} MB; JS heap ${mb(mem.heapUsed).toFixed(0)} MB; limit ${RSS_LIMIT_MB} MB at 100k)`);
-    rows.push(`| ${size.toLocaleString()} | ${rps(baseline).toFixed(0)} | ${rps(get).toFixed(0)} (${(gRatio * 100).toFixed(0)}%, p99 ${get.p99.toFixed(1)} ms) | ${rps(query).toFixed(0)} (${(qRatio * 100).toFixed(0)}%, p99 ${query.p99.toFixed(1)} ms) | ${rss.toFixed(0)} MB |`);
+    rows.push(`| ${size.toLocaleString()} | ${rps(baseline).toFixed(0)} | ${rps(get).toFixed(0)} (${(gRatio * 100).toFixed(0)}%; per CPU-s ${(cpuRatio(get) * 100).toFixed(0)}%; p99 ${get.p99.toFixed(1)} ms) | ${rps(query).toFixed(0)} (${(qRatio * 100).toFixed(0)}%; per CPU-s ${(cpuRatio(query) * 100).toFixed(0)}%; p99 ${query.p99.toFixed(1)} ms) | ${rss.toFixed(0)} MB |`);
     if (gRatio < TARGET.get || qRatio < TARGET.query || get.errors || query.errors || (size >= 100_000 && rss > RSS_LIMIT_MB)) ok = false;
 
     server.kill();

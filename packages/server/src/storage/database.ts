@@ -46,8 +46,35 @@ function openSqlite(options: StorageOptions): Storage {
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text (least recently used dropped beyond this many). */
+export const SQLITE_STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement anew; compiling SQL is a measurable share of a catalog page (see
+ * docs/catalog.md, bench). Statements only run synchronously here (`all`/`run`, no streaming), so one
+ * statement object can serve every query with the same text; SQLite re-prepares it by itself after a
+ * schema change.
+ */
+function withStatementCache(handle: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (stmt) {
+        cache.delete(text);
+      } else {
+        stmt = handle.prepare(text);
+        if (cache.size >= SQLITE_STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+    close: () => handle.close(),
+  };
 }
 
 async function openPostgres(url: string, options: StorageOptions): Promise<Storage> {
