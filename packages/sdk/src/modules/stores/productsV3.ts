@@ -3,6 +3,7 @@
  * module: cursor paging, decimal-text money, `revision` for optimistic concurrency (a stale revision
  * is a 409 `REVISION_MISMATCH`). Writes are elevated.
  */
+import type { ClientCore } from '../../client.js';
 import { defineMethod } from '../../define.js';
 import { cursorQuery, type CursorQueryBuilder } from '../../query/cursor.js';
 
@@ -79,3 +80,91 @@ export const searchProducts = defineMethod((client, search: CursorSearch, option
 
 export const countProducts = defineMethod((client, options: { filter?: Record<string, unknown>; search?: { expression?: string }; returnNonVisibleProducts?: boolean } = {}) =>
   client.request<{ count: number }>({ method: 'GET', path: '/stores/v3/products/count', payload: options, postTwin: true }));
+
+// ---------------------------------------------------------------------------------------------
+// Bulk calls (elevated). Per-item results: `{ results: [{ itemMetadata: { _id, originalIndex, success, error? }, item? }], bulkActionMetadata }`.
+
+export interface BulkItemMetadata { _id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } }
+export interface BulkProductsResponse { results: { itemMetadata: BulkItemMetadata; item?: ProductV3 }[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number } }
+export interface BulkWithInventoryResponse {
+  productResults: BulkProductsResponse;
+  inventoryResults: { results: { itemMetadata: BulkItemMetadata; item?: Record<string, unknown> }[]; bulkActionMetadata: BulkProductsResponse['bulkActionMetadata'] };
+}
+export interface ProductIdWithRevision { productId: string; revision: string }
+export interface Tags { publicTags?: { tagIds: string[] }; privateTags?: { tagIds: string[] } }
+export interface AdjustValue { amount?: string; percentage?: number }
+/** Free text to match, as in searchProducts. */
+export interface SearchDetails { expression?: string; mode?: 'OR' | 'AND' }
+type JobId = { jobId: string };
+const RESULTS = { dates: ['results.item.createdDate', 'results.item.updatedDate'] };
+const PRODUCT_RESULTS = { dates: ['productResults.results.item.createdDate', 'productResults.results.item.updatedDate'] };
+const post = <T>(client: ClientCore, path: string, payload: Record<string, unknown>, decode?: { dates: string[] }) =>
+  client.request<T>({ method: 'POST', path: `/stores/v3/bulk/${path}`, payload, ...(decode ? { decode } : {}) });
+
+/** Adds info sections to products given with their revisions. */
+export const bulkAddInfoSectionsToProducts = defineMethod((client, products: ProductIdWithRevision[], options: { infoSectionIds: string[]; returnEntity?: boolean; fields?: string[] }) =>
+  post<BulkProductsResponse>(client, 'products/add-info-sections', { products, ...options }, RESULTS));
+
+export const bulkRemoveInfoSectionsFromProducts = defineMethod((client, products: ProductIdWithRevision[], options: { infoSectionIds: string[]; returnEntity?: boolean; fields?: string[] }) =>
+  post<BulkProductsResponse>(client, 'products/remove-info-sections', { products, ...options }, RESULTS));
+
+/** Unassigns, then assigns tags (a tag in both lists ends up assigned). */
+export const bulkUpdateProductTags = defineMethod((client, productIds: string[], options: { assignTags?: Tags; unassignTags?: Tags }) =>
+  post<{ results: { itemMetadata: BulkItemMetadata }[]; bulkActionMetadata: BulkProductsResponse['bulkActionMetadata'] }>(client, 'products/update-tags', { productIds, ...options }));
+
+/** Creates products with stock per variant (`variantsInfo.variants[].inventoryItem`). */
+export const bulkCreateProductsWithInventory = defineMethod((client, products: ProductV3Input[], options: { returnEntity?: boolean; fields?: string[] } = {}) =>
+  post<BulkWithInventoryResponse>(client, 'products-with-inventory/create', { products, ...options }, PRODUCT_RESULTS));
+
+/** Updates products (each `{ product: { _id, revision, ...changes } }`) and their stock. */
+export const bulkUpdateProductsWithInventory = defineMethod((client, products: { product: Partial<ProductV3Input> & { _id: string; revision: string } }[], options: { returnEntity?: boolean; fields?: string[] } = {}) =>
+  post<BulkWithInventoryResponse>(client, 'products-with-inventory/update', { products, ...options }, PRODUCT_RESULTS));
+
+// By-filter jobs: `filter` and `search` as in queryProducts / searchProducts ({} = every product);
+// each answers `{ jobId }`, followed with getBulkJob.
+
+export const bulkAddInfoSectionsToProductsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { infoSectionIds: string[]; search?: SearchDetails }) =>
+  post<JobId>(client, 'products/add-info-sections-by-filter', { filter, ...options }));
+
+export const bulkRemoveInfoSectionsFromProductsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { infoSectionIds: string[]; search?: SearchDetails }) =>
+  post<JobId>(client, 'products/remove-info-sections-by-filter', { filter, ...options }));
+
+export const bulkAddProductsToCategoriesByFilter = defineMethod((client, options: { filter?: Record<string, unknown>; categoryIds: string[]; search?: SearchDetails }) =>
+  post<JobId>(client, 'products/add-to-categories-by-filter', options));
+
+export const bulkRemoveProductsFromCategoriesByFilter = defineMethod((client, options: { filter?: Record<string, unknown>; categoryIds: string[]; search?: SearchDetails }) =>
+  post<JobId>(client, 'products/remove-from-categories-by-filter', options));
+
+export const bulkUpdateProductTagsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { assignTags?: Tags; unassignTags?: Tags }) =>
+  post<JobId>(client, 'products/update-tags-by-filter', { filter, ...options }));
+
+/** Sets the given fields (visible, barcode, prices, cost, weight; not sku) on every variant. */
+export const bulkUpdateProductVariantsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { variant: Record<string, unknown>; search?: SearchDetails }) =>
+  post<JobId>(client, 'products/update-variants-by-filter', { filter, ...options }));
+
+/** Adjusts prices / cost by an amount or a percentage; a product whose price would go negative fails (INVALID_VALUE). */
+export const bulkAdjustProductVariantsByFilter = defineMethod((client, filter: Record<string, unknown>, options: {
+  actualPrice?: AdjustValue; compareAtPrice?: AdjustValue; cost?: AdjustValue; compareAtPriceDiscount?: AdjustValue;
+  rounding?: 'NO_ROUNDING' | 'CURRENCY_PRECISION' | 'NEAREST_WHOLE_NUMBER'; search?: SearchDetails;
+}) => post<JobId>(client, 'products/adjust-variants-by-filter', { filter, ...options }));
+
+/** Applies a partial product (not slug, options, modifiers, variants) to every matching product. */
+export const bulkUpdateProductsByFilter = defineMethod((client, options: { filter?: Record<string, unknown>; product: Partial<ProductV3Input>; search?: SearchDetails }) =>
+  post<JobId>(client, 'products/update-by-filter', options));
+
+export const bulkDeleteProductsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { search?: SearchDetails } = {}) =>
+  post<JobId>(client, 'products/delete-by-filter', { filter, ...options }));
+
+export interface BulkJob {
+  _id: string; type: string; status: 'INITIALIZED' | 'PROCESSING' | 'FINISHED';
+  total: number; processed: number; succeeded: number; failed: number;
+  errors: { itemId: string; code: string; description: string }[];
+  _createdDate: Date; _updatedDate: Date; finishedDate?: Date;
+}
+
+/**
+ * Our extension (the platform answers these through its separate Async Jobs API): status of a
+ * catalog bulk job started by a by-filter call. Elevated; another site's job is 404 JOB_NOT_FOUND.
+ */
+export const getBulkJob = defineMethod(async (client, jobId: string) =>
+  (await client.request<{ job: BulkJob }>({ method: 'GET', path: `/stores/v3/bulk/jobs/${encodeURIComponent(jobId)}`, payload: { jobId }, decode: { dates: ['job.createdDate', 'job.updatedDate', 'job.finishedDate'] } })).job);
