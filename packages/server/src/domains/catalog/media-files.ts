@@ -190,6 +190,9 @@ export async function serveSignedDownload(ctx: BaseContext, input: { mediaId: st
 // ---------------------------------------------------------------------------------------------
 // V3 digital files
 
+/** V3 `SecuredMedia` of a variant's `digitalProperties.digitalFile`. */
+export interface DigitalFile { id: string; fileName: string; fileSize: string; fileType: SecureFileType }
+
 export type SecureFileType = 'SECURE_PICTURE' | 'SECURE_VIDEO' | 'SECURE_DOCUMENT' | 'SECURE_MUSIC' | 'SECURE_ARCHIVE';
 
 export function secureFileTypeOf(contentType: string): SecureFileType {
@@ -206,7 +209,7 @@ export function secureFileTypeOf(contentType: string): SecureFileType {
  * `digitalProperties.digitalFile` of a V3 variant from an uploaded secure file of this site
  * (SecuredMedia: fileSize is decimal text). Unknown or public files are a violation on `field`.
  */
-export async function resolveDigitalFile(ctx: RequestContext, input: { id: string }, field = 'digitalFile.id'): Promise<{ id: string; fileName: string; fileSize: string; fileType: SecureFileType }> {
+export async function resolveDigitalFile(ctx: RequestContext, input: { id: string }, field = 'digitalFile.id'): Promise<DigitalFile> {
   const file = /^[a-f0-9]{32}$/.test(input.id) ? await findMediaMeta(ctx.db, input.id, ctx.site.id) : undefined;
   if (!file) throw violation(field, `media ${input.id} does not exist`, 'FORMAT', { id: input.id });
   if (!file.secure) throw violation(field, 'must be a secure file (upload it with secure=true)', 'FORMAT', { id: input.id });
