@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberWithToken } from './member-tokens.js';
 import { catalogJobWorkerIdle } from '../src/domains/catalog/jobs.js';
+import { decrementStock, incrementStock } from '../src/domains/catalog/inventory.js';
+import { serviceContext } from './member-tokens.js';
 
 let t: TestServer;
 let visitor: string;
@@ -175,6 +177,8 @@ describe('by variant and location', () => {
     ] } });
     expect(codes(inc.body)).toEqual(['OK', 'MAX_QUANTITY_LIMIT_REACHED', 'NOT_FOUND']);
     expect(inc.body.results[0].item).toMatchObject({ quantity: 10, availabilityStatus: 'IN_STOCK' });
+    // One event per applied change, none for refused ones.
+    expect(await events(dec.body.results[0].item.id)).toEqual(['created', 'updated', 'updated', 'updated']);
 
     // Default-location stock of S went 5 -> 4; the second location never reached the storefront.
     const shown = await storefront(p.id);
@@ -373,5 +377,57 @@ describe('by-filter jobs', () => {
       expect((await call(t.url, `${B}/delete-by-filter`, { auth, body: { filter: {} } })).status).toBe(403);
     }
     expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('the default location stays the storefront\'s and checkout\'s', () => {
+  it('decrementStock / incrementStock use only the default-location item', async () => {
+    const p = await product('Checkout Cup', 'CHK-CUP', 1, 0);
+    const s = variant(p, 'S');
+    const m = variant(p, 'M');
+    await create({ productId: p.id, variantId: s, locationId: LOC1, quantity: 10 });
+    await create({ productId: p.id, variantId: m, locationId: LOC1, quantity: 10 });
+    const ctx = serviceContext(t);
+    const short = await decrementStock(ctx, [{ productId: p.id, variantId: s, quantity: 2 }]).then(() => undefined, (e: unknown) => e);
+    expect((short as { code?: string }).code).toBe('INSUFFICIENT_STOCK');
+    const soldOut = await decrementStock(ctx, [{ productId: p.id, variantId: m, quantity: 1 }]).then(() => undefined, (e: unknown) => e);
+    expect((soldOut as { code?: string }).code).toBe('INSUFFICIENT_STOCK');
+    await decrementStock(ctx, [{ productId: p.id, variantId: s, quantity: 1 }]);
+    await incrementStock(ctx, [{ productId: p.id, variantId: m, quantity: 3 }]);
+    const byLocation = Object.fromEntries((await itemsOf(p.id)).map((i) => [`${i.variantId === s ? 'S' : 'M'}@${i.locationId === DEFAULT ? 'D' : 'L1'}`, i.quantity]));
+    expect(byLocation).toEqual({ 'S@D': 0, 'S@L1': 10, 'M@D': 3, 'M@L1': 10 });
+    expect((await storefront(p.id)).variantsInfo.variants.map((v) => v.inventoryStatus.inStock)).toEqual([false, true]);
+  });
+
+  it('product writes carry SKU changes to every location, and removing a variant or the product removes its items everywhere', async () => {
+    const p = await product('Sync Pan', 'SYNC-PAN', 2, 2);
+    const s = variant(p, 'S');
+    const m = variant(p, 'M');
+    const sAt1 = (await create({ productId: p.id, variantId: s, locationId: LOC1, quantity: 5 })).body.inventoryItem;
+    const mAt1 = (await create({ productId: p.id, variantId: m, locationId: LOC1, quantity: 5 })).body.inventoryItem;
+    const full = (await call(t.url, `${P}/products/${p.id}`, owner())).body.product;
+    const keepS = full.variantsInfo.variants.filter((v: { id: string }) => v.id === s).map((v: Record<string, unknown>) => ({ ...v, sku: 'SYNC-PAN-SMALL' }));
+    const res = await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'PATCH', body: { product: {
+      revision: full.revision,
+      options: [{ name: 'Size', optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: [{ name: 'S', choiceType: 'CHOICE_TEXT' }] } }],
+      variantsInfo: { variants: keepS },
+    } } });
+    expect(res.status).toBe(200);
+    const found = await call(t.url, `${P}/inventory-items/search`, { ...owner(), body: { search: { filter: { 'product.variantSku': 'SYNC-PAN-SMALL' } } } });
+    expect(found.body.inventoryItems.map((i: Item) => i.locationId).sort()).toEqual([DEFAULT, LOC1].sort());
+    expect((await getItem(mAt1.id)).status).toBe(404);
+    expect((await getItem(sAt1.id)).body.inventoryItem.quantity).toBe(5);
+    expect((await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'DELETE' })).status).toBe(200);
+    expect((await getItem(sAt1.id)).status).toBe(404);
+  });
+
+  it('rows written without a location (bulk seeding, rows from before 0007) are at the default location', async () => {
+    const db = t.server.deps.storage.db;
+    const now = new Date().toISOString();
+    await db.insertInto('inventory_items').values({
+      id: 'seeded-row', site_id: t.site.id, catalog: 'v1', product_id: 'seeded-product', variant_id: DEFAULT, sku: null, track_quantity: 0, quantity: null,
+      in_stock: 1, preorder_enabled: 0, preorder_limit: null, preorder_counter: 0, preorder_message: null, revision: 1, created_date: now, updated_date: now,
+    }).execute();
+    expect((await getItem('seeded-row')).body.inventoryItem.locationId).toBe(DEFAULT);
   });
 });
