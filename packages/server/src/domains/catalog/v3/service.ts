@@ -293,7 +293,8 @@ export function presentV3(ctx: RequestContext, p: ProductV3, f: Fields): Product
     variantsInfo: { variants: f.merchant ? p.variantsInfo.variants : p.variantsInfo.variants.map(({ revenueDetails: _r, ...v }) => v) },
   };
   if (!f.merchant) delete out.costRange;
-  if (out.tags?.privateTags && !isElevated(ctx.caller)) {
+  // Private tags: elevated callers and merchant views (events) only.
+  if (out.tags?.privateTags && !f.merchant && !isElevated(ctx.caller)) {
     const { privateTags: _p, ...visible } = out.tags;
     if (visible.publicTags) out.tags = visible;
     else delete out.tags;
