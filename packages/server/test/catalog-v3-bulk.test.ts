@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
-import { eventsOf, memberWithToken } from './member-tokens.js';
-import { catalogJobWorkerIdle } from '../src/domains/catalog/jobs.js';
+import { eventsOf, memberWithToken, serviceContext } from './member-tokens.js';
+import { catalogJobWorkerIdle, startCatalogJob } from '../src/domains/catalog/jobs.js';
+import { PRODUCT_JOB } from '../src/domains/catalog/v3/bulk-products.js';
 
 /** V3 bulk calls: per-id info sections / tags / with inventory, by-filter jobs, entity bulk updates. */
 let t: TestServer;
@@ -91,6 +92,23 @@ describe('update-by-filter', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.details.validationError.fieldViolations).toEqual([{ field: 'product', description: 'give at least one field to set', violatedRule: 'REQUIRED_ONE_OF_FIELD', data: {} }]);
     expect(await jobCount()).toBe(before);
+  });
+
+  it('freezes the matching ids at start: a product created afterwards is not touched; a vanished one fails PRODUCT_NOT_FOUND', async () => {
+    const first = await create(item('frz one', 'frz', ['1']));
+    const res = await call(t.url, `${B}/products/update-by-filter`, { ...owner(), body: { filter: { 'brand.name': 'frz' }, product: { plainDescription: 'frozen' } } });
+    const late = await create(item('frz late', 'frz', ['1']));
+    await catalogJobWorkerIdle(t.server.deps);
+    expect((await call(t.url, `${B}/jobs/${res.body.jobId}`, owner())).body.job).toMatchObject({ total: 1, succeeded: 1 });
+    expect((await get(first.id)).plainDescription).toBe('frozen');
+    await expectUntouched([late]);
+
+    const gone = '00000000-0000-0000-0000-0000000000aa';
+    const { jobId } = await startCatalogJob(serviceContext(t), PRODUCT_JOB.update, [gone, late.id], { product: { visible: false } });
+    await catalogJobWorkerIdle(t.server.deps);
+    const job = (await call(t.url, `${B}/jobs/${jobId}`, owner())).body.job;
+    expect(job).toMatchObject({ total: 2, succeeded: 1, failed: 1, errors: [{ itemId: gone, code: 'PRODUCT_NOT_FOUND', description: `Product ${gone} not found` }] });
+    expect((await get(late.id)).visible).toBe(false);
   });
 
   it('search narrows the filter, as in searchProducts', async () => {
