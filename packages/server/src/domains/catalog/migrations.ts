@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
 import { catalogJobMigrations } from './migrations-jobs.js';
-import { publicDocMigrations } from './migrations-public-doc.js';
+import { readPathMigrations } from './migrations-read-paths.js';
 import { inventoryMigrations } from './migrations-inventory.js';
 import { mediaMigrations } from './migrations-media.js';
 
@@ -244,7 +244,7 @@ export const catalogMigrations: Record<string, Migration> = {
     },
   },
   ...catalogJobMigrations,
-  ...publicDocMigrations,
+  ...readPathMigrations,
   ...inventoryMigrations,
   ...mediaMigrations,
 };

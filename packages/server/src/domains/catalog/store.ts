@@ -6,6 +6,7 @@ import { allowlist, compileFilter, type FilterField, type FilterNode, type Filte
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1 } from './model.js';
 import { visitorProduct } from './present.js';
 import { searchHits } from './store-search.js';
+import { cachedListingCount, listingChanged } from './store-listing.js';
 
 interface ProductsTable {
   id: string;
@@ -102,16 +103,19 @@ function productRow(siteId: string, product: ProductV1): ProductsTable {
 
 export async function insertProduct(db: Executor, siteId: string, product: ProductV1): Promise<void> {
   await db.insertInto('products').values(productRow(siteId, product)).execute();
+  await listingChanged(db, siteId);
 }
 
 export async function updateProductRow(db: Executor, siteId: string, product: ProductV1): Promise<void> {
   const { id: _id, site_id: _s, created_date: _c, ...row } = productRow(siteId, product);
   await db.updateTable('products').set(row).where('site_id', '=', siteId).where('id', '=', product.id).execute();
+  await listingChanged(db, siteId);
 }
 
 export async function deleteProductRow(db: Executor, siteId: string, id: string): Promise<void> {
   await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('product_id', '=', id).execute();
   await db.deleteFrom('products').where('site_id', '=', siteId).where('id', '=', id).execute();
+  await listingChanged(db, siteId);
 }
 
 /** Locks the product row for the rest of the transaction on PostgreSQL (SQLite serializes writers anyway). */
@@ -262,8 +266,12 @@ async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuild
     ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
     : searching ? sql`h.rank DESC, p.id ASC` : sql`p.numeric_id DESC, p.id ASC`;
   const rows = await sql<Row>`SELECT ${columns}, ${collectionIdsColumn(q.dialect)} AS collection_ids FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
-  const totalRow = q.skipTotal ? { rows: [{ total: -1 }] } : await sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${join} WHERE ${where}`.execute(db);
-  return { rows: rows.rows, total: Number(totalRow.rows[0]?.total ?? 0) };
+  if (q.skipTotal) return { rows: rows.rows, total: -1 };
+  const countQuery = sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${join} WHERE ${where}`;
+  const compiled = countQuery.compile(db);
+  const total = await cachedListingCount(db, q.siteId, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`,
+    async () => Number((await countQuery.execute(db)).rows[0]?.total ?? 0));
+  return { rows: rows.rows, total };
 }
 
 /** The product's collection ids as one comma-joined column (ids are UUIDs), so a get is one statement. */
@@ -310,6 +318,7 @@ export async function updateCollectionRow(db: Executor, siteId: string, collecti
 
 export async function deleteCollectionRow(db: Executor, siteId: string, id: string): Promise<void> {
   await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('collection_id', '=', id).execute();
+  await listingChanged(db, siteId);
   await db.deleteFrom('collections').where('site_id', '=', siteId).where('id', '=', id).execute();
 }
 
@@ -389,15 +398,18 @@ export async function addProductsToCollectionRows(db: Executor, siteId: string, 
 export async function removeProductsFromCollectionRows(db: Executor, siteId: string, collectionId: string, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
   await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('product_id', 'in', productIds).execute();
+  await listingChanged(db, siteId);
 }
 
 export async function setProductCollections(db: Executor, siteId: string, productId: string, collectionIds: string[]): Promise<void> {
   await db.deleteFrom('product_collections').where('site_id', '=', siteId).where('product_id', '=', productId).execute();
   for (const [i, id] of collectionIds.entries()) await addProductToCollection(db, siteId, id, productId, 1_000_000 + i);
+  await listingChanged(db, siteId);
 }
 
 export async function addProductToCollection(db: Executor, siteId: string, collectionId: string, productId: string, position: number): Promise<void> {
   await db.insertInto('product_collections').values({ site_id: siteId, collection_id: collectionId, product_id: productId, position }).execute();
+  await listingChanged(db, siteId);
 }
 
 export async function insertMedia(db: Executor, media: Omit<MediaFilesTable, 'created_date'>, now: string): Promise<void> {
@@ -426,6 +438,7 @@ export async function insertProductsBulk(db: Executor, dialect: DialectName, sit
   for (let i = 0; i < items.length; i += CHUNK) {
     const part = items.slice(i, i + CHUNK);
     await db.insertInto('products').values(part.map((x) => productRow(siteId, x.product))).execute();
+    await listingChanged(db, siteId);
     const stock = part.flatMap(({ product, stock }) => stock.map((s) => ({
       id: newId(), site_id: siteId, catalog: 'v1', product_id: product.id, variant_id: s.variantId,
       sku: product.variants.find((v) => v.id === s.variantId)?.variant.sku ?? null,

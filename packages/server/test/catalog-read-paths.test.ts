@@ -3,6 +3,8 @@ import { asOwner, call, startTestServer, visitorTokens, type TestServer } from '
 import { findProduct } from '../src/domains/catalog/store.js';
 import { absoluteMediaInJson, presentProduct } from '../src/domains/catalog/present.js';
 import type { RequestContext } from '../src/http/context.js';
+import { inTransaction } from '../src/storage/transaction.js';
+import { listingChanged } from '../src/domains/catalog/store-listing.js';
 
 /**
  * Visitor reads send the stored visitor document (`products.public_doc`) instead of presenting the
@@ -72,5 +74,59 @@ describe('stored visitor document', () => {
   it('makes exactly the url values that are paths absolute, escaping the origin as JSON', () => {
     const doc = JSON.stringify({ a: { url: '/media/x/y.png' }, b: { url: 'https://e.com/z' }, text: '"url":"/media/ in text', title: '/media/not-a-url' });
     expect(JSON.parse(absoluteMediaInJson(doc, 'http://h"q:1'))).toEqual({ a: { url: 'http://h"q:1/media/x/y.png' }, b: { url: 'https://e.com/z' }, text: '"url":"/media/ in text', title: '/media/not-a-url' });
+  });
+});
+
+describe('cached query totals', () => {
+  const total = async (filter: Record<string, unknown>) => {
+    const res = await call(t.url, '/stores-reader/v1/products/query-platformized', { auth: visitor, body: { query: { filter, paging: { limit: 1 } } } });
+    expect(res.status).toBe(200);
+    return res.body.metadata.total as number;
+  };
+  const version = async (db = t.server.deps.storage.db) => (await db.selectFrom('catalog_versions').select('version').where('site_id', '=', t.site.id).executeTakeFirst())?.version ?? 0;
+
+  it('follow every committed write that changes which products match', async () => {
+    const brand = { brand: 'CountCheck' };
+    expect(await total(brand)).toBe(0);
+    const a = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Count A', priceData: { price: 5 }, brand: 'CountCheck', stock: { trackInventory: true, quantity: 2 } } } });
+    expect(await total(brand)).toBe(1);
+    const b = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Count B', priceData: { price: 6 }, brand: 'CountCheck' } } });
+    expect(await total(brand)).toBe(2);
+    expect(await total({ ...brand, 'stock.inStock': true })).toBe(2);
+
+    // Stock: selling out rewrites the product row, so the in-stock count drops.
+    const aId: string = a.body.product.id;
+    const sold = await call(t.url, '/stores/v2/inventoryItems/decrement', { ...asOwner(t), body: { decrementData: [{ productId: aId, variantId: a.body.product.variants[0].id, decrementBy: 2 }] } });
+    expect(sold.status).toBe(200);
+    expect(await total({ ...brand, 'stock.inStock': true })).toBe(1);
+
+    // Collections: membership is a filter too.
+    const col = await call(t.url, '/stores/v1/collections', { ...asOwner(t), body: { collection: { name: 'Count Collection' } } });
+    const inCollection = { ...brand, 'collections.id': { $hasSome: [col.body.collection.id] } };
+    expect(await total(inCollection)).toBe(0);
+    await call(t.url, `/stores/v1/collections/${col.body.collection.id}/productIds`, { ...asOwner(t), body: { productIds: [aId, b.body.product.id] } });
+    expect(await total(inCollection)).toBe(2);
+    await call(t.url, `/stores/v1/collections/${col.body.collection.id}/productIds/delete`, { ...asOwner(t), body: { productIds: [aId] } });
+    expect(await total(inCollection)).toBe(1);
+
+    // Hiding and deleting.
+    await call(t.url, `/stores/v1/products/${b.body.product.id}`, { method: 'PATCH', ...asOwner(t), body: { product: { visible: false } } });
+    expect(await total(brand)).toBe(1);
+    await call(t.url, `/stores/v1/products/${aId}`, { method: 'DELETE', ...asOwner(t) });
+    expect(await total(brand)).toBe(0);
+  });
+
+  it('raise the listing version only when the write commits', async () => {
+    const before = await version();
+    await expect(inTransaction(t.server.deps.storage.db, async (trx) => {
+      await listingChanged(trx, t.site.id);
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    expect(await version()).toBe(before);
+    await inTransaction(t.server.deps.storage.db, async (trx) => {
+      await listingChanged(trx, t.site.id);
+      expect(await version(trx)).toBe(before);
+    });
+    expect(await version()).toBe(before + 1);
   });
 });

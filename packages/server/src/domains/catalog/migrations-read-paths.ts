@@ -2,12 +2,14 @@ import type { Kysely, Migration } from 'kysely';
 import { publicDocJson } from './store.js';
 import type { ProductV1 } from './model.js';
 
+/** Migrations that serve visitor reads of the V1 catalog (docs/catalog.md, "Read paths"). */
+
 /**
  * `products.public_doc`: the visitor view of each V1 product as JSON text, written with the document
  * (see present.ts `visitorProduct`), so visitor reads send stored text. Text on both databases: a
  * jsonb column would be parsed by the driver and reordered. Existing rows are filled here.
  */
-export const publicDocMigrations: Record<string, Migration> = {
+export const readPathMigrations: Record<string, Migration> = {
   '0009_products_public_doc': {
     async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
       await db.schema.alterTable('products').addColumn('public_doc', 'text', (c) => c.notNull().defaultTo('{}')).execute();
@@ -21,6 +23,15 @@ export const publicDocMigrations: Record<string, Migration> = {
         }
         after = rows[rows.length - 1]!.id;
       }
+    },
+  },
+  /** The listing version of each site (store-listing.ts): raised after writes, keys cached counts. */
+  '0010_catalog_versions': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.createTable('catalog_versions')
+        .addColumn('site_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
     },
   },
 };
