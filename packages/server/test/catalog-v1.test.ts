@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { createSite } from '../src/domains/sites/service.js';
 import { createApiKey } from '../src/domains/identity/service.js';
@@ -182,7 +183,8 @@ describe('V1 bulk update and adjust', () => {
 describe('V1 media', () => {
   it('adds uploaded media (data URL), assigns it to choices, removes it', async () => {
     const p = await create({ name: 'Poster', priceData: { price: 15 }, productOptions: [{ name: 'Frame', choices: [{ value: 'Oak', description: 'Oak' }, { value: 'None', description: 'None' }] }] });
-    const png = `data:image/png;base64,${Buffer.from('fake-png').toString('base64')}`;
+    const pngBytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888888' } }).png().toBuffer();
+    const png = `data:image/png;base64,${pngBytes.toString('base64')}`;
     const pdf = `data:application/pdf;base64,${Buffer.from('%PDF').toString('base64')}`;
     const add = await call(t.url, `/stores/v1/products/${p.id}/media`, { ...owner(), body: { media: [{ url: png, choice: { option: 'Frame', choice: 'Oak' } }, { url: pdf }] } });
     expect(add.status).toBe(200);
@@ -190,7 +192,7 @@ describe('V1 media', () => {
     expect(after.media.items.map((m: { mediaType: string }) => m.mediaType)).toEqual(['image', 'document']);
     expect(after.media.mainMedia.image.url).toMatch(new RegExp(`^${t.url}/media/[0-9a-f]{32}/`));
     const bytes = await fetch(after.media.mainMedia.image.url);
-    expect(await bytes.text()).toBe('fake-png');
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(pngBytes)).toBe(true);
     expect(after.productOptions[0].choices[0].media.items).toHaveLength(1);
     const imageId = after.media.items[0].id;
     const docId = after.media.items[1].id;
