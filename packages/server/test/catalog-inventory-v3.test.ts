@@ -290,6 +290,18 @@ describe('search', () => {
     expect(bySku.body.inventoryItems.map((i: Item) => i.variantId)).toEqual([variant(hidden, 'M')]);
   });
 
+  it('query and count take the same filters (location included); visitors count visible products only', async () => {
+    const q = (auth: Record<string, string | undefined>) => call(t.url, `${P}/inventory-items/query`, { ...auth, body: { query: { filter: { locationId: LOC3, quantity: { $gt: 0 } } } } });
+    expect((await q(owner())).body.inventoryItems.map((i: Item) => i.quantity).sort()).toEqual([30, 4]);
+    expect((await q({ auth: visitor })).body.inventoryItems.map((i: Item) => i.quantity)).toEqual([30]);
+    const count = (auth: Record<string, string | undefined>) => call(t.url, `${P}/inventory-items/count`, { ...auth, body: { filter: { locationId: LOC3 } } });
+    expect((await count(owner())).body).toEqual({ count: 3 });
+    expect((await count({ auth: visitor })).body).toEqual({ count: 2 });
+    const bad = await call(t.url, `${P}/inventory-items/query`, { ...owner(), body: { query: { filter: { nope: 1 } } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.validationError.fieldViolations[0].field).toBe('query.filter.nope');
+  });
+
   it('pages with signed cursors that keep filter and sort', async () => {
     const first = await search({ filter: { locationId: LOC3 }, sort: [{ fieldName: 'quantity', order: 'ASC' }], cursorPaging: { limit: 2 } });
     expect(first.body.inventoryItems.map((i: Item) => i.quantity)).toEqual([0, 4]);

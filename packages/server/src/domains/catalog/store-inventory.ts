@@ -307,7 +307,7 @@ function inventoryField(path: string): FilterField | undefined {
     case 'product.brand.id': case 'product.brand._id': return col(sql.ref('p.brand_id'), 'string');
     case 'product.directCategoryIds': return {
       type: 'set',
-      hasSome: (values) => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories c WHERE c.product_id = ii.product_id AND c.category_id IN (${sql.join(values.map(String))}))`,
+      hasSome: (values) => values.length === 0 ? sql<boolean>`1=0` : sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories c WHERE c.product_id = ii.product_id AND c.category_id IN (${sql.join(values.map(String))}))`,
       notEmpty: () => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories c WHERE c.product_id = ii.product_id)`,
     };
     default: return undefined;
@@ -338,16 +338,20 @@ export interface InventorySearch {
   siteId: string; dialect: DialectName; filter: FilterNode | undefined;
   /** Lower-case terms, each matched as a substring of the product name and / or the variant SKU. */
   terms: string[]; termMode: 'AND' | 'OR'; termFields: ('name' | 'sku')[];
+  /** Visitors: items of visible V3 products only (V1 items have no V3 product and drop out). */
   onlyVisible: boolean;
+  /** Only items of V3 products (the by-filter jobs); elevated queries also list V1 products' items. */
+  v3Only: boolean;
   /** Only items at this location (create-by-variant-filter selects variants by their default item). */
   location?: string;
 }
 
-/** V3 items only: the join to products_v3 gives product fields and visibility. */
-const SEARCH_FROM = sql`inventory_items ii JOIN products_v3 p ON p.id = ii.product_id AND p.site_id = ii.site_id`;
+/** The join to products_v3 gives product fields and visibility (NULL for V1 products' items). */
+const SEARCH_FROM = sql`inventory_items ii LEFT JOIN products_v3 p ON p.id = ii.product_id AND p.site_id = ii.site_id`;
 
 function searchWhere(q: InventorySearch): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [sql<boolean>`ii.site_id = ${q.siteId}`, sql<boolean>`ii.catalog = 'v3'`];
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`ii.site_id = ${q.siteId}`];
+  if (q.v3Only) parts.push(sql<boolean>`ii.catalog = 'v3'`);
   if (q.onlyVisible) parts.push(sql<boolean>`p.visible = 1`);
   if (q.location !== undefined) parts.push(sql<boolean>`ii.location_id = ${q.location}`);
   if (q.filter) parts.push(compileFilter(q.filter, { field: inventoryField }, q.dialect));
@@ -370,6 +374,11 @@ export async function searchInventoryRows(db: Executor, q: InventorySearch & { s
 export async function inventoryIdsMatching(db: Executor, q: InventorySearch, limit: number): Promise<string[]> {
   const rows = await sql<{ id: string }>`SELECT ii.id FROM ${SEARCH_FROM} WHERE ${searchWhere(q)} ORDER BY ii.id LIMIT ${limit}`.execute(db);
   return rows.rows.map((r) => r.id);
+}
+
+export async function countInventorySearch(db: Executor, q: InventorySearch): Promise<number> {
+  const rows = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${SEARCH_FROM} WHERE ${searchWhere(q)}`.execute(db);
+  return Number(rows.rows[0]?.n ?? 0);
 }
 
 /** Buckets of a value aggregation (count order or value order), at most `limit`. */

@@ -4,7 +4,7 @@ import { parseFilter, parseSort } from '../../../storage/filter.js';
 import { withFilterErrors } from '../../../storage/filter-errors.js';
 import { openCursor, signCursor } from '../cursor.js';
 import {
-  inventoryIdsMatching, inventoryScalar, inventorySortColumn, inventoryValueBuckets, isInventoryScalarField, isInventoryValueField,
+  countInventorySearch, inventoryIdsMatching, inventoryScalar, inventorySortColumn, inventoryValueBuckets, isInventoryScalarField, isInventoryValueField,
   searchInventoryRows, type InventorySearch,
 } from '../store-inventory.js';
 import { presentItem } from './inventory.js';
@@ -16,7 +16,7 @@ import { INVENTORY_V3_LIMITS, type InventoryAggregation, type InventorySearchInp
  * aggregations. V3 items only; visitors see items of visible products only.
  */
 
-const KIND = 'inventory.v3.search';
+const KINDS = { search: 'inventory.v3.search', query: 'inventory.v3.query' } as const;
 
 /** Terms of `search.expression` (whitespace-separated, lower case); more than the bound is a 400. */
 function termsOf(search: SearchDetails | undefined, field: string): Pick<InventorySearch, 'terms' | 'termMode' | 'termFields'> {
@@ -31,7 +31,7 @@ function termsOf(search: SearchDetails | undefined, field: string): Pick<Invento
 /** The parsed selection of a filter + search (400 on a bad filter, under `argument`). */
 export async function inventorySelection(ctx: RequestContext, filter: unknown, search: SearchDetails | undefined, argument: string, searchField: string): Promise<InventorySearch> {
   const parsed = await withFilterErrors(argument, async () => parseFilter(filter));
-  return { siteId: ctx.site.id, dialect: ctx.dialect, filter: parsed, ...termsOf(search, searchField), onlyVisible: !isElevated(ctx.caller) };
+  return { siteId: ctx.site.id, dialect: ctx.dialect, filter: parsed, ...termsOf(search, searchField), onlyVisible: !isElevated(ctx.caller), v3Only: false };
 }
 
 /**
@@ -40,14 +40,14 @@ export async function inventorySelection(ctx: RequestContext, filter: unknown, s
  */
 export async function selectItemIds(ctx: RequestContext, filter: unknown, search: SearchDetails | undefined, limit: number, location?: string): Promise<string[]> {
   const q = await inventorySelection(ctx, filter, search, 'filter', 'search');
-  return withFilterErrors('filter', () => inventoryIdsMatching(ctx.db, { ...q, ...(location !== undefined ? { location } : {}) }, limit));
+  return withFilterErrors('filter', () => inventoryIdsMatching(ctx.db, { ...q, v3Only: true, ...(location !== undefined ? { location } : {}) }, limit));
 }
 
-function checkAggregations(aggs: InventoryAggregation[]): void {
+function checkAggregations(aggs: InventoryAggregation[], argument: string): void {
   const v: FieldViolation[] = [];
   aggs.forEach((a, i) => {
     const type = a.type ?? (a.scalar ? 'SCALAR' : 'VALUE');
-    const field = `search.aggregations[${i}]`;
+    const field = `${argument}.aggregations[${i}]`;
     if (type === 'VALUE' && !isInventoryValueField(a.fieldPath)) v.push({ field: `${field}.fieldPath`, description: `"${a.fieldPath}" cannot be aggregated by value`, violatedRule: 'FIELD_NOT_ALLOWED', data: {} });
     if (type === 'SCALAR' && !a.scalar) v.push({ field: `${field}.scalar`, description: 'a SCALAR aggregation needs scalar.type', violatedRule: 'REQUIRED_FIELD', data: {} });
     if (type === 'SCALAR' && !isInventoryScalarField(a.fieldPath)) v.push({ field: `${field}.fieldPath`, description: `"${a.fieldPath}" cannot be aggregated as a number`, violatedRule: 'FIELD_NOT_ALLOWED', data: {} });
@@ -70,21 +70,23 @@ async function aggregate(ctx: RequestContext, q: InventorySearch, aggs: Inventor
   return { results };
 }
 
-export async function searchInventoryItems(ctx: RequestContext, input: InventorySearchInput) {
+/** `search` (all of it) and `query` (filter, sort, cursor paging): one engine, cursors of their own kind. */
+async function run(ctx: RequestContext, input: InventorySearchInput, argument: 'search' | 'query') {
+  const KIND = KINDS[argument];
   let state = { filter: input.filter as unknown, sort: input.sort as unknown, search: input.search as SearchDetails | undefined, aggregations: input.aggregations as unknown };
   let offset = 0;
   let limit = input.cursorPaging?.limit ?? INVENTORY_V3_LIMITS.pageDefault;
   if (input.cursorPaging?.cursor) {
     // Filter, sort, search and aggregations travel in the signed cursor (the caller sends only cursorPaging).
-    const s = await openCursor(ctx.db, ctx.site.id, KIND, input.cursorPaging.cursor, 'search.cursorPaging.cursor');
+    const s = await openCursor(ctx.db, ctx.site.id, KIND, input.cursorPaging.cursor, `${argument}.cursorPaging.cursor`);
     state = { filter: s.filter, sort: s.sort, search: s.search as SearchDetails | undefined, aggregations: s.aggregations };
     offset = s.offset;
     limit = input.cursorPaging.limit ?? s.limit;
   }
   const aggs = (state.aggregations ?? []) as InventoryAggregation[];
-  checkAggregations(aggs);
-  const q = await inventorySelection(ctx, state.filter, state.search, 'search', 'search.search');
-  const { rows, aggregationData } = await withFilterErrors('search', async () => {
+  checkAggregations(aggs, argument);
+  const q = await inventorySelection(ctx, state.filter, state.search, argument, `${argument}.search`);
+  const { rows, aggregationData } = await withFilterErrors(argument, async () => {
     const sort = parseSort(state.sort, inventorySortColumn, INVENTORY_V3_LIMITS.sortFields);
     return {
       rows: await searchInventoryRows(ctx.db, { ...q, sort, limit: limit + 1, offset }),
@@ -107,3 +109,19 @@ export async function searchInventoryItems(ctx: RequestContext, input: Inventory
   };
 }
 
+
+export async function searchInventoryItems(ctx: RequestContext, input: InventorySearchInput) {
+  return run(ctx, input, 'search');
+}
+
+/** Query: the search fields as filter and sort, no text or aggregations. */
+export async function queryInventoryItems(ctx: RequestContext, query: Pick<InventorySearchInput, 'filter' | 'sort' | 'cursorPaging'>) {
+  const { inventoryItems, pagingMetadata } = await run(ctx, { filter: query.filter, sort: query.sort, cursorPaging: query.cursorPaging }, 'query');
+  return { inventoryItems, pagingMetadata };
+}
+
+/** Count by the search fields and text; visitors count items of visible products. */
+export async function countInventoryItems(ctx: RequestContext, filter: unknown, search?: SearchDetails) {
+  const q = await inventorySelection(ctx, filter, search, 'filter', 'search');
+  return { count: await withFilterErrors('filter', () => countInventorySearch(ctx.db, q)) };
+}

@@ -3,10 +3,8 @@ import { isElevated, type RequestContext } from '../../../http/context.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/service.js';
-import { openCursor, signCursor } from '../cursor.js';
 import { decrementStock, incrementStock, InsufficientStockError } from '../inventory.js';
-import { PAGE_DEFAULT } from '../schema.js';
-import { changeItemQuantity, DEFAULT_LOCATION_ID, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
+import { changeItemQuantity, DEFAULT_LOCATION_ID, findInventoryItem, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
 import { bulk } from './entities.js';
 import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
 import type { inventoryItemPatch } from './schema.js';
@@ -45,54 +43,9 @@ export async function getInventoryItem(ctx: RequestContext, id: string) {
   return { inventoryItem: presentItem(r) };
 }
 
-/** Query by product ids or item ids (`productId` / `id` with $eq or $in), id order, cursor paging. */
-export async function queryInventoryItems(ctx: RequestContext, query: { filter?: Record<string, unknown> | null | undefined; cursorPaging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined }) {
-  const KIND = 'inventory.v3.query';
-  let filter: unknown = query.filter;
-  let offset = 0;
-  let limit = query.cursorPaging?.limit ?? PAGE_DEFAULT;
-  if (query.cursorPaging?.cursor) {
-    const s = await openCursor(ctx.db, ctx.site.id, KIND, query.cursorPaging.cursor, 'query.cursorPaging.cursor');
-    ({ filter, offset } = s);
-    limit = query.cursorPaging.limit ?? s.limit;
-  }
-  const f = (filter ?? {}) as Record<string, unknown>;
-  const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: idList(f.productId), ids: idList(f.id), limit: limit + 1, offset });
-  const visible = [];
-  for (const r of rows.slice(0, limit)) if (await visibleToCaller(ctx, r)) visible.push(presentItem(r));
-  const hasNext = rows.length > limit;
-  return {
-    inventoryItems: visible,
-    pagingMetadata: {
-      count: visible.length, hasNext,
-      cursors: {
-        next: hasNext ? await signCursor(ctx.db, ctx.site.id, { kind: KIND, filter, limit, offset: offset + limit }) : null,
-        prev: offset > 0 ? await signCursor(ctx.db, ctx.site.id, { kind: KIND, filter, limit, offset: Math.max(0, offset - limit) }) : null,
-      },
-    },
-  };
-}
-
-/** Largest count a visitor's count call walks (it checks product visibility per item). */
-export const INVENTORY_COUNT_SCAN_MAX = 1000;
-
-function idList(v: unknown): string[] | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v === 'string') return [v];
-  const o = v as { $eq?: unknown; $in?: unknown };
-  if (Array.isArray(o.$in)) return o.$in.map(String);
-  return o.$eq !== undefined ? [String(o.$eq)] : [];
-}
-
-/** Count by the same filters as the query (`productId`, `id`); visitors count items of visible products. */
-export async function countInventoryItems(ctx: RequestContext, filter: Record<string, unknown>) {
-  const q = { siteId: ctx.site.id, productIds: idList(filter.productId), ids: idList(filter.id), offset: 0 };
-  if (isElevated(ctx.caller)) return { count: (await queryInventoryRows(ctx.db, { ...q, limit: 1 })).total };
-  const { rows } = await queryInventoryRows(ctx.db, { ...q, limit: INVENTORY_COUNT_SCAN_MAX });
-  let count = 0;
-  for (const r of rows) if (await visibleToCaller(ctx, r)) count++;
-  return { count };
-}
+// Query and count run on the search engine (inventory-search.ts): every search field filters, visitors
+// see items of visible V3 products, elevated callers also V1 products' items.
+export { countInventoryItems, queryInventoryItems } from './inventory-search.js';
 
 export async function refresh(ctx: RequestContext, productId: string): Promise<void> {
   await refreshProductV3Stock(ctx, productId);
