@@ -215,6 +215,19 @@ describe('by variant and location', () => {
 });
 
 describe('bulk create, upsert, delete', () => {
+  it('bounds the locations of one variant', async () => {
+    const p = await product('Many Locs', 'MANY-LOCS', 1, 1);
+    const s = variant(p, 'S');
+    const loc = (n: number) => `${String(n).padStart(8, '0')}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`;
+    // The default location plus 49 others is the bound (INVENTORY_V3_LIMITS.locationsPerVariant = 50).
+    const filled = await call(t.url, `${B}/create`, { ...owner(), body: { inventoryItems: Array.from({ length: 49 }, (_, n) => ({ productId: p.id, variantId: s, locationId: loc(n + 1), quantity: 1 })) } });
+    expect(filled.body.bulkActionMetadata).toEqual({ totalSuccesses: 49, totalFailures: 0, undetailedFailures: 0 });
+    const over = await create({ productId: p.id, variantId: s, locationId: loc(50), quantity: 1 });
+    expect(over.status).toBe(400);
+    expect(over.body.details.applicationError).toMatchObject({ code: 'TOO_MANY_LOCATIONS', data: { max: 50 } });
+    expect((await itemsOf(p.id)).filter((i) => i.variantId === s)).toHaveLength(50);
+  });
+
   it('answers per item and writes only the good ones', async () => {
     const p = await product('Bulk Bag', 'BULK-BAG', 1, 1);
     const s = variant(p, 'S');
