@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
+import { cors } from './cors.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
 import { ApplicationError, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
@@ -31,18 +31,18 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     c.set('requestId', requestId);
     c.set('started', performance.now());
     await next();
-    c.header(REQUEST_ID_HEADER, requestId);
+    // On the response itself, not with c.header() (see cors.ts).
+    c.res.headers.set(REQUEST_ID_HEADER, requestId);
     const ms = Math.round((performance.now() - c.get('started')) * 10) / 10;
     deps.log.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
   app.use('*', cors({
-    origin: deps.config.corsOrigins.includes('*') ? '*' : deps.config.corsOrigins,
+    origins: deps.config.corsOrigins,
     allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER],
     exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER],
-    credentials: false,
-    maxAge: 600,
+    maxAgeSeconds: 600,
   }));
 
   const limit = (maxSize: number) => bodyLimit({
