@@ -1,4 +1,5 @@
 import { formatMoney, preorderStatus, roundMoney } from '../model.js';
+import type { DigitalFile } from '../media-files.js';
 
 /**
  * Catalog V3 product as it travels on the wire (REST names of stores V3). Money is decimal text
@@ -43,6 +44,7 @@ export interface VariantV3 {
   price: { actualPrice: Money; compareAtPrice?: Money };
   revenueDetails?: { cost: Money; profit: Money; profitMargin: number };
   physicalProperties?: { weight?: number | null };
+  digitalProperties?: { digitalFile: DigitalFile };
   inventoryStatus: { inStock: boolean; preorderEnabled: boolean };
   subscriptionPricesInfo?: { subscriptionPrices: { subscriptionId: string; price: Money }[] };
 }

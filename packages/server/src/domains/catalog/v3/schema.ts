@@ -68,6 +68,7 @@ const variantInput = z.object({
   price: z.object({ actualPrice: z.object({ amount }), compareAtPrice: z.object({ amount }).nullish() }),
   revenueDetails: z.object({ cost: z.object({ amount }).nullish() }).nullish(),
   physicalProperties: z.object({ weight: z.number().min(0).max(999_999).nullish() }).nullish(),
+  digitalProperties: z.object({ digitalFile: z.object({ id: z.string().max(100) }).nullish() }).nullish(),
   inventoryItem: z.object({
     trackQuantity: z.boolean().optional(), quantity: z.number().int().min(0).max(99_999_999).optional(), inStock: z.boolean().optional(),
     preorderInfo: z.object({ enabled: z.boolean().optional(), message: z.string().max(250).nullish(), limit: z.number().int().min(0).max(99_999_999).nullish() }).optional(),

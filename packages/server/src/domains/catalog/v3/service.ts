@@ -8,6 +8,7 @@ import { recordEvent } from '../../events/service.js';
 import { slugify } from '../build.js';
 import { openCursor, signCursor } from '../cursor.js';
 import { resolveSource } from '../media.js';
+import { resolveDigitalFile } from '../media-files.js';
 import { roundMoney, stableJson } from '../model.js';
 import { absoluteUrl } from '../present.js';
 import { PAGE_DEFAULT } from '../schema.js';
@@ -159,6 +160,10 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
   if (options.length === 0 && variantsIn.length !== 1) throw fail('product.variantsInfo.variants', 'a product without options has exactly one variant', 'EXACT_SIZE', { size: 1 });
   const seen = new Set<string>();
   const stock: StockSpec[] = [];
+  // Digital files: secure uploads of this site (media-files.ts), resolved before the synchronous map below.
+  const digitalFiles = await Promise.all(variantsIn.map((v, i) => (v.digitalProperties?.digitalFile
+    ? resolveDigitalFile(ctx, { id: v.digitalProperties.digitalFile.id }, `product.variantsInfo.variants[${i}].digitalProperties.digitalFile.id`)
+    : undefined)));
   const variants: VariantV3[] = variantsIn.map((v, i) => {
     const field = `product.variantsInfo.variants[${i}]`;
     const choices = (v.choices ?? []).map((c, j) => {
@@ -189,6 +194,8 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
       price: { actualPrice: money(price, currency), ...(compare !== undefined ? { compareAtPrice: money(compare, currency) } : {}) },
       ...(cost !== undefined ? { revenueDetails: { cost: money(cost, currency), profit: money(roundMoney(price - cost), currency), profitMargin: price > 0 ? roundMoney((price - cost) / price) : 0 } } : {}),
       ...(v.physicalProperties?.weight != null ? { physicalProperties: { weight: v.physicalProperties.weight } } : {}),
+      // Given: the resolved file; null: cleared; absent on an update: the variant keeps its file.
+      ...(digitalFiles[i] ? { digitalProperties: { digitalFile: digitalFiles[i] } } : v.digitalProperties === undefined && prevVariant?.digitalProperties ? { digitalProperties: prevVariant.digitalProperties } : {}),
       inventoryStatus: { inStock: spec.inStock || (spec.preorderEnabled && track), preorderEnabled: spec.preorderEnabled },
       ...(subscriptions.length ? { subscriptionPricesInfo: { subscriptionPrices: subscriptions.map((sub) => ({ subscriptionId: sub.id, price: money(subscriptionPrice(price, sub), currency) })) } } : {}),
     };
@@ -293,6 +300,8 @@ export function presentV3(ctx: RequestContext, p: ProductV3, f: Fields): Product
     variantsInfo: { variants: f.merchant ? p.variantsInfo.variants : p.variantsInfo.variants.map(({ revenueDetails: _r, ...v }) => v) },
   };
   if (!f.merchant) delete out.costRange;
+  // A variant's digital file is what a buyer pays for: elevated callers and merchant views only.
+  if (!f.merchant && !isElevated(ctx.caller)) out.variantsInfo = { variants: out.variantsInfo.variants.map(({ digitalProperties: _d, ...v }) => v) };
   // Private tags: elevated callers and merchant views (events) only.
   if (out.tags?.privateTags && !f.merchant && !isElevated(ctx.caller)) {
     const { privateTags: _p, ...visible } = out.tags;

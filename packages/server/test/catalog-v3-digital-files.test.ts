@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer(); });
+afterAll(() => t?.close());
+it('digital files on V3 variants', async () => {
+  const url = new URL('/_api/vitrine/media/v1/files?fileName=book.pdf&secure=true', t.url);
+  const up = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/pdf', authorization: t.apiKey, 'wix-site-id': t.site.id }, body: '%PDF-1.7 book' })).json() as { file: { id: string } };
+  const pub = await (await fetch(new URL('/_api/vitrine/media/v1/files?fileName=p.pdf', t.url), { method: 'POST', headers: { 'content-type': 'application/pdf', authorization: t.apiKey, 'wix-site-id': t.site.id }, body: '%PDF-1.7 p' })).json() as { file: { id: string } };
+  const body = (id: string) => ({ product: { name: `E-book ${id.slice(0, 4)}`, productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } }, digitalProperties: { digitalFile: { id } } }] } } });
+  const created = await call(t.url, '/stores/v3/products', { ...asOwner(t), body: body(up.file.id) });
+  expect(created.status).toBe(200);
+  expect(created.body.product.variantsInfo.variants[0].digitalProperties).toEqual({ digitalFile: { id: up.file.id, fileName: 'book.pdf', fileSize: '13', fileType: 'SECURE_DOCUMENT' } });
+  const visitor = (await visitorTokens(t)).accessToken;
+  const seen = await call(t.url, `/stores/v3/products/${created.body.product.id}`, { auth: visitor });
+  expect(seen.status).toBe(200);
+  expect(seen.body.product.variantsInfo.variants[0].digitalProperties).toBeUndefined();
+  const bad = await call(t.url, '/stores/v3/products', { ...asOwner(t), body: body(pub.file.id) });
+  expect(bad.status).toBe(400);
+  expect(bad.body.details.validationError.fieldViolations[0].field).toBe('product.variantsInfo.variants[0].digitalProperties.digitalFile.id');
+  const p = created.body.product;
+  const upd = await call(t.url, `/stores/v3/products/${p.id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, name: 'Renamed', variantsInfo: { variants: [{ id: p.variantsInfo.variants[0].id, price: { actualPrice: { amount: '6' } } }] } } } });
+  expect(upd.status).toBe(200);
+  expect(upd.body.product.variantsInfo.variants[0].digitalProperties.digitalFile.id).toBe(up.file.id);
+});
