@@ -12,6 +12,7 @@ import { migrateToLatest } from './storage/migrate.js';
 import { SigningKeys } from './domains/identity/keys.js';
 import { startEventWorker } from './domains/events/worker.js';
 import { jobWorkerIdle, resumeMemberJobs } from './domains/members/jobs.js';
+import { catalogJobWorkerIdle, ensureCatalogJobWorker } from './domains/catalog/jobs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -48,8 +49,9 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   });
   // Delivers outbox events (webhooks, e-mails) after commit; off with config.events.workerEnabled = false.
   const eventWorker = startEventWorker(deps, config.events);
-  // Member bulk jobs interrupted by a stop continue now rather than on the first members call.
+  // Bulk jobs (members, catalog) interrupted by a stop continue now rather than on first use.
   resumeMemberJobs(deps);
+  ensureCatalogJobWorker(deps);
   let server: ServerType | undefined;
   return {
     app,
@@ -61,6 +63,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       await eventWorker?.stop();
       await jobWorkerIdle(deps);
+      await catalogJobWorkerIdle(deps);
       await storage.close();
     },
   };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound, ValidationError, WireError } from '../../http/errors.js';
-import { inTransaction } from '../../storage/transaction.js';
+import { afterCommit, inTransaction } from '../../storage/transaction.js';
 import { getSite } from '../sites/service.js';
 import {
   countCatalogJobItem, findCatalogJob, insertCatalogJob, nextUnfinishedCatalogJob, pendingCatalogJobItems, setCatalogJobStatus, settleCatalogJobItem,
@@ -27,10 +26,6 @@ export const CATALOG_JOB_BATCH_SIZE = 50;
 /** Worker restarts after a database failure, with growing pauses. */
 export const CATALOG_JOB_MAX_RETRIES = 5;
 export const CATALOG_JOB_RETRY_MS = 2_000;
-/** Pause between looks for a job whose starter's transaction is still open (PostgreSQL). */
-export const CATALOG_JOB_COMMIT_POLL_MS = 20;
-/** Longest wait for such a transaction before the worker stops looking (the next kick resumes the job). */
-export const CATALOG_JOB_COMMIT_WAIT_MS = 60_000;
 
 export interface CatalogJobHandler<P> {
   /** Runs inside the item's transaction (ctx.db is the trx); throw ApplicationError to count the item as failed. */
@@ -59,15 +54,11 @@ export async function startCatalogJob<P>(ctx: RequestContext, kind: string, item
   const actor: JobActor = caller.kind === 'owner' ? { kind: 'owner', apiKeyId: caller.apiKeyId } : { kind: 'app', appId: caller.appId };
   const jobId = randomUUID();
   const insert = (db: RequestContext['db']) => insertCatalogJob(db, { id: jobId, siteId: ctx.site.id, kind, params: { actor, params }, now: new Date().toISOString() }, ids);
-  if (ctx.db.isTransaction) {
-    await insert(ctx.db);
-    // The caller's transaction commits later: the worker waits for it (see awaitCommit).
-    const txid = ctx.dialect === 'postgres' ? (await sql<{ x: string }>`SELECT txid_current()::text AS x`.execute(ctx.db)).rows[0]?.x : undefined;
-    stateOf(ctx.deps).awaiting.set(jobId, { txid, deadline: Date.now() + CATALOG_JOB_COMMIT_WAIT_MS });
-  } else {
-    await inTransaction(ctx.db, (trx) => insert(trx));
-  }
-  kickCatalogJobWorker(ctx.deps);
+  // The job is visible to the worker once the caller's transaction (or this one) commits.
+  await inTransaction(ctx.db, async (trx) => {
+    await insert(trx);
+    await afterCommit(trx, async () => kickCatalogJobWorker(ctx.deps));
+  });
   return { jobId };
 }
 
@@ -92,14 +83,13 @@ export async function getCatalogJob(ctx: RequestContext, jobId: string) {
 // ---------------------------------------------------------------------------------------------
 // Worker: one loop per server (per AppDeps), woken when a job starts
 
-interface Awaited { txid: string | undefined; deadline: number }
-interface WorkerState { running: boolean; again: boolean; started: boolean; idle: Promise<void>; failures: number; awaiting: Map<string, Awaited> }
+interface WorkerState { running: boolean; again: boolean; started: boolean; idle: Promise<void>; failures: number }
 const workers = new WeakMap<AppDeps, WorkerState>();
 
 function stateOf(deps: AppDeps): WorkerState {
   let state = workers.get(deps);
   if (!state) {
-    state = { running: false, again: false, started: false, idle: Promise.resolve(), failures: 0, awaiting: new Map() };
+    state = { running: false, again: false, started: false, idle: Promise.resolve(), failures: 0 };
     workers.set(deps, state);
   }
   return state;
@@ -133,13 +123,12 @@ async function runLoop(deps: AppDeps, state: WorkerState): Promise<void> {
       state.again = false;
       const job = await nextUnfinishedCatalogJob(deps.storage.db);
       if (job) {
-        state.awaiting.delete(job.id);
         await runJob(deps, job);
         state.failures = 0;
         continue;
       }
       if (state.again) continue;
-      if (!(await awaitCommit(deps, state))) return;
+      return;
     }
   } catch (error) {
     // The database failed or went away (shutdown): the job stays unfinished. Retry a few times with
@@ -150,33 +139,6 @@ async function runLoop(deps: AppDeps, state: WorkerState): Promise<void> {
   } finally {
     state.running = false;
   }
-}
-
-/**
- * Jobs started inside a caller's transaction that the worker could not see yet. SQLite has one
- * connection, so the worker's look ran after that transaction ended: a job not found was rolled back.
- * On PostgreSQL the starter's transaction id tells whether it is still open. True: look again.
- */
-async function awaitCommit(deps: AppDeps, state: WorkerState): Promise<boolean> {
-  if (state.awaiting.size === 0) return false;
-  if (deps.storage.dialect === 'sqlite') {
-    state.awaiting.clear();
-    return false;
-  }
-  let open = false;
-  let committed = false;
-  for (const [jobId, a] of state.awaiting) {
-    const status = a.txid ? (await sql<{ s: string | null }>`SELECT txid_status(${a.txid}::bigint) AS s`.execute(deps.storage.db)).rows[0]?.s : null;
-    if (status === 'in progress' && Date.now() < a.deadline) open = true;
-    else {
-      state.awaiting.delete(jobId);
-      if (status === 'committed') committed = true;
-    }
-  }
-  if (committed) return true;
-  if (!open) return false;
-  await new Promise((resolve) => setTimeout(resolve, CATALOG_JOB_COMMIT_POLL_MS));
-  return true;
 }
 
 async function jobContext(deps: AppDeps, job: CatalogJob): Promise<RequestContext | undefined> {
