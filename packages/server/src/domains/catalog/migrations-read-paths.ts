@@ -34,4 +34,20 @@ export const readPathMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The visitor indexes of 0004 end with `id`, so a page's ids (ordered by the column, then id) come
+   * from the index alone; the page then reads just its own rows (store.ts productPage).
+   */
+  '0011_visitor_indexes_with_id': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      for (const [name, columns] of [
+        ['products_site_visible_price', ['site_id', 'visible', 'price', 'id']],
+        ['products_site_visible_numeric', ['site_id', 'visible', 'numeric_id', 'id']],
+        ['products_site_visible_brand_price', ['site_id', 'visible', 'brand', 'price', 'id']],
+      ] as const) {
+        await db.schema.dropIndex(name).execute();
+        await db.schema.createIndex(name).on('products').columns([...columns]).execute();
+      }
+    },
+  },
 };
