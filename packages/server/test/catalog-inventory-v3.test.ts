@@ -310,6 +310,10 @@ describe('search', () => {
     const count = (auth: Record<string, string | undefined>) => call(t.url, `${P}/inventory-items/count`, { ...auth, body: { filter: { locationId: LOC3 } } });
     expect((await count(owner())).body).toEqual({ count: 3 });
     expect((await count({ auth: visitor })).body).toEqual({ count: 2 });
+    const sorted = await call(t.url, `${P}/inventory-items/query`, { ...owner(), body: { query: { filter: { locationId: LOC3 }, sort: [{ fieldName: 'quantity', order: 'DESC' }] } } });
+    expect(sorted.body.inventoryItems.map((i: Item) => i.quantity)).toEqual([30, 4, 0]);
+    const counted = await call(t.url, `${P}/inventory-items/count`, { ...owner(), body: { filter: { locationId: LOC3 }, search: { expression: 'scarf' } } });
+    expect(counted.body).toEqual({ count: 2 });
     const bad = await call(t.url, `${P}/inventory-items/query`, { ...owner(), body: { query: { filter: { nope: 1 } } } });
     expect(bad.status).toBe(400);
     expect(bad.body.details.validationError.fieldViolations[0].field).toBe('query.filter.nope');

@@ -1,7 +1,12 @@
+import { z } from 'zod';
 import { route, type RouteDef } from '../../../http/route.js';
+import { cursorPaging, sortItem } from '../schema.js';
+import { bulk } from './entities.js';
+import { bulkChangeInventory, countInventoryItems, getInventoryItem, queryInventoryItems, updateInventoryItem } from './inventory.js';
+import { inventoryItemPatch, V3_LIMITS } from './schema.js';
 import {
   adjustByFilterRequest, bulkCreateRequest, bulkDecrementAtRequest, bulkDeleteRequest, bulkIncrementAtRequest, bulkUpsertRequest, createByVariantFilterRequest,
-  createRequest, deleteByFilterRequest, deleteRequest, searchRequest, setOrAdjustByFilterRequest, updateByFilterRequest,
+  createRequest, deleteByFilterRequest, deleteRequest, searchDetails, searchRequest, setOrAdjustByFilterRequest, updateByFilterRequest,
 } from './inventory-schema.js';
 import { adjustByFilter, createByVariantFilter, deleteByFilter, setOrAdjustByFilter, updateByFilter } from './inventory-jobs.js';
 import { searchInventoryItems } from './inventory-search.js';
@@ -10,12 +15,28 @@ import { bulkChangeAt, bulkCreateItems, bulkDeleteItems, bulkUpsertItems, create
 const P = '/stores/v3';
 const B = `${P}/bulk/inventory-items`;
 
-/**
- * V3 inventory calls beyond get / query / count / update / by-id decrement and increment (those stay in
- * v3/routes.ts): create, delete, search, bulk create / upsert / delete, by variant and location, and
- * the by-filter jobs. docs/catalog-inventory.md.
- */
+/** Every V3 inventory-item call (docs/catalog-inventory.md). */
 export const inventoryV3Routes: RouteDef[] = [
+  route({ method: 'GET', path: `${P}/inventory-items/query`, postTwin: true, access: 'visitor', summary: 'Query inventory items (V3): filter, sort, cursor paging',
+    request: z.object({ query: z.object({ filter: z.record(z.string(), z.unknown()).nullish(), sort: z.array(sortItem).max(5).optional(), cursorPaging: cursorPaging(V3_LIMITS.pageMax).optional() }).optional() }),
+    handler: (ctx, i) => queryInventoryItems(ctx, i.query ?? {}) }),
+  route({ method: 'GET', path: `${P}/inventory-items/count`, postTwin: true, access: 'visitor', summary: 'Count inventory items (V3): filter, text',
+    request: z.object({ filter: z.record(z.string(), z.unknown()).nullish(), search: searchDetails.optional() }),
+    handler: (ctx, i) => countInventoryItems(ctx, i.filter ?? {}, i.search) }),
+  route({ method: 'POST', path: `${P}/bulk/inventory-items/update`, access: 'elevated', summary: 'Update inventory items, per-item results',
+    request: z.object({ inventoryItems: z.array(z.object({ inventoryItem: inventoryItemPatch.extend({ id: z.string().min(1).max(100) }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => bulk(i.inventoryItems, async ({ inventoryItem }) => { const r = await updateInventoryItem(ctx, inventoryItem.id, inventoryItem); return { id: inventoryItem.id, ...(i.returnEntity ? { entity: r.inventoryItem } : {}) }; }) }),
+  route({ method: 'GET', path: `${P}/inventory-items/:inventoryItemId`, access: 'visitor', summary: 'Get an inventory item (V3)',
+    request: z.object({ inventoryItemId: z.string().min(1).max(100) }), handler: (ctx, i) => getInventoryItem(ctx, i.inventoryItemId) }),
+  route({ method: 'PATCH', path: `${P}/inventory-items/:inventoryItemId`, access: 'elevated', summary: 'Update an inventory item (quantity, tracking, preorder)',
+    request: z.object({ inventoryItemId: z.string().min(1).max(100), inventoryItem: inventoryItemPatch, reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => updateInventoryItem(ctx, i.inventoryItemId, i.inventoryItem) }),
+  route({ method: 'POST', path: `${P}/bulk/inventory-items/decrement`, access: 'elevated', summary: 'Decrement inventory items (all or none)',
+    request: z.object({ decrementData: z.array(z.object({ inventoryItemId: z.string().min(1).max(100), decrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(V3_LIMITS.bulk), restrictInventory: z.boolean().optional(), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => bulkChangeInventory(ctx, i.decrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.decrementBy })), 'decrement', i.returnEntity ?? false) }),
+  route({ method: 'POST', path: `${P}/bulk/inventory-items/increment`, access: 'elevated', summary: 'Increment inventory items',
+    request: z.object({ incrementData: z.array(z.object({ inventoryItemId: z.string().min(1).max(100), incrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
+    handler: (ctx, i) => bulkChangeInventory(ctx, i.incrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.incrementBy })), 'increment', i.returnEntity ?? false) }),
   route({ method: 'POST', path: `${P}/inventory-items`, access: 'elevated', summary: 'Create an inventory item (V3 variant at a location)', request: createRequest,
     handler: async (ctx, i) => ({ inventoryItem: await createItem(ctx, i.inventoryItem) }) }),
   route({ method: 'DELETE', path: `${P}/inventory-items/:inventoryItemId`, access: 'elevated', summary: 'Delete an inventory item (not the default-location one)', request: deleteRequest,

@@ -5,11 +5,10 @@ import { cursorPaging, sortItem } from '../schema.js';
 import {
   bulk, countEntities, createEntity, deleteEntityById, getEntity, getOrCreateEntity, presentEntity, queryEntityPage, updateEntityById, type EntityInput,
 } from './entities.js';
-import { bulkChangeInventory, countInventoryItems, getInventoryItem, queryInventoryItems, updateInventoryItem } from './inventory.js';
 import { ALL_PRODUCTS_CATEGORY_ID } from './model.js';
 import {
   bulkCreateV3Request, bulkDeleteV3Request, countV3Request, createV3Request, deleteV3Request, entityName, getV3BySlugRequest, getV3Request,
-  inventoryItemPatch, productV3Patch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
+  productV3Patch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
 } from './schema.js';
 import {
   countProductsV3Total, createProductV3, deleteProductV3, getProductV3, presentV3, queryProductsV3Page, searchProductsV3, updateProductV3,
@@ -104,29 +103,6 @@ function entityRoutes(kind: EntityKind, plural: string, singular: string, nameKe
   ];
 }
 
-const inventoryRoutes: RouteDef[] = [
-  route({ method: 'GET', path: `${P}/inventory-items/query`, postTwin: true, access: 'visitor', summary: 'Query inventory items (V3, by product or item ids)',
-    request: z.object({ query: z.object({ filter: z.record(z.string(), z.unknown()).nullish(), cursorPaging: cursorPaging(V3_LIMITS.pageMax).optional() }).optional() }),
-    handler: (ctx, i) => queryInventoryItems(ctx, i.query ?? {}) }),
-  route({ method: 'GET', path: `${P}/inventory-items/count`, postTwin: true, access: 'visitor', summary: 'Count inventory items (V3, by product or item ids)',
-    request: z.object({ filter: z.record(z.string(), z.unknown()).nullish() }),
-    handler: (ctx, i) => countInventoryItems(ctx, i.filter ?? {}) }),
-  route({ method: 'POST', path: `${P}/bulk/inventory-items/update`, access: 'elevated', summary: 'Update inventory items, per-item results',
-    request: z.object({ inventoryItems: z.array(z.object({ inventoryItem: inventoryItemPatch.extend({ id: z.string().min(1).max(100) }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
-    handler: (ctx, i) => bulk(i.inventoryItems, async ({ inventoryItem }) => { const r = await updateInventoryItem(ctx, inventoryItem.id, inventoryItem); return { id: inventoryItem.id, ...(i.returnEntity ? { entity: r.inventoryItem } : {}) }; }) }),
-  route({ method: 'GET', path: `${P}/inventory-items/:inventoryItemId`, access: 'visitor', summary: 'Get an inventory item (V3)',
-    request: z.object({ inventoryItemId: z.string().min(1).max(100) }), handler: (ctx, i) => getInventoryItem(ctx, i.inventoryItemId) }),
-  route({ method: 'PATCH', path: `${P}/inventory-items/:inventoryItemId`, access: 'elevated', summary: 'Update an inventory item (quantity, tracking, preorder)',
-    request: z.object({ inventoryItemId: z.string().min(1).max(100), inventoryItem: inventoryItemPatch, reason: z.string().max(50).optional() }),
-    handler: (ctx, i) => updateInventoryItem(ctx, i.inventoryItemId, i.inventoryItem) }),
-  route({ method: 'POST', path: `${P}/bulk/inventory-items/decrement`, access: 'elevated', summary: 'Decrement inventory items (all or none)',
-    request: z.object({ decrementData: z.array(z.object({ inventoryItemId: z.string().min(1).max(100), decrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(V3_LIMITS.bulk), restrictInventory: z.boolean().optional(), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
-    handler: (ctx, i) => bulkChangeInventory(ctx, i.decrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.decrementBy })), 'decrement', i.returnEntity ?? false) }),
-  route({ method: 'POST', path: `${P}/bulk/inventory-items/increment`, access: 'elevated', summary: 'Increment inventory items',
-    request: z.object({ incrementData: z.array(z.object({ inventoryItemId: z.string().min(1).max(100), incrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
-    handler: (ctx, i) => bulkChangeInventory(ctx, i.incrementData.map((d) => ({ inventoryItemId: d.inventoryItemId, by: d.incrementBy })), 'increment', i.returnEntity ?? false) }),
-];
-
 const jobRoutes: RouteDef[] = [
   route({ method: 'GET', path: `${P}/bulk/jobs/:jobId`, access: 'elevated', summary: 'Status of a catalog bulk job (our extension)',
     request: z.object({ jobId: z.string().min(1).max(100) }), handler: (ctx, i) => getCatalogJob(ctx, i.jobId) }),
@@ -139,7 +115,7 @@ function resumingJobs(r: RouteDef): RouteDef {
   return { ...r, handler: (ctx: RequestContext, input: unknown) => { ensureCatalogJobWorker(ctx.deps); return handler(ctx, input); } };
 }
 
-/** Catalog V3 routes (products, inventory items, ribbons, brands, info sections, bulk jobs). */
+/** Catalog V3 routes (products, ribbons, brands, info sections, bulk jobs; inventory items: inventory-routes.ts). */
 export const v3Routes: RouteDef[] = [
   ...productRoutes,
   ...jobRoutes,
@@ -147,7 +123,6 @@ export const v3Routes: RouteDef[] = [
   ...entityRoutes('ribbon', 'ribbons', 'ribbon', 'name'),
   ...entityRoutes('brand', 'brands', 'brand', 'name'),
   ...entityRoutes('infoSection', 'info-sections', 'infoSection', 'uniqueName'),
-  ...inventoryRoutes,
 ].map(resumingJobs);
 
 export { presentV3, findInventoryItem };
