@@ -3,6 +3,7 @@ import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound, ValidationError, WireError } from '../../http/errors.js';
 import { afterCommit, inTransaction } from '../../storage/transaction.js';
 import { getSite } from '../sites/service.js';
+import { jobLoop } from '../../jobs/job-loop.js';
 import {
   countCatalogJobItem, findCatalogJob, insertCatalogJob, nextUnfinishedCatalogJob, pendingCatalogJobItems, setCatalogJobStatus, settleCatalogJobItem,
   type CatalogJob, type CatalogJobItemError, type JobActor,
@@ -81,65 +82,19 @@ export async function getCatalogJob(ctx: RequestContext, jobId: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Worker: one loop per server (per AppDeps), woken when a job starts
+// Worker: one loop per server (jobs/job-loop.ts), woken when a job starts
 
-interface WorkerState { running: boolean; again: boolean; started: boolean; idle: Promise<void>; failures: number }
-const workers = new WeakMap<AppDeps, WorkerState>();
-
-function stateOf(deps: AppDeps): WorkerState {
-  let state = workers.get(deps);
-  if (!state) {
-    state = { running: false, again: false, started: false, idle: Promise.resolve(), failures: 0 };
-    workers.set(deps, state);
-  }
-  return state;
-}
-
-/** Starts the loop unless it runs; a running loop looks for jobs once more before it stops. */
-export function kickCatalogJobWorker(deps: AppDeps): void {
-  const state = stateOf(deps);
-  state.started = true;
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  state.running = true;
-  state.idle = runLoop(deps, state);
-}
-
-/** Resumes unfinished jobs once per server (catalog V3 routes call it; server start should too). */
-export function ensureCatalogJobWorker(deps: AppDeps): void {
-  if (!stateOf(deps).started) kickCatalogJobWorker(deps);
-}
-
-/** Resolves when the worker has nothing left to do (tests wait on it). */
-export function catalogJobWorkerIdle(deps: AppDeps): Promise<void> {
-  return stateOf(deps).idle;
-}
-
-async function runLoop(deps: AppDeps, state: WorkerState): Promise<void> {
-  try {
-    for (;;) {
-      state.again = false;
-      const job = await nextUnfinishedCatalogJob(deps.storage.db);
-      if (job) {
-        await runJob(deps, job);
-        state.failures = 0;
-        continue;
-      }
-      if (state.again) continue;
-      return;
-    }
-  } catch (error) {
-    // The database failed or went away (shutdown): the job stays unfinished. Retry a few times with
-    // growing pauses (unref'd timers never keep a stopping process alive); the next start resumes it.
-    state.failures += 1;
-    deps.log.warn({ err: error, failures: state.failures }, 'catalog job worker stopped');
-    if (state.failures <= CATALOG_JOB_MAX_RETRIES) setTimeout(() => kickCatalogJobWorker(deps), CATALOG_JOB_RETRY_MS * state.failures).unref();
-  } finally {
-    state.running = false;
-  }
-}
+const loop = jobLoop<CatalogJob>({
+  name: 'catalog job worker',
+  next: (deps) => nextUnfinishedCatalogJob(deps.storage.db),
+  run: runJob,
+  maxRetries: CATALOG_JOB_MAX_RETRIES,
+  retryMs: CATALOG_JOB_RETRY_MS,
+});
+export const kickCatalogJobWorker = loop.kick;
+/** Resumes unfinished jobs once per server (server start and catalog V3 routes call it). */
+export const ensureCatalogJobWorker = loop.ensure;
+export const catalogJobWorkerIdle = loop.idle;
 
 async function jobContext(deps: AppDeps, job: CatalogJob): Promise<RequestContext | undefined> {
   const site = await getSite(deps.storage.db, job.siteId);

@@ -3,6 +3,7 @@ import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { getSite } from '../sites/service.js';
+import { jobLoop } from '../../jobs/job-loop.js';
 import { JOB_BATCH_SIZE, JOB_ERRORS_KEPT, JOB_MAX_RETRIES, JOB_RETRY_MS } from './limits.js';
 import type { SearchInput } from './schema.js';
 import { applyStatusAction, deleteMemberWithin, parseFilter, requireMember, searchClause, whereFor, withFilter } from './service.js';
@@ -76,66 +77,21 @@ export async function getJob(ctx: RequestContext, jobId: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Worker: one loop per server (per AppDeps), woken when a job is created
+// Worker: one loop per server (jobs/job-loop.ts), woken when a job is created
 
-interface WorkerState { running: boolean; again: boolean; started: boolean; idle: Promise<void>; failures: number }
-const workers = new WeakMap<AppDeps, WorkerState>();
-
-function stateOf(deps: AppDeps): WorkerState {
-  let state = workers.get(deps);
-  if (!state) {
-    state = { running: false, again: false, started: false, idle: Promise.resolve(), failures: 0 };
-    workers.set(deps, state);
-  }
-  return state;
-}
-
-/** Starts the loop unless it runs; a running loop looks for jobs once more before it stops. */
-export function kickJobWorker(deps: AppDeps): void {
-  const state = stateOf(deps);
-  state.started = true;
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  state.running = true;
-  state.idle = runLoop(deps, state);
-}
-
+const loop = jobLoop<MemberJob>({
+  name: 'member job worker',
+  next: (deps) => nextUnfinishedJob(deps.storage.db),
+  run: runJob,
+  maxRetries: JOB_MAX_RETRIES,
+  retryMs: JOB_RETRY_MS,
+});
+export const kickJobWorker = loop.kick;
 /** Resumes unfinished jobs once per server: call at boot; members routes call it on first use too. */
-export function ensureJobWorker(deps: AppDeps): void {
-  if (!stateOf(deps).started) kickJobWorker(deps);
-}
+export const ensureJobWorker = loop.ensure;
 export const resumeMemberJobs = ensureJobWorker;
-
 /** Resolves when the worker has nothing left to do (tests wait on it). */
-export function jobWorkerIdle(deps: AppDeps): Promise<void> {
-  return stateOf(deps).idle;
-}
-
-async function runLoop(deps: AppDeps, state: WorkerState): Promise<void> {
-  try {
-    for (;;) {
-      state.again = false;
-      const job = await nextUnfinishedJob(deps.storage.db);
-      if (!job) {
-        if (state.again) continue;
-        return;
-      }
-      await runJob(deps, job);
-      state.failures = 0;
-    }
-  } catch (error) {
-    // The database failed or went away (shutdown): the job stays unfinished. Retry a few times with
-    // growing pauses (unref'd timers never keep a stopping process alive); after that the next job or
-    // the next start resumes it.
-    state.failures += 1;
-    deps.log.warn({ err: error, failures: state.failures }, 'member job worker stopped');
-    if (state.failures <= JOB_MAX_RETRIES) setTimeout(() => kickJobWorker(deps), JOB_RETRY_MS * state.failures).unref();
-  } finally {
-    state.running = false;
-  }
-}
+export const jobWorkerIdle = loop.idle;
 
 async function jobContext(deps: AppDeps, job: MemberJob): Promise<RequestContext | undefined> {
   const site = await getSite(deps.storage.db, job.siteId);
