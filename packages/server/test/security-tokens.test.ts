@@ -22,7 +22,6 @@ let claims: JWTPayload & { sub: string };
 /** A members "my" route: only a valid member token answers 200. */
 const ME = '/members/v1/members/my';
 /** A catalog read any visitor may call. */
-const QUERY = '/stores-reader/v1/products/query-platformized';
 
 beforeAll(async () => {
   t = await startTestServer();

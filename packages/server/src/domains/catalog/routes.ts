@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { publicRoute, route, type RouteDef } from '../../http/route.js';
-import { notFound } from '../../http/errors.js';
 import {
-  bulkAdjustProperty, bulkUpdateProperty, createProduct, deleteOptions, deleteProduct, getMediaFile, getProduct, productOptionsAvailability,
+  bulkAdjustProperty, bulkUpdateProperty, createProduct, deleteOptions, deleteProduct, getProduct, productOptionsAvailability,
   queryProductVariants, queryProducts, removeBrand, removeRibbon, resetVariants, updateProduct, updateVariants,
 } from './service.js';
 import {

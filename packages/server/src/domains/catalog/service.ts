@@ -10,12 +10,13 @@ import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
 import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
 import { encodePublicProduct, presentProduct } from './present.js';
+import { insertMediaFile } from './store-media.js';
 import { EncodedJson, stringifyForWire } from '../../http/wire.js';
 import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
-  addProductToCollection, countProducts, deleteProductRow, existingCollectionIds, findMedia, findProduct, findProductForUpdate, findProductIdBySlug,
-  findProductsByIds, insertCollection, insertMedia, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, type PublicProductRow, setProductCollections, updateProductRow,
+  addProductToCollection, countProducts, deleteProductRow, existingCollectionIds, findProduct, findProductForUpdate, findProductIdBySlug,
+  findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, type PublicProductRow, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
 import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows } from './store-inventory.js';
@@ -107,10 +108,6 @@ export async function getProduct(ctx: RequestContext, id: string, includeMerchan
 export async function getProductsForCatalogReference(ctx: RequestContext, ids: string[]): Promise<ProductV1[]> {
   const products = await findProductsByIds(ctx.db, ctx.site.id, ids);
   return products.filter((p) => p.visible || isElevated(ctx.caller)).map((p) => presentProduct(ctx, p, false));
-}
-
-export async function getMediaFile(ctx: { db: RequestContext['db'] }, id: string) {
-  return findMedia(ctx.db, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -573,7 +570,7 @@ export async function changeProductMedia(ctx: RequestContext, id: string, change
 /** Stores a file in media_files (seed and uploads); the path is served by GET /media/:id/:name. */
 export async function saveMediaFile(ctx: RequestContext, input: { fileName: string; contentType: string; width: number; height: number; bytes: Buffer }): Promise<{ id: string; path: string }> {
   const id = randomUUID().replace(/-/g, '');
-  await insertMedia(ctx.db, { id, site_id: ctx.site.id, file_name: input.fileName, content_type: input.contentType, width: input.width, height: input.height, bytes: input.bytes }, new Date().toISOString());
+  await insertMediaFile(ctx.db, { id, site_id: ctx.site.id, file_name: input.fileName, content_type: input.contentType, width: input.width, height: input.height, bytes: input.bytes, secure: 0 }, [], new Date().toISOString());
   return { id, path: `/media/${id}/${encodeURIComponent(input.fileName)}` };
 }
 

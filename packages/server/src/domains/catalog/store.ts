@@ -48,23 +48,11 @@ interface ProductCollectionsTable {
   position: number;
 }
 
-interface MediaFilesTable {
-  id: string;
-  site_id: string;
-  file_name: string;
-  content_type: string;
-  width: number;
-  height: number;
-  bytes: Buffer;
-  created_date: string;
-}
-
 declare module '../../storage/schema.js' {
   interface Database {
     products: ProductsTable;
     collections: CollectionsTable;
     product_collections: ProductCollectionsTable;
-    media_files: MediaFilesTable;
   }
 }
 
@@ -419,18 +407,6 @@ export async function setProductCollections(db: Executor, siteId: string, produc
 export async function addProductToCollection(db: Executor, siteId: string, collectionId: string, productId: string, position: number): Promise<void> {
   await db.insertInto('product_collections').values({ site_id: siteId, collection_id: collectionId, product_id: productId, position }).execute();
   await listingChanged(db, siteId);
-}
-
-export async function insertMedia(db: Executor, media: Omit<MediaFilesTable, 'created_date'>, now: string): Promise<void> {
-  await db.insertInto('media_files').values({ ...media, created_date: now }).execute();
-}
-
-export async function findSiteMedia(db: Executor, siteId: string, id: string): Promise<Pick<MediaFilesTable, 'id' | 'content_type' | 'file_name' | 'width' | 'height'> | undefined> {
-  return db.selectFrom('media_files').select(['id', 'content_type', 'file_name', 'width', 'height']).where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-}
-
-export async function findMedia(db: Executor, id: string): Promise<Pick<MediaFilesTable, 'content_type' | 'bytes' | 'file_name'> | undefined> {
-  return db.selectFrom('media_files').select(['content_type', 'bytes', 'file_name']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findProductIdBySlug(db: Executor, siteId: string, slug: string): Promise<string | undefined> {

@@ -2,12 +2,12 @@ import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import {
-  authorize, BULK_MAX, findCollectionDoc, PAGE_DEFAULT, PAGE_MAX, requireItemId, wireItem, type WireItem,
+  authorize, BULK_MAX, findCollectionDoc, PAGE_MAX, requireItemId, wireItem, type WireItem,
 } from './common.js';
 import { fieldNameNotString, notMultiReference, tooManyItems } from './errors.js';
 import { access, referencedCollectionOf, type CollectionDoc, type CollectionField } from './model.js';
 import {
-  addReferences, findItem, findItems, isReferenced as isReferencedRow, referencedIds, removeReferences, type ItemRow,
+  addReferences, findItems, isReferenced as isReferencedRow, referencedIds, removeReferences, type ItemRow,
 } from './store.js';
 import { isPlainObject, project, type ItemData } from './values.js';
 import type { Loaded } from './items.js';

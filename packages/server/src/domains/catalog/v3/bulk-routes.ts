@@ -5,7 +5,7 @@ import { route, type RouteDef } from '../../../http/route.js';
 import { queryInventoryRows } from '../store-inventory.js';
 import { searchDetails } from '../schema.js';
 import {
-  addInfoSections, addToCategories, bulkChangeProducts, bulkResults, PRODUCT_JOB, removeInfoSections, requireInfoSections, requireTagChange, startProductsJob, updateTags,
+  addInfoSections, bulkChangeProducts, bulkResults, PRODUCT_JOB, removeInfoSections, requireInfoSections, requireTagChange, startProductsJob, updateTags,
   type AdjustParams, type ProductsPatch, type VariantPatch,
 } from './bulk-products.js';
 import { presentEntity, updateEntityById, type EntityInput } from './entities.js';
