@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { asOwner, call, startTestServer, type TestServer } from '../packages/server/test/harness.js';
-import { launchBrowser } from './browser.js';
-import { expectRows, openSection, signedInPage } from './dashboard-helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { asOwner, call, type TestServer } from '../packages/server/test/harness.js';
+import { expectRows, openSection, useSignedInDashboard } from './dashboard-helpers.js';
 
 /** Owner dashboard, catalog: product paging, collection filter, detail drawer, edit, delete; collections. */
 let t: TestServer;
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
-  page = await signedInPage(browser, t);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+useSignedInDashboard((fixture) => ({ t, page } = fixture));
 
 async function productByName(name: string) {
   const res = await call(t.url, '/stores-reader/v1/products/query-platformized', { ...asOwner(t), body: { query: { filter: { name } } } });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { asOwner, call, startTestServer, type TestServer } from '../packages/server/test/harness.js';
-import { launchBrowser } from './browser.js';
-import { signedInPage } from './dashboard-helpers.js';
+import { asOwner, call, type TestServer } from '../packages/server/test/harness.js';
+import { useSignedInDashboard } from './dashboard-helpers.js';
 
 /** The owner uploads an image in the dashboard's product editor; the storefront shows its thumbnails. */
 let t: TestServer;
 let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  browser = await launchBrowser();
-  page = await signedInPage(browser, t);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+useSignedInDashboard((fixture) => ({ t, browser, page } = fixture));
 
 async function kettle() {
   const res = await call(t.url, '/stores-reader/v1/products/query-platformized', { ...asOwner(t), body: { query: { filter: { name: 'Gooseneck Kettle' } } } });
