@@ -154,6 +154,24 @@ describe('stock decrements', () => {
     expect((await get(p.id)).body.product.stock.quantity).toBe(2);
     expect((await get(q.id)).body.product.stock.quantity).toBe(1);
   });
+
+  it('sells a sold-out product on preorder up to the preorder limit', async () => {
+    const p = await create({ name: 'Preorder Mug', priceData: { price: 9 }, stock: { trackInventory: true, quantity: 0 } });
+    const vid = p.variants[0].id;
+    expect(p.stock).toEqual({ trackInventory: true, quantity: 0, inStock: false, inventoryStatus: 'OUT_OF_STOCK' });
+    const patch = await call(t.url, `/stores/v2/inventoryItems/product/${p.id}`, { method: 'PATCH', ...owner(), body: { inventoryItem: { trackQuantity: true, variants: [{ variantId: vid, quantity: 0 }], preorderInfo: { enabled: true, message: 'Ships in May', limit: 5 } } } });
+    expect(patch.status).toBe(200);
+    const asVisitor = (await call(t.url, `/stores-reader/v1/products/${p.id}`, { auth: visitor })).body.product;
+    expect(asVisitor.stock).toEqual({ trackInventory: true, quantity: 0, inStock: true, inventoryStatus: 'IN_STOCK' });
+    const take = (n: number) => call(t.url, '/stores/v2/inventoryItems/decrement', { ...owner(), body: { decrementData: [{ productId: p.id, variantId: vid, decrementBy: n }] } });
+    expect((await take(3)).status).toBe(200);
+    const beyond = await take(3);
+    expect(beyond.status).toBe(409);
+    expect(beyond.body.details.applicationError.code).toBe('INSUFFICIENT_STOCK');
+    const inventory = await call(t.url, '/stores-reader/v2/inventoryItems/query', { auth: visitor, body: { query: { filter: { productId: p.id } } } });
+    expect(inventory.body.inventoryItems[0].variants).toEqual([{ variantId: vid, inStock: true, quantity: -3, availableForPreorder: true }]);
+    expect(inventory.body.inventoryItems[0].preorderInfo).toEqual({ enabled: true, message: 'Ships in May', limit: 5 });
+  });
 });
 
 describe('V1 bulk update and adjust', () => {
