@@ -1,6 +1,6 @@
 import type { Executor } from '../../storage/database.js';
 import { violation } from '../../http/errors.js';
-import { findCatalogSecret } from './store.js';
+import { catalogSecretKey } from './store.js';
 import { openCursor as open, signCursor as sign } from '../../http/cursor.js';
 
 /**
@@ -19,23 +19,13 @@ export interface CursorState {
   limit: number;
 }
 
-const keys = new WeakMap<object, Buffer>();
-
-async function cursorKey(db: Executor): Promise<Buffer> {
-  const cached = keys.get(db);
-  if (cached) return cached;
-  const key = Buffer.from(await findCatalogSecret(db, 'cursor'), 'base64url');
-  keys.set(db, key);
-  return key;
-}
-
 export async function signCursor(db: Executor, siteId: string, state: CursorState): Promise<string> {
-  return sign(await cursorKey(db), siteId, state.kind, state);
+  return sign(await catalogSecretKey(db, 'cursor'), siteId, state.kind, state);
 }
 
 /** The state of a cursor this server issued for this site and kind; anything else is a 400 on `field`. */
 export async function openCursor(db: Executor, siteId: string, kind: string, cursor: string, field: string): Promise<CursorState> {
-  const state = open<CursorState>(await cursorKey(db), siteId, kind, cursor);
+  const state = open<CursorState>(await catalogSecretKey(db, 'cursor'), siteId, kind, cursor);
   if (!state) throw violation(field, 'is not a valid cursor', 'FORMAT');
   return state;
 }

@@ -1,11 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, forbidden, notFound, violation } from '../../http/errors.js';
-import type { Executor } from '../../storage/database.js';
 import { CATALOG_LIMITS } from './schema.js';
 import type { MediaItem, MediaType } from './model.js';
 import { absoluteUrl } from './present.js';
-import { findCatalogSecret } from './store.js';
+import { catalogSecretKey } from './store.js';
 import { findMediaBytes, findMediaMeta, findThumbnailBytes, insertMediaFile, type StoredFileMeta } from './store-media.js';
 import { decodeImage, MEDIA_LIMITS, servedInline, sniffContentType } from './media-image.js';
 
@@ -152,16 +151,6 @@ export async function serveMedia(ctx: BaseContext, input: { mediaId: string; w?:
 // ---------------------------------------------------------------------------------------------
 // Signed download URLs (secure files): HMAC-SHA256 over `<id>.<expires>` with the key in catalog_secrets.
 
-const keys = new WeakMap<object, Buffer>();
-
-async function downloadKey(db: Executor): Promise<Buffer> {
-  const cached = keys.get(db);
-  if (cached) return cached;
-  const key = Buffer.from(await findCatalogSecret(db, 'media-download'), 'base64url');
-  keys.set(db, key);
-  return key;
-}
-
 function sign(key: Buffer, id: string, expires: number): string {
   return createHmac('sha256', key).update(`${id}.${expires}`).digest('base64url');
 }
@@ -171,14 +160,14 @@ export async function createDownloadUrl(ctx: RequestContext, id: string): Promis
   const file = await findMediaMeta(ctx.db, id, ctx.site.id);
   if (!file) throw notFound('MEDIA_NOT_FOUND', 'No such media file');
   const expires = Date.now() + DOWNLOAD_URL_TTL_MS;
-  const signature = sign(await downloadKey(ctx.db), id, expires);
+  const signature = sign(await catalogSecretKey(ctx.db, 'media-download'), id, expires);
   const path = `${DOWNLOADS_PATH}/${id}/${encodeURIComponent(file.fileName)}?expires=${expires}&signature=${signature}`;
   return { url: absoluteUrl(path, ctx.origin), expiresAt: new Date(expires).toISOString() };
 }
 
 /** The bytes behind a signed URL, always as an attachment; a bad or expired signature is a 403. */
 export async function serveSignedDownload(ctx: BaseContext, input: { mediaId: string; expires: number; signature: string }): Promise<Response> {
-  const expected = Buffer.from(sign(await downloadKey(ctx.db), input.mediaId, input.expires));
+  const expected = Buffer.from(sign(await catalogSecretKey(ctx.db, 'media-download'), input.mediaId, input.expires));
   const given = Buffer.from(input.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden('DOWNLOAD_URL_INVALID', 'This download link is not valid');
   if (input.expires < Date.now()) throw new ApplicationError(403, 'DOWNLOAD_URL_EXPIRED', 'This download link has expired; ask for a new one');

@@ -453,3 +453,16 @@ export async function findCatalogSecret(db: Executor, name: string): Promise<str
   const row = await db.selectFrom('catalog_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }
+
+const secretKeys = new WeakMap<object, Map<string, Buffer>>();
+
+/** A catalog secret as key bytes (cursor and download-URL HMAC keys), read once per database handle. */
+export async function catalogSecretKey(db: Executor, name: string): Promise<Buffer> {
+  let byName = secretKeys.get(db);
+  if (!byName) secretKeys.set(db, (byName = new Map()));
+  const cached = byName.get(name);
+  if (cached) return cached;
+  const key = Buffer.from(await findCatalogSecret(db, name), 'base64url');
+  byName.set(name, key);
+  return key;
+}
