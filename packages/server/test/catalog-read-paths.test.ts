@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { findProduct } from '../src/domains/catalog/store.js';
-import { absoluteMediaInJson, presentProduct } from '../src/domains/catalog/present.js';
+import { absoluteUrlsInJson, presentProduct } from '../src/domains/catalog/present.js';
 import type { RequestContext } from '../src/http/context.js';
 import { inTransaction } from '../src/storage/transaction.js';
 import { listingChanged } from '../src/domains/catalog/store-listing.js';
@@ -37,6 +37,7 @@ describe('stored visitor document', () => {
   it('answers what presentProduct gives a visitor, through creates, media, variants, collections and stock changes', async () => {
     const created = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: {
       name: 'Public Doc Mug', priceData: { price: 12 }, costAndProfitData: { itemCost: 4 }, sku: 'PD-1',
+      seoData: { tags: [{ type: 'link', props: { rel: 'image_src', url: '/media/seo.png' } }] },
       productOptions: [{ optionType: 'color', name: 'Color', choices: [{ value: '#000000', description: 'Black' }, { value: '#ffffff', description: 'White' }] }],
       stock: { trackInventory: true, quantity: 5 },
     } } });
@@ -53,6 +54,7 @@ describe('stored visitor document', () => {
     expect(afterMedia.media.mainMedia.image.url.startsWith(`${t.url}/media/`)).toBe(true);
     expect(afterMedia.media.items[2].image.url).toBe('https://cdn.example.com/a/poster.jpg');
     expect(afterMedia.costAndProfitData).toBeUndefined();
+    expect(afterMedia.seoData.tags[0].props.url).toBe(`${t.url}/media/seo.png`);
     expect(afterMedia.variants.every((v: { variant: Record<string, unknown> }) => !('costAndProfitData' in v.variant))).toBe(true);
 
     const variantId = afterMedia.variants[0].id;
@@ -73,7 +75,7 @@ describe('stored visitor document', () => {
 
   it('makes exactly the url values that are paths absolute, escaping the origin as JSON', () => {
     const doc = JSON.stringify({ a: { url: '/media/x/y.png' }, b: { url: 'https://e.com/z' }, text: '"url":"/media/ in text', title: '/media/not-a-url' });
-    expect(JSON.parse(absoluteMediaInJson(doc, 'http://h"q:1'))).toEqual({ a: { url: 'http://h"q:1/media/x/y.png' }, b: { url: 'https://e.com/z' }, text: '"url":"/media/ in text', title: '/media/not-a-url' });
+    expect(JSON.parse(absoluteUrlsInJson(doc, 'http://h"q:1'))).toEqual({ a: { url: 'http://h"q:1/media/x/y.png' }, b: { url: 'https://e.com/z' }, text: '"url":"/media/ in text', title: '/media/not-a-url' });
   });
 });
 

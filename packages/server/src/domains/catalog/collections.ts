@@ -7,7 +7,7 @@ import { withFilterErrors } from '../../storage/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/service.js';
 import { slugify } from './build.js';
-import { absoluteMedia } from './present.js';
+import { absoluteUrls } from './present.js';
 import type { ProductMedia } from './model.js';
 import type { createCollectionRequest, productQuery, updateCollectionRequest } from './schema.js';
 import { PAGE_DEFAULT } from './schema.js';
@@ -21,7 +21,7 @@ export const ALL_PRODUCTS_SLUG = 'all-products';
 
 function present(ctx: RequestContext, c: CollectionV1, count: number): CollectionV1 {
   const media = c.media as ProductMedia | undefined;
-  return { ...c, ...(media ? { media: absoluteMedia({ ...media, items: media.items ?? [] }, ctx.origin) } : {}), numberOfProducts: count };
+  return { ...c, ...(media ? { media: absoluteUrls({ ...media, items: media.items ?? [] }, ctx.origin) } : {}), numberOfProducts: count };
 }
 
 /** The built-in collection of every product: not stored, answered from the product count. */
