@@ -215,7 +215,6 @@ async function collectionIdsFor(db: Executor, productIds: string[]): Promise<Map
   return map;
 }
 
-/** One page of products plus the total count of matches. Two statements, whatever the page size. */
 /** One page of products (full documents) and, unless skipped, the number of matches. */
 export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{ products: ProductV1[]; total: number }> {
   const { rows, total } = await productPage<ProductsTable & { collection_ids: string | null }>(db, q, sql`${FULL_COLUMNS}`);
@@ -254,7 +253,7 @@ async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuild
     ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
     : searching ? sql`h.rank DESC, p.id ASC` : sql`p.numeric_id DESC, p.id ASC`;
   // Ids first, documents second: sorting and skipping touch only index entries and ids, and only the
-  // page's rows are read whole (at 100,000 products a page read 3x fewer bytes and took 40% of the time).
+  // page's own rows are read whole (at 100,000 products: ~300 -> ~120 us of SQLite CPU per page).
   const page = await sql<{ id: string }>`SELECT p.id FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
   const ids = page.rows.map((r) => r.id);
   // By primary key only: the ids come from the site's own page, and a site_id term here made SQLite
@@ -262,13 +261,13 @@ async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuild
   const found = ids.length === 0 ? [] : (await sql<Row & { id: string }>`SELECT ${columns}, ${collectionIdsColumn(q.dialect)} AS collection_ids FROM products p WHERE p.id IN (${sql.join(ids)})`.execute(db)).rows;
   const byId = new Map(found.map((r) => [r.id, r]));
   // A product deleted between the two statements is left out of the page.
-  const rows = { rows: ids.flatMap((id) => byId.get(id) ?? []) };
-  if (q.skipTotal) return { rows: rows.rows, total: -1 };
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  if (q.skipTotal) return { rows, total: -1 };
   const countQuery = sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${join} WHERE ${where}`;
   const compiled = countQuery.compile(db);
   const total = await cachedListingCount(db, q.siteId, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`,
     async () => Number((await countQuery.execute(db)).rows[0]?.total ?? 0));
-  return { rows: rows.rows, total };
+  return { rows, total };
 }
 
 /** The product's collection ids as one comma-joined column (ids are UUIDs), so a get is one statement. */
