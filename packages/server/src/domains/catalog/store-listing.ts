@@ -20,6 +20,8 @@ import { afterCommit } from '../../storage/transaction.js';
 
 /** Cached counts per database handle (least recently used dropped beyond this many). */
 export const LISTING_COUNT_CACHE_SIZE = 2000;
+/** Longest query key cached (SQL + parameters); longer ones (e.g. 1000 `$in` values) are counted each time, so the cache stays within ~LISTING_COUNT_CACHE_SIZE x this many characters. */
+export const LISTING_COUNT_KEY_MAX = 4096;
 /** Upper bound of staleness if a version raise is lost (process killed right after a commit). */
 export const LISTING_COUNT_TTL_MS = 30_000;
 
@@ -46,7 +48,7 @@ const caches = new WeakMap<object, Map<string, Entry>>();
 
 /** `count()` for `key`, from the cache while the site's listing version is unchanged. */
 export async function cachedListingCount(db: Executor, siteId: string, key: string, count: () => Promise<number>): Promise<number> {
-  if (db.isTransaction) return count();
+  if (db.isTransaction || key.length > LISTING_COUNT_KEY_MAX) return count();
   const row = await db.selectFrom('catalog_versions').select('version').where('site_id', '=', siteId).executeTakeFirst();
   const fullKey = `${siteId}\u0000${row?.version ?? 0}\u0000${key}`;
   let cache = caches.get(db);
