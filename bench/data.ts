@@ -28,25 +28,37 @@ const DISTINCT_KEYS = 1000;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function load(name: string, request: (i: number) => Promise<Response>): Promise<{ name: string; rps: number; p50: number; p99: number; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let n = 0;
-  const end = performance.now() + SECONDS * 1000;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const res = await request(n++);
-      await res.arrayBuffer();
-      if (res.status !== 200) errors++;
-      latencies.push(performance.now() - t0);
+interface Target { name: string; request: (i: number) => Promise<Response> }
+interface LoadResult { name: string; rps: number; p50: number; p99: number; errors: number }
+
+/**
+ * Every target measured in interleaved one-second rounds (SECONDS rounds each), so a change in the
+ * machine's load during the run (other processes on a shared machine) hits them alike.
+ */
+async function load(targets: Target[]): Promise<LoadResult[]> {
+  const acc = targets.map(() => ({ latencies: [] as number[], errors: 0, seconds: 0, n: 0 }));
+  for (let round = 0; round < SECONDS; round++) {
+    for (const [k, target] of targets.entries()) {
+      const a = acc[k]!;
+      const end = performance.now() + 1000;
+      const worker = async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          const res = await target.request(a.n++);
+          await res.arrayBuffer();
+          if (res.status !== 200) a.errors++;
+          a.latencies.push(performance.now() - t0);
+        }
+      };
+      const started = performance.now();
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      a.seconds += (performance.now() - started) / 1000;
     }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { name, rps: Math.round(latencies.length / elapsed), p50: +pct(latencies, 50).toFixed(2), p99: +pct(latencies, 99).toFixed(2), errors };
+  }
+  return acc.map((a, k) => {
+    a.latencies.sort((x, y) => x - y);
+    return { name: targets[k]!.name, rps: Math.round(a.latencies.length / a.seconds), p50: +pct(a.latencies, 50).toFixed(2), p99: +pct(a.latencies, 99).toFixed(2), errors: a.errors };
+  });
 }
 
 async function main(): Promise<void> {
@@ -104,10 +116,12 @@ async function main(): Promise<void> {
     const s = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ port: info.port, close: () => s.close() }));
   });
 
-  const ours = await load('vitrine POST /wix-data/v2/items/query {k}', (i) => post('/items/query', { dataCollectionId: 'bench', query: { filter: { k: i % DISTINCT_KEYS }, paging: { limit: 50 } } }));
-  const baseline = await load('bare Hono + better-sqlite3 {k}', (i) => fetch(`http://127.0.0.1:${bareServer.port}/q`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ k: i % DISTINCT_KEYS }) }));
+  const [ours, baseline] = await load([
+    { name: 'vitrine POST /wix-data/v2/items/query {k}', request: (i) => post('/items/query', { dataCollectionId: 'bench', query: { filter: { k: i % DISTINCT_KEYS }, paging: { limit: 50 } } }) },
+    { name: 'bare Hono + better-sqlite3 {k}', request: (i) => fetch(`http://127.0.0.1:${bareServer.port}/q`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ k: i % DISTINCT_KEYS }) }) },
+  ]) as [LoadResult, LoadResult];
 
-  console.log(`\nData bench (SQLite, ${ITEMS} items, ${CONCURRENCY} concurrent, ${SECONDS}s each, ${os.cpus().length} cores)`);
+  console.log(`\nData bench (SQLite, ${ITEMS} items, ${CONCURRENCY} concurrent, ${SECONDS} interleaved 1 s rounds each, ${os.cpus().length} cores)`);
   console.log(`index by_k: ${idx.index.status}; plan: ${planRows.join(' | ')}`);
   console.log(`bulk insert of ${BULK} items over HTTP: first ${bulkTimes[0]!.toFixed(1)} ms, median ${pct(sortedBulk, 50).toFixed(1)} ms, p90 ${pct(sortedBulk, 90).toFixed(1)} ms, last ${bulkTimes[bulkTimes.length - 1]!.toFixed(1)} ms (target < 150 ms)`);
   console.log(`bulk insert of ${BULK} items without item events (suppressHooks): median ${pct(quietTimes, 50).toFixed(1)} ms`);
