@@ -198,7 +198,13 @@ export function compileFilter(node: FilterNode, target: FilterTarget, dialect: D
 
 function compileSet(node: { field: string; op: FilterOp; value: unknown }, field: SetField): RawBuilder<boolean> {
   const path = `filter.${node.field}`;
-  const list = (v: unknown) => (Array.isArray(v) ? v : [v]);
+  // Set fields hold text ids: any other value (null, a number, an object) used to be matched as its
+  // String() form ("null", "[object Object]"); it is a wire error now.
+  const list = (v: unknown) => {
+    const values = Array.isArray(v) ? v : [v];
+    if (values.some((x) => typeof x !== 'string')) throw new FilterError('BAD_VALUE', `${node.op} on "${node.field}" takes text ids`, path);
+    return values;
+  };
   switch (node.op) {
     case '$eq': case '$hasSome': case '$in': return field.hasSome(list(node.value));
     case '$hasAll': {
@@ -207,10 +213,17 @@ function compileSet(node: { field: string; op: FilterOp; value: unknown }, field
       return sql<boolean>`(${sql.join(values.map((v) => field.hasSome([v])), sql` AND `)})`;
     }
     case '$ne': return sql<boolean>`NOT (${field.hasSome(list(node.value))})`;
-    case '$exists': case '$isNotEmpty': return node.value === false ? sql<boolean>`NOT (${field.notEmpty()})` : field.notEmpty();
-    case '$isEmpty': return sql<boolean>`NOT (${field.notEmpty()})`;
+    // `$isEmpty: false` means "not empty" (it used to be read as `$isEmpty: true`); both take a boolean.
+    case '$exists': case '$isNotEmpty': return emptiness(node, path) ? field.notEmpty() : sql<boolean>`NOT (${field.notEmpty()})`;
+    case '$isEmpty': return emptiness(node, path) ? sql<boolean>`NOT (${field.notEmpty()})` : field.notEmpty();
     default: throw new FilterError('UNKNOWN_OPERATOR', `${node.op} does not apply to "${node.field}"`, path);
   }
+}
+
+/** The boolean operand of $exists / $isEmpty / $isNotEmpty (a wire error when it is not one). */
+function emptiness(node: { op: FilterOp; value: unknown }, path: string): boolean {
+  if (typeof node.value !== 'boolean') throw new FilterError('BAD_VALUE', `${node.op} takes true or false`, path);
+  return node.value;
 }
 
 function scalar(value: unknown, field: ColumnField, path: string): unknown {
@@ -254,12 +267,18 @@ function compileColumn(node: { field: string; op: FilterOp; value: unknown }, fi
       if (values.length > 1) return sql<boolean>`1=0`; // a scalar holds one value
       return values.length === 0 ? sql<boolean>`1=1` : sql<boolean>`${e} = ${values[0]}`;
     }
-    case '$startsWith': return like(`${escapeLike(String(node.value))}%`);
-    case '$endsWith': return like(`%${escapeLike(String(node.value))}`);
-    case '$contains': return like(`%${escapeLike(String(node.value))}%`);
+    // LIKE is text matching: on a number, boolean or date column PostgreSQL refused it (a 500) while
+    // SQLite matched the value's text form, so these operators apply to text fields only.
+    case '$startsWith': case '$endsWith': case '$contains':
+      if (field.type !== 'string') throw new FilterError('UNKNOWN_OPERATOR', `${node.op} applies to text fields only, not "${node.field}"`, path);
+      return like(node.op === '$startsWith' ? `${escapeLike(String(node.value))}%` : node.op === '$endsWith' ? `%${escapeLike(String(node.value))}` : `%${escapeLike(String(node.value))}%`);
     case '$exists': return node.value ? sql<boolean>`${e} IS NOT NULL` : sql<boolean>`${e} IS NULL`;
-    case '$isEmpty': return field.type === 'string' ? sql<boolean>`(${e} IS NULL OR ${e} = '')` : sql<boolean>`${e} IS NULL`;
-    case '$isNotEmpty': return field.type === 'string' ? sql<boolean>`(${e} IS NOT NULL AND ${e} <> '')` : sql<boolean>`${e} IS NOT NULL`;
+    // `$isEmpty: false` / `$isNotEmpty: false` are the opposite test (the value used to be ignored).
+    case '$isEmpty': case '$isNotEmpty': {
+      const empty = field.type === 'string' ? sql<boolean>`(${e} IS NULL OR ${e} = '')` : sql<boolean>`${e} IS NULL`;
+      const notEmpty = field.type === 'string' ? sql<boolean>`(${e} IS NOT NULL AND ${e} <> '')` : sql<boolean>`${e} IS NOT NULL`;
+      return (node.op === '$isEmpty') === emptiness(node, path) ? empty : notEmpty;
+    }
     case '$matches': throw new FilterError('UNKNOWN_OPERATOR', `$matches does not apply to "${node.field}"`, path);
   }
 }

@@ -108,7 +108,31 @@ function tagField(siteId: string, visibilities: string[]): FilterField {
   };
 }
 
-function field(path: string, siteId: string, privateTags: boolean): FilterField | undefined {
+/**
+ * `directCategoriesInfo.categories.id`: products_v3_categories holds ALL categories, and the
+ * all-products row is there for every product, given directly or not (the rows cannot tell which).
+ * Other category rows are direct ones; the all-products category counts only when the product's
+ * document lists it directly. (This field used to match all categories: every product was "directly"
+ * in the all-products category, and no product had empty direct categories.)
+ */
+function directCategoryField(siteId: string, dialect: DialectName): FilterField {
+  const rows = (values: string[]) => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories x WHERE x.product_id = p.id AND x.site_id = ${siteId} AND x.category_id IN (${sql.join(values)}))`;
+  const listsAll = dialect === 'postgres'
+    ? sql<boolean>`(p.doc->'directCategoriesInfo'->'categories' @> ${JSON.stringify([{ id: ALL_PRODUCTS_CATEGORY_ID }])}::jsonb)`
+    : sql<boolean>`EXISTS (SELECT 1 FROM json_each(p.doc, '$.directCategoriesInfo.categories') j WHERE json_extract(j.value, '$.id') = ${ALL_PRODUCTS_CATEGORY_ID})`;
+  return {
+    type: 'set',
+    hasSome: (values) => {
+      const others = values.map(String).filter((v) => v !== ALL_PRODUCTS_CATEGORY_ID);
+      const all = others.length < values.length;
+      if (!others.length) return all ? listsAll : sql<boolean>`1=0`;
+      return all ? sql<boolean>`(${rows(others)} OR ${listsAll})` : rows(others);
+    },
+    notEmpty: () => sql<boolean>`(EXISTS (SELECT 1 FROM products_v3_categories x WHERE x.product_id = p.id AND x.category_id <> ${ALL_PRODUCTS_CATEGORY_ID}) OR ${listsAll})`,
+  };
+}
+
+function field(path: string, siteId: string, privateTags: boolean, dialect: DialectName): FilterField | undefined {
   const col = (name: string, type: 'string' | 'number' | 'boolean' | 'date', storedAs01 = false): FilterField => ({ expr: sql.ref(`p.${name}`), type, storedAs01 });
   const set = (table: 'products_v3_choices' | 'products_v3_categories', column: string): FilterField => ({
     type: 'set',
@@ -133,7 +157,8 @@ function field(path: string, siteId: string, privateTags: boolean): FilterField 
     case 'mainCategoryId': return col('main_category_id', 'string');
     case 'createdDate': return col('created_date', 'date');
     case 'updatedDate': return col('updated_date', 'date');
-    case 'allCategoriesInfo.categories': case 'allCategoriesInfo.categories.id': case 'directCategoriesInfo.categories.id': return set('products_v3_categories', 'category_id');
+    case 'allCategoriesInfo.categories': case 'allCategoriesInfo.categories.id': return set('products_v3_categories', 'category_id');
+    case 'directCategoriesInfo.categories.id': return directCategoryField(siteId, dialect);
     case 'options.choicesSettings.choices.choiceId': return set('products_v3_choices', 'choice_id');
     case 'options.choicesSettings.choices.name': return set('products_v3_choices', 'choice_name');
     // Private tags are filterable by elevated callers only (a visitor could otherwise probe them).
@@ -162,7 +187,7 @@ export interface QueryV3 {
 function parts(q: QueryV3): { join: RawBuilder<unknown>; where: RawBuilder<unknown> } {
   const w: RawBuilder<boolean>[] = [sql<boolean>`p.site_id = ${q.siteId}`];
   if (q.onlyVisible) w.push(sql<boolean>`p.visible = 1`);
-  if (q.filter) w.push(compileFilter(q.filter, { field: (path) => field(path, q.siteId, q.privateTags ?? false) }, q.dialect));
+  if (q.filter) w.push(compileFilter(q.filter, { field: (path) => field(path, q.siteId, q.privateTags ?? false, q.dialect) }, q.dialect));
   const join = q.searchTerms ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v3', q.searchTerms)} h ON h.entity_id = p.id` : sql``;
   return { join, where: sql.join(w, sql` AND `) };
 }
