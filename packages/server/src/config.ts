@@ -27,6 +27,10 @@ export interface Config {
   statementTimeoutMs: number;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
   events: EventsSettings;
+  webhooks: {
+    /** Webhook URLs may point at private, loopback and link-local addresses (SSRF guard off; docs/events.md). */
+    allowPrivateTargets: boolean;
+  };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -58,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 90),
     statementTimeoutMs: int(env.STATEMENT_TIMEOUT_MS, 10_000),
     events: loadEventsSettings(env),
+    webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },
   };
 }

@@ -32,6 +32,7 @@ export const FAST_EVENTS_ENV: Record<string, string> = {
   WEBHOOK_BACKOFF_MAX_MS: '400',
   WEBHOOK_TIMEOUT_MS: '2000',
   EVENTS_LEASE_MS: '3000',
+  VITRINE_WEBHOOKS_ALLOW_PRIVATE: 'true', // the receivers listen on 127.0.0.1
 };
 
 export interface Arrival {

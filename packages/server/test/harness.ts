@@ -48,6 +48,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     databaseUrl,
     databaseSchema: schema,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Tests post webhooks to receivers on 127.0.0.1: SSRF guard off here, on in events-ssrf.test.ts.
+    webhooks: { allowPrivateTargets: true },
     ...overrides,
   };
   const server = await createServer(config, createLogger(config.logLevel));

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { actorType, type RequestContext } from '../../http/context.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
 import type { Site } from '../sites/service.js';
 import type { RenderedMail } from './mail-templates.js';
+import { webhookUrlProblem } from './target.js';
 import {
   countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertMail, insertOutboxEvents,
   insertSubscription, listAttempts, listDeliveries, listMails, listSubscriptions, reserveEntitySequences, updateSubscriptionRow,
@@ -137,7 +138,14 @@ export function generateSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
 
+/** SSRF guard at registration (target.ts): a 400 on `subscription.url` when the target is refused. Runs before any transaction (DNS may take a while). */
+async function checkTargetUrl(ctx: RequestContext, url: string): Promise<void> {
+  const problem = await webhookUrlProblem(url, ctx.deps.config.webhooks.allowPrivateTargets);
+  if (problem) throw violation('subscription.url', problem, 'FORMAT');
+}
+
 export async function createSubscription(ctx: RequestContext, input: z.infer<typeof createSubscriptionRequest>['subscription']) {
+  await checkTargetUrl(ctx, input.url);
   return inTransaction(ctx.db, async (trx) => {
     if (await countSubscriptions(trx, ctx.site.id) >= MAX_SUBSCRIPTIONS_PER_SITE) {
       throw conflict('TOO_MANY_SUBSCRIPTIONS', `A site has at most ${MAX_SUBSCRIPTIONS_PER_SITE} webhook subscriptions`, { max: MAX_SUBSCRIPTIONS_PER_SITE });
@@ -179,6 +187,10 @@ export async function listSiteSubscriptions(ctx: RequestContext) {
 
 /** Changes a subscription; setting status ACTIVE on a disabled one re-enables it with a fresh failure streak. */
 export async function updateSubscription(ctx: RequestContext, id: string, patch: z.infer<typeof updateSubscriptionRequest>['subscription']) {
+  if (patch.url !== undefined) {
+    await mustFind(ctx.db, ctx.site.id, id); // an unknown id is a 404 before any URL check
+    await checkTargetUrl(ctx, patch.url);
+  }
   return inTransaction(ctx.db, async (trx) => {
     const current = await mustFind(trx, ctx.site.id, id);
     const enabling = patch.status === 'ACTIVE' && current.status !== 'ACTIVE';

@@ -6,7 +6,9 @@ import type { Executor } from '../../storage/database.js';
 import { getSite } from '../sites/service.js';
 import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
 import { backoffDelayMs, classifyStatus, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
+import { postWebhook } from './post.js';
 import { enqueueMail } from './service.js';
+import { assertDeliverable, BlockedTargetError, guardedLookup } from './target.js';
 import type { EventsSettings } from './settings.js';
 import {
   activeSubscriptionsOfSites, claimDueDeliveries, claimDueMails, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt, finishMail,
@@ -60,23 +62,6 @@ async function mailSite(db: Executor, siteId: string, cache: Map<string, MailSit
   };
   cache.set(siteId, info);
   return info;
-}
-
-async function readExcerpt(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < RESPONSE_EXCERPT_MAX) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.slice(0, RESPONSE_EXCERPT_MAX);
 }
 
 /**
@@ -233,36 +218,41 @@ export class EventWorker {
     let excerpt: string | null = null;
     let error: string | null = null;
     let retryAfter: number | undefined;
+    let blocked = false;
     try {
       const timestamp = Math.floor(started / 1000);
-      const res = await fetch(sub.url, {
-        method: 'POST',
-        body: d.body,
-        redirect: 'manual',
+      const allowPrivate = this.deps.config.webhooks.allowPrivateTargets;
+      // SSRF guard: the scheme and an IP host are checked here, a host name while connecting (target.ts).
+      const url = assertDeliverable(sub.url, allowPrivate);
+      const res = await postWebhook(url, d.body, {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        [SIGNATURE_HEADER]: signatureHeader(sub.secret, timestamp, d.body),
+        'vitrine-event-id': d.event_id,
+        'vitrine-event-type': `${d.entity_fqdn}/${d.slug}`,
+        'vitrine-delivery-id': d.id,
+        'vitrine-delivery-attempt': String(attempt),
+      }, {
         signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.settings.requestTimeoutMs)]),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          [SIGNATURE_HEADER]: signatureHeader(sub.secret, timestamp, d.body),
-          'vitrine-event-id': d.event_id,
-          'vitrine-event-type': `${d.entity_fqdn}/${d.slug}`,
-          'vitrine-delivery-id': d.id,
-          'vitrine-delivery-attempt': String(attempt),
-        },
+        lookup: guardedLookup(allowPrivate),
+        excerptMax: RESPONSE_EXCERPT_MAX,
       });
       statusCode = res.status;
-      retryAfter = retryAfterMs(res.headers.get('retry-after'), Date.now());
-      excerpt = await readExcerpt(res).catch(() => null);
+      retryAfter = retryAfterMs(res.retryAfter, Date.now());
+      excerpt = res.excerpt;
     } catch (err) {
       if (this.stopped) {
         // Shutting down: hand the row back without counting an attempt the receiver may never have seen.
         await finishDeliveryAttempt(db, d.id, this.owner, { status: 'PENDING', attempts: d.attempts, lastStatusCode: d.last_status_code, lastError: d.last_error }, iso(Date.now()));
         return;
       }
-      error = (err instanceof Error ? `${err.name}: ${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err)).slice(0, ERROR_TEXT_MAX);
+      // A refused target fails at once: retrying would only ask the resolver again and again.
+      blocked = err instanceof BlockedTargetError;
+      error = (blocked ? `blocked: ${(err as Error).message}`
+        : err instanceof Error ? `${err.name}: ${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err)).slice(0, ERROR_TEXT_MAX);
     }
     const finished = Date.now();
-    let outcome = statusCode === null ? 'RETRY' : classifyStatus(statusCode);
+    let outcome = blocked ? 'FAILED' : statusCode === null ? 'RETRY' : classifyStatus(statusCode);
     let lastError = error ?? (outcome === 'SUCCEEDED' ? null : `HTTP ${statusCode}`);
     // The retry window starts at the first attempt: a delivery that waited behind an earlier event of
     // its entity still gets its full window.
