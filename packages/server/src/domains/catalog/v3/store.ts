@@ -174,6 +174,9 @@ const SORT = allowlist<string>({
   'actualPriceRange.minValue.amount': 'min_price', 'actualPriceRange.maxValue.amount': 'max_price', 'brand.name': 'brand_name',
 });
 export function sortColumnV3(f: string): RawBuilder<unknown> | undefined {
+  // Products without a brand sort as the empty name (first ascending, last descending) on both
+  // databases: a bare NULL sorted first on SQLite and last on PostgreSQL. Brand names are never empty.
+  if (f === 'brand.name') return sql`COALESCE(p.brand_name, '')`;
   return SORT[f] ? sql.ref(`p.${SORT[f]}`) : undefined;
 }
 
