@@ -333,6 +333,19 @@ function usesField(f: unknown, path: string): boolean {
   return Object.entries(f).some(([k, v]) => k === path || (k.startsWith('$') && usesField(v, path)));
 }
 
+/**
+ * Full-text search as the engines do it here (FTS5 unicode61 / PostgreSQL 'simple'): words of name,
+ * brand and description (the seeded variants have no SKU); every term of the expression must be the
+ * prefix of one of them. Ranked results have no comparable order, so the test sorts or compares sets.
+ */
+const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+function matchesSearch(r: Row, expression: string | undefined): boolean {
+  if (expression === undefined) return true;
+  const have = words(`${r.name} ${r.brandName ?? ''} ${r.plainDescription}`);
+  return words(expression).every((term) => have.some((w) => w.startsWith(term)));
+}
+const expressionArb = fc.option(fc.constantFrom('alpha', 'Tee', 'acme', 'rich', 'ga', 'brew line', 'line', 'sale 50', 'cap story', 'off', 'zzz', 'omega mug'), { nil: undefined, freq: 2 });
+
 // ---------------------------------------------------------------------------------------------
 // Server calls
 
@@ -368,9 +381,9 @@ async function send(endpoint: Endpoint, auth: Auth, spec: Record<string, unknown
 }
 
 /** Every page of a query or search, following `cursors.next`; the ids in the order served. */
-async function pages(endpoint: Endpoint, auth: Auth, filter: Filter, sort: Sort, limit: number): Promise<string[]> {
+async function pages(endpoint: Endpoint, auth: Auth, filter: Filter, sort: Sort, limit: number, expression?: string): Promise<string[]> {
   const ids: string[] = [];
-  let res = await send(endpoint, auth, { filter, ...(sort ? { sort: [sort] } : {}), cursorPaging: { limit } });
+  let res = await send(endpoint, auth, { filter, ...(sort ? { sort: [sort] } : {}), ...(expression ? { search: { expression } } : {}), cursorPaging: { limit } });
   for (let page = 0; ; page++) {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const got = (res.body.products as Wire[]).map((p) => p.id as string);
@@ -386,15 +399,17 @@ async function pages(endpoint: Endpoint, auth: Auth, filter: Filter, sort: Sort,
   return ids;
 }
 
-async function count(auth: Auth, filter: Filter, returnNonVisibleProducts?: boolean): Promise<ApiResponse> {
-  return call(t.url, `${P}/count`, { ...auth, body: { filter, ...(returnNonVisibleProducts === undefined ? {} : { returnNonVisibleProducts }) } });
+async function count(auth: Auth, filter: Filter, returnNonVisibleProducts?: boolean, expression?: string): Promise<ApiResponse> {
+  return call(t.url, `${P}/count`, { ...auth, body: { filter, ...(returnNonVisibleProducts === undefined ? {} : { returnNonVisibleProducts }), ...(expression ? { search: { expression } } : {}) } });
 }
 
 /** The server's ids, in the order served, against the expected ordered ids (no duplicates across pages). */
-function expectSameOrder(got: string[], want: string[], sort: Sort, filter: Filter) {
-  const msg = JSON.stringify({ filter, sort });
+function expectSameOrder(got: string[], want: string[], sort: Sort, filter: Filter, expression?: string) {
+  const msg = JSON.stringify({ filter, sort, expression });
   expect(new Set(got).size, msg).toBe(got.length);
-  expect(got, msg).toEqual(want);
+  // Unsorted search results are ranked: the order is the engine's, the set is ours.
+  if (expression && !sort) expect([...got].sort(), msg).toEqual([...want].sort());
+  else expect(got, msg).toEqual(want);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,35 +456,41 @@ function expectFilterViolation(res: ApiResponse, argument: string, filter: unkno
 }
 
 describe('V3 product filter operators against an in-memory evaluation', () => {
-  it('owner and visitor get exactly the products the filter selects, on query, search and count', async () => {
+  it('owner and visitor get exactly the products the filter selects, on query, search (with and without an expression) and count', async () => {
     const owner: Auth = asOwner(t) as Auth;
     const anon: Auth = { auth: visitor };
     let selectedSome = 0;
-    const args = [filterArb, sortArb, fc.constantFrom(8, 25, 100), endpointArb, endpointArb, fc.boolean()] as const;
-    await fc.assert(fc.asyncProperty(...args, async (generated, sort, limit, ownerEndpoint, visitorEndpoint, hidden) => {
+    let searchedSome = 0;
+    const args = [filterArb, sortArb, fc.constantFrom(8, 25, 100), endpointArb, endpointArb, fc.boolean(), expressionArb] as const;
+    await fc.assert(fc.asyncProperty(...args, async (generated, sort, limit, ownerEndpoint, visitorEndpoint, hidden, searched) => {
       const filter = bind(generated) as Filter;
-      const wantOwner = rows.filter((r) => evalFilter(r, 'owner', filter) === true);
+      // A search expression goes with the search endpoint (and the count of the same caller).
+      const ownerExpression = ownerEndpoint === 'search' ? searched : undefined;
+      const wantOwner = rows.filter((r) => evalFilter(r, 'owner', filter) === true && matchesSearch(r, ownerExpression));
       if (wantOwner.length > 0 && wantOwner.length < N) selectedSome += 1;
-      expectSameOrder(await pages(ownerEndpoint, owner, filter, sort, limit), expectedOrder(wantOwner, sort), sort, filter);
+      if (ownerExpression && wantOwner.length > 0) searchedSome += 1;
+      expectSameOrder(await pages(ownerEndpoint, owner, filter, sort, limit, ownerExpression), expectedOrder(wantOwner, sort), sort, filter, ownerExpression);
       // Count without returnNonVisibleProducts counts visible products, for owners too.
-      const all = await count(owner, filter, hidden || undefined);
+      const all = await count(owner, filter, hidden || undefined, ownerExpression);
       expect(all.status, JSON.stringify(all.body)).toBe(200);
       expect(all.body.count).toBe(hidden ? wantOwner.length : wantOwner.filter((r) => r.visible).length);
 
-      const wantVisitor = rows.filter((r) => r.visible && evalFilter(r, 'visitor', filter) === true);
+      const visitorExpression = visitorEndpoint === 'search' ? searched : undefined;
+      const wantVisitor = rows.filter((r) => r.visible && evalFilter(r, 'visitor', filter) === true && matchesSearch(r, visitorExpression));
       if (usesField(generated, 'tags.privateTags.tagIds')) {
         // Private tags are not filterable by visitors (they could probe them otherwise).
         expect((await send(visitorEndpoint, anon, { filter })).status).toBe(400);
         expect((await count(anon, filter, true)).status).toBe(400);
         return;
       }
-      expectSameOrder(await pages(visitorEndpoint, anon, filter, sort, limit), expectedOrder(wantVisitor, sort), sort, filter);
-      const seen = await count(anon, filter, true);
+      expectSameOrder(await pages(visitorEndpoint, anon, filter, sort, limit, visitorExpression), expectedOrder(wantVisitor, sort), sort, filter, visitorExpression);
+      const seen = await count(anon, filter, true, visitorExpression);
       expect(seen.status, JSON.stringify(seen.body)).toBe(200);
       expect(seen.body.count).toBe(wantVisitor.length);
     }), { numRuns: RUNS, seed: SEED });
     // The data is varied enough that many filters select some products but not all.
     expect(selectedSome).toBeGreaterThan(RUNS / 4);
+    expect(searchedSome).toBeGreaterThan(RUNS / 20);
   }, 120_000);
 
   it('answers 400 to unsupported operators, unknown fields and values of the wrong type, on every endpoint', async () => {
