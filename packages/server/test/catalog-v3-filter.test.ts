@@ -8,9 +8,10 @@ import { asOwner, call, startTestServer, visitorTokens, type ApiResponse, type T
  * fast-check generates filters over every filterable V3 field (all operators, $and / $or / $not
  * nesting, several operators or fields in one object); the server answers over HTTP, paged with
  * cursors, and the ordered id lists and counts must be equal, for the owner (hidden products
- * included) and for a visitor (visible products only, public tags only). The evaluator follows SQL's
- * three-valued logic. Invalid filters (unknown operators and fields, operators that do not apply,
- * values of the wrong type) must be a 400 on every endpoint.
+ * included) and for a visitor (visible products only, public tags only), with random sorts and
+ * search expressions. The evaluator follows SQL's three-valued logic. Invalid filters (unknown
+ * operators and fields, operators that do not apply, values of the wrong type) must be a 400 on every
+ * endpoint. The server bugs the comparison found keep a focused assertion ('regressions ...').
  */
 
 let t: TestServer;
