@@ -314,6 +314,11 @@ describe('search', () => {
     expect(sorted.body.inventoryItems.map((i: Item) => i.quantity)).toEqual([30, 4, 0]);
     const counted = await call(t.url, `${P}/inventory-items/count`, { ...owner(), body: { filter: { locationId: LOC3 }, search: { expression: 'scarf' } } });
     expect(counted.body).toEqual({ count: 2 });
+    // Direct categories: the all-products category only when a product lists it directly (these do not).
+    const cats = (ids: string[]) => search({ filter: { locationId: LOC3, 'product.directCategoryIds': { $hasSome: ids } } });
+    expect((await cats(['00000000-0000-0000-0000-000000000001'])).body.inventoryItems).toEqual([]);
+    const none = await search({ filter: { locationId: LOC3, 'product.directCategoryIds': { $isEmpty: true } } });
+    expect(none.body.inventoryItems.map((i: Item) => i.quantity).sort((a: number, b: number) => a - b)).toEqual([0, 4, 30]);
     const bad = await call(t.url, `${P}/inventory-items/query`, { ...owner(), body: { query: { filter: { nope: 1 } } } });
     expect(bad.status).toBe(400);
     expect(bad.body.details.validationError.fieldViolations[0].field).toBe('query.filter.nope');

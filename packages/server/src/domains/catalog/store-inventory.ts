@@ -5,6 +5,7 @@ import { allowlist, compileFilter, type FilterField, type FilterNode } from '../
 import type { Bool01 } from '../../storage/schema.js';
 import type { StockRow } from './model.js';
 import { DEFAULT_LOCATION_ID } from './migrations-inventory.js';
+import { directCategoryField } from './v3/store.js';
 
 export { DEFAULT_LOCATION_ID };
 
@@ -288,7 +289,7 @@ const AVAILABILITY = sql.raw(`(CASE WHEN (CASE WHEN ii.track_quantity = 1 THEN (
 const boolText = (column: string) => sql.raw(`(CASE WHEN ${column} = 1 THEN 'true' ELSE 'false' END)`);
 
 /** Filterable fields of V3 inventory search (REST names; `_id`-style names of the client accepted too). */
-function inventoryField(path: string): FilterField | undefined {
+function inventoryField(path: string, siteId: string, dialect: DialectName): FilterField | undefined {
   const col = (expr: RawBuilder<unknown>, type: 'string' | 'number' | 'boolean' | 'date', storedAs01 = false): FilterField => ({ expr, type, storedAs01 });
   switch (path) {
     case 'id': case '_id': return col(sql.ref('ii.id'), 'string');
@@ -305,11 +306,8 @@ function inventoryField(path: string): FilterField | undefined {
     case 'product.name': return col(sql.ref('p.name'), 'string');
     case 'product.variantSku': return col(sql.ref('ii.sku'), 'string');
     case 'product.brand.id': case 'product.brand._id': return col(sql.ref('p.brand_id'), 'string');
-    case 'product.directCategoryIds': return {
-      type: 'set',
-      hasSome: (values) => values.length === 0 ? sql<boolean>`1=0` : sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories c WHERE c.product_id = ii.product_id AND c.category_id IN (${sql.join(values.map(String))}))`,
-      notEmpty: () => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories c WHERE c.product_id = ii.product_id)`,
-    };
+    // The product's own categories (the all-products one only when listed directly), as V3 products filter them.
+    case 'product.directCategoryIds': return directCategoryField(siteId, dialect);
     default: return undefined;
   }
 }
@@ -354,7 +352,7 @@ function searchWhere(q: InventorySearch): RawBuilder<boolean> {
   if (q.v3Only) parts.push(sql<boolean>`ii.catalog = 'v3'`);
   if (q.onlyVisible) parts.push(sql<boolean>`p.visible = 1`);
   if (q.location !== undefined) parts.push(sql<boolean>`ii.location_id = ${q.location}`);
-  if (q.filter) parts.push(compileFilter(q.filter, { field: inventoryField }, q.dialect));
+  if (q.filter) parts.push(compileFilter(q.filter, { field: (path) => inventoryField(path, q.siteId, q.dialect) }, q.dialect));
   if (q.terms.length > 0) {
     const columns = q.termFields.map((f) => sql.ref(f === 'name' ? 'p.name' : 'ii.sku'));
     const one = (t: string) => { const pattern = `%${escapeLike(t)}%`; return sql<boolean>`(${sql.join(columns.map((c) => ilike(q.dialect, c, pattern)), sql` OR `)})`; };

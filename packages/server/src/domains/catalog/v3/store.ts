@@ -115,7 +115,7 @@ function tagField(siteId: string, visibilities: string[]): FilterField {
  * document lists it directly. (This field used to match all categories: every product was "directly"
  * in the all-products category, and no product had empty direct categories.)
  */
-function directCategoryField(siteId: string, dialect: DialectName): FilterField {
+export function directCategoryField(siteId: string, dialect: DialectName): FilterField {
   const rows = (values: string[]) => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories x WHERE x.product_id = p.id AND x.site_id = ${siteId} AND x.category_id IN (${sql.join(values)}))`;
   const listsAll = dialect === 'postgres'
     ? sql<boolean>`(p.doc->'directCategoriesInfo'->'categories' @> ${JSON.stringify([{ id: ALL_PRODUCTS_CATEGORY_ID }])}::jsonb)`
