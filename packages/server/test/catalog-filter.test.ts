@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
+import { and, not, or, type V } from './three-valued.js';
 
 /**
  * Every filter operator of the V1 product query, proven against an in-memory evaluation of the same
@@ -53,10 +54,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-type V = boolean | null;
-const and = (a: V, b: V): V => (a === false || b === false ? false : a === null || b === null ? null : true);
-const or = (a: V, b: V): V => (a === true || b === true ? true : a === null || b === null ? null : false);
-const not = (a: V): V => (a === null ? null : !a);
 
 type Kind = 'string' | 'number' | 'boolean' | 'set';
 const FIELDS: Record<string, { kind: Kind; get: (r: Row) => unknown }> = {

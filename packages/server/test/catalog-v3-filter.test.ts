@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type ApiResponse, type TestServer } from './harness.js';
+import { and, not, or, type V } from './three-valued.js';
 
 /**
  * Every filter operator of the V3 product reads (query, search, count), proven against an in-memory
@@ -154,10 +155,6 @@ afterAll(() => t?.close());
 // ---------------------------------------------------------------------------------------------
 // In-memory evaluation (three-valued, as SQL)
 
-type V = boolean | null;
-const and = (a: V, b: V): V => (a === false || b === false ? false : a === null || b === null ? null : true);
-const or = (a: V, b: V): V => (a === true || b === true ? true : a === null || b === null ? null : false);
-const not = (a: V): V => (a === null ? null : !a);
 
 type Viewer = 'owner' | 'visitor';
 type Kind = 'string' | 'number' | 'boolean' | 'date' | 'set';
