@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import type { DialectName } from './dialect.js';
+import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
 
 export type Db = Kysely<Database>;
 /** What services run their SQL on: the database, or the transaction they were handed. */
@@ -46,6 +46,8 @@ function openSqlite(options: StorageOptions): Storage {
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
+  // Unicode case folding for ilike (dialect.ts); deterministic so SQLite may use it in indexes and factor it.
+  handle.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldCase(value) : value));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -31,9 +31,44 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** `expr LIKE pattern ESCAPE '\'`, case-insensitive on both dialects. */
+/**
+ * Case folding as PostgreSQL's lower() does it under our UTF-8 ctype (C.UTF-8 / any libc UTF-8
+ * locale): each code point to its simple lowercase, one for one. JS toLowerCase() is the full,
+ * context-sensitive mapping; it differs only for U+0130 'İ' (-> 'i' + U+0307) and a final capital
+ * sigma (-> 'ς'), so those two are mapped first. Checked against PostgreSQL 15's lower() over every
+ * code point: equal except letters added in Unicode 16 (newer in Node's ICU than in glibc).
+ */
+export function foldCase(text: string): string {
+  return text.replace(FULL_MAPPING_ONLY, (ch) => (ch === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
+}
+const FULL_MAPPING_ONLY = /[\u0130\u03a3]/g;
+
+/** The SQLite function registered on every handle (database.ts): foldCase on text, NULL stays NULL. */
+export const SQLITE_FOLD_FUNCTION = 'vitrine_fold';
+
+/**
+ * The only non-ASCII code points whose lowercase is ASCII ('İ' -> 'i', KELVIN SIGN -> 'k'): PostgreSQL
+ * ILIKE matches them to an ASCII 'i' / 'k' in a pattern, SQLite's ASCII-only LIKE does not.
+ */
+const FOLDS_TO_ASCII = { i: '\u0130', k: '\u212a' } as const;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * `expr LIKE pattern ESCAPE '\'`, case-insensitive, with the same result on both dialects (the
+ * pattern is built by the caller from escapeLike'd parts). PostgreSQL: ILIKE (lower() of both sides).
+ * SQLite's LIKE folds ASCII only, so:
+ *  - a pattern with a non-ASCII character compares vitrine_fold(expr) with the pattern folded here;
+ *  - an ASCII pattern keeps the plain LIKE (no JS call per row). Only 'İ' and 'K' fold to ASCII, so
+ *    when the pattern holds an 'i' or 'k' a row the plain LIKE misses is folded and retried only if
+ *    it contains one of them (instr is C; such rows are rare).
+ */
 export function ilike(dialect: DialectName, expr: RawBuilder<unknown>, pattern: string): RawBuilder<boolean> {
-  return dialect === 'postgres'
-    ? sql<boolean>`${expr} ILIKE ${pattern} ESCAPE '\\'`
-    : sql<boolean>`${expr} LIKE ${pattern} ESCAPE '\\'`;
+  if (dialect === 'postgres') return sql<boolean>`${expr} ILIKE ${pattern} ESCAPE '\\'`;
+  const fold = sql.raw(SQLITE_FOLD_FUNCTION);
+  if (NON_ASCII.test(pattern)) return sql<boolean>`${fold}(${expr}) LIKE ${foldCase(pattern)} ESCAPE '\\'`;
+  const lower = pattern.toLowerCase();
+  const specials = (Object.keys(FOLDS_TO_ASCII) as (keyof typeof FOLDS_TO_ASCII)[]).filter((c) => lower.includes(c)).map((c) => FOLDS_TO_ASCII[c]);
+  if (specials.length === 0) return sql<boolean>`${expr} LIKE ${pattern} ESCAPE '\\'`;
+  const present = sql.join(specials.map((ch) => sql`instr(${expr}, ${ch}) > 0`), sql` OR `);
+  return sql<boolean>`(${expr} LIKE ${pattern} ESCAPE '\\' OR ((${present}) AND ${fold}(${expr}) LIKE ${lower} ESCAPE '\\'))`;
 }

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from './dialect.js';
-import { escapeLike } from './dialect.js';
+import { escapeLike, ilike } from './dialect.js';
 
 /**
  * The wire filter language (contracts/wire.md "Filters and sort"), parsed once into a small tree and
@@ -248,7 +248,7 @@ function scalar(value: unknown, field: ColumnField, path: string): unknown {
 function compileColumn(node: { field: string; op: FilterOp; value: unknown }, field: ColumnField, dialect: DialectName): RawBuilder<boolean> {
   const path = `filter.${node.field}`;
   const e = field.expr;
-  const like = (pattern: string) => (dialect === 'postgres' ? sql<boolean>`${e} ILIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${e} LIKE ${pattern} ESCAPE '\\'`);
+  const like = (pattern: string) => ilike(dialect, e, pattern);
   switch (node.op) {
     case '$eq':
       return node.value === null ? sql<boolean>`${e} IS NULL` : sql<boolean>`${e} = ${scalar(node.value, field, path)}`;

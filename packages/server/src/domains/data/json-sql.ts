@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../storage/dialect.js';
-import { escapeLike } from '../../storage/dialect.js';
+import { escapeLike, ilike } from '../../storage/dialect.js';
 import { FilterError, matchTarget, type FilterNode, type FilterOp, type MatchSpec } from '../../storage/filter.js';
 import { isDateValue, type DateValue } from './values.js';
 
@@ -149,9 +149,7 @@ function hasElement(p: JsonPath, s: Scalar): RawBuilder<boolean> {
 }
 
 function like(p: JsonPath, pattern: string): RawBuilder<boolean> {
-  return p.dialect === 'postgres'
-    ? sql<boolean>`(${p.is('string')} AND ${p.text()} ILIKE ${pattern} ESCAPE '\\')`
-    : sql<boolean>`(${p.is('string')} AND ${p.value()} LIKE ${pattern} ESCAPE '\\')`;
+  return sql<boolean>`(${p.is('string')} AND ${ilike(p.dialect, p.text(), pattern)})`;
 }
 
 function isEmpty(p: JsonPath): RawBuilder<boolean> {
