@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { DialectName } from '../../storage/dialect.js';
-import { readJson, toJson } from '../../storage/dialect.js';
+import { ilike, readJson, toJson } from '../../storage/dialect.js';
 
 /** All SQL of the data domain (json-sql.ts builds the filter and sort fragments it is given). */
 
@@ -142,7 +142,7 @@ export function scopeWhere(scope: ItemScope, dialect: DialectName): RawBuilder<b
   if (!scope.includeDrafts) parts.push(sql<boolean>`draft = 0`);
   if (scope.ids) parts.push(scope.ids.length ? sql<boolean>`id IN (${sql.join(scope.ids)})` : sql<boolean>`1=0`);
   if (scope.filter) parts.push(scope.filter);
-  const words = (scope.searchPatterns ?? []).map((pattern) => (dialect === 'postgres' ? sql<boolean>`(data::text ILIKE ${pattern} ESCAPE '\\')` : sql<boolean>`(data LIKE ${pattern} ESCAPE '\\')`));
+  const words = (scope.searchPatterns ?? []).map((pattern) => ilike(dialect, dialect === 'postgres' ? sql`data::text` : sql`data`, pattern));
   if (words.length) parts.push(sql<boolean>`(${sql.join(words, scope.searchAny ? sql` OR ` : sql` AND `)})`);
   return sql.join(parts, sql` AND `) as RawBuilder<boolean>;
 }
