@@ -22,6 +22,8 @@ export const tooManyIdsToRemove = (collectionId: string, max: number) => wde(400
 export const regexNotAllowed = () => wde(400, 'WDE0070', '$regex keyword is not allowed.');
 export const itemNotFound = (id: string, collectionId: string) => wde(404, 'WDE0073', `Item [${id}] does not exist in collection [${collectionId}].`, { itemId: id, collectionId });
 export const itemExists = (id: string, collectionId: string) => wde(409, 'WDE0074', `Item [${id}] already exists in collection [${collectionId}].`, { itemId: id, collectionId });
+export const itemNotDraft = (id: string, collectionId: string) => wde(409, 'ITEM_NOT_DRAFT', `Item [${id}] of collection [${collectionId}] is not a draft.`, { itemId: id, collectionId });
+export const itemAlreadyDraft = (id: string, collectionId: string) => wde(409, 'ITEM_ALREADY_DRAFT', `Item [${id}] of collection [${collectionId}] is already a draft.`, { itemId: id, collectionId });
 export const skipWithCursor = () => wde(400, 'WDE0080', 'Skip is not supported in cursor paging.');
 export const payloadTooLarge = (limit: number) => wde(413, 'WDE0109', `Payload is too large: an item may hold at most ${limit} bytes.`, { limit });
 export const uniqueViolation = (collectionId: string) => wde(409, 'UNIQUE_INDEX_VIOLATION', `The item conflicts with a unique index of collection [${collectionId}].`, { collectionId });

@@ -7,7 +7,7 @@ import {
   authorize, draftsVisible, loadCollection, newItemId, optionalBoolean, parseDataFilter, requireCollectionId, requireItemId, wireItem, withSystemFields,
   type WireItem,
 } from './common.js';
-import { itemExists, itemNotFound, itemNotObject, permissionDenied, uniqueViolation } from './errors.js';
+import { itemAlreadyDraft, itemExists, itemNotDraft, itemNotFound, itemNotObject, permissionDenied, uniqueViolation } from './errors.js';
 import { matches } from './evaluate.js';
 import { ownerIdOf, type CollectionDoc } from './model.js';
 import { applyModifications, readModifications } from './patch.js';
@@ -186,14 +186,46 @@ export async function truncate(ctx: RequestContext, input: ItemOptions): Promise
   return {};
 }
 
-/** Drafts: an item marked draft is hidden unless an elevated caller asks for draft items. */
-export async function setDraft(ctx: RequestContext, input: ItemOptions & { dataItemId?: unknown }, draft: boolean): Promise<{ dataItem: WireItem }> {
+/** Which draft state each draft call moves an item from and to; any other state is refused (409). */
+export type DraftCall = 'create-draft' | 'publish-draft' | 'unpublish';
+const DRAFT_MOVES: Record<DraftCall, { from: boolean }> = {
+  'create-draft': { from: false },
+  'publish-draft': { from: true },
+  unpublish: { from: false },
+};
+
+/** A stamp strictly later than `previous`, so `_updatedDate` grows even within one millisecond. */
+function laterThan(previous: string): string {
+  const before = Date.parse(previous);
+  const now = Date.now();
+  return new Date(Number.isNaN(before) || now > before ? now : before + 1).toISOString();
+}
+
+/**
+ * Drafts: an item marked draft is hidden unless an elevated caller asks for draft items. A move is an
+ * update of the item: `_updatedDate` (data and column, one statement) and an `updated` item event, in one
+ * transaction; a refused call (bad input, permission, absent item, wrong state) writes nothing.
+ */
+export async function setDraft(ctx: RequestContext, input: ItemOptions & { dataItemId?: unknown }, call: DraftCall): Promise<{ dataItem: WireItem }> {
   const loaded = await openCollection(ctx, input);
   const id = requireItemId(input.dataItemId);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'update');
-  const existing = await visibleItem(ctx, loaded, id, ownerOnly, true);
-  const now = new Date().toISOString();
-  await setItemDraft(ctx.db, ctx.site.id, loaded.collectionId, id, draft, now);
-  return { dataItem: wireItem(loaded.collectionId, { ...existing, draft, updatedDate: now }) };
+  const suppressed = hooksSuppressed(ctx, input.suppressHooks);
+  const { from } = DRAFT_MOVES[call];
+  const wrongState = () => (from ? itemNotDraft(id, loaded.collectionId) : itemAlreadyDraft(id, loaded.collectionId));
+  try {
+    return await inTransaction(ctx.db, async (trx) => {
+      const tctx = { ...ctx, db: trx };
+      const existing = await visibleItem(tctx, loaded, id, ownerOnly, true);
+      if (existing.draft !== from) throw wrongState();
+      const row = await setItemDraft(trx, ctx.dialect, ctx.site.id, loaded.collectionId, id, from, laterThan(existing.updatedDate));
+      if (!row) throw wrongState();
+      const item = wireItem(loaded.collectionId, row);
+      await itemEvent(tctx, suppressed, 'updated', item);
+      return { dataItem: item };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uniqueViolation(loaded.collectionId);
+    throw error;
+  }
 }
-

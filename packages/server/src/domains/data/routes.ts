@@ -57,9 +57,9 @@ export const dataRoutes: RouteDef[] = [
   data('POST', '/items/is-referenced', 'Whether an item references another', isReferenced),
   data('POST', '/items/replace-references', 'Replace the references of a multi-reference field', replaceReferences),
   data('POST', '/items/query-referenced', 'Items referenced by items', queryReferenced),
-  data('POST', '/items/create-draft', 'Mark an item as a draft', (ctx, input) => setDraft(ctx, input, true)),
-  data('POST', '/items/publish-draft', 'Publish a draft item', (ctx, input) => setDraft(ctx, input, false)),
-  data('POST', '/items/unpublish', 'Turn a published item back into a draft', (ctx, input) => setDraft(ctx, input, true)),
+  data('POST', '/items/create-draft', 'Mark an item as a draft', (ctx, input) => setDraft(ctx, input, 'create-draft')),
+  data('POST', '/items/publish-draft', 'Publish a draft item', (ctx, input) => setDraft(ctx, input, 'publish-draft')),
+  data('POST', '/items/unpublish', 'Turn a published item back into a draft', (ctx, input) => setDraft(ctx, input, 'unpublish')),
   // bulk
   data('POST', '/bulk/items/insert', 'Insert up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'insert'), { response: bulkResponse }),
   data('POST', '/bulk/items/update', 'Replace up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'update'), { response: bulkResponse }),

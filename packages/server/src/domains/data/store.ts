@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { DialectName } from '../../storage/dialect.js';
 import { ilike, readJson, toJson } from '../../storage/dialect.js';
+import { dateValue } from './values.js';
 
 /** All SQL of the data domain (json-sql.ts builds the filter and sort fragments it is given). */
 
@@ -193,9 +194,21 @@ export async function updateItemRow(db: Executor, siteId: string, collectionId: 
     .where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('id', '=', id).execute();
 }
 
-export async function setItemDraft(db: Executor, siteId: string, collectionId: string, id: string, draft: boolean, updatedDate: string): Promise<void> {
-  await db.updateTable('data_items').set({ draft: draft ? 1 : 0, updated_date: updatedDate })
-    .where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('id', '=', id).execute();
+/**
+ * Moves an item from draft state `from` to `!from`, setting the `updated_date` column and the item's
+ * `data._updatedDate` to the same instant in one statement (only that key of the document is written,
+ * so a concurrent update of other fields is not lost). Returns the row as stored, or undefined when
+ * the item is no longer in state `from` (a concurrent call moved it first).
+ */
+export async function setItemDraft(db: Executor, dialect: DialectName, siteId: string, collectionId: string, id: string, from: boolean, updatedDate: string): Promise<ItemRow | undefined> {
+  const stamp = toJson(dateValue(updatedDate));
+  const data = dialect === 'postgres'
+    ? sql<unknown>`jsonb_set(data, '{_updatedDate}', CAST(${stamp} AS jsonb))`
+    : sql<unknown>`json_set(data, '$._updatedDate', json(${stamp}))`;
+  const row = await db.updateTable('data_items').set({ draft: from ? 0 : 1, updated_date: updatedDate, data })
+    .where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('id', '=', id).where('draft', '=', from ? 1 : 0)
+    .returning(['id', 'owner_id', 'draft', 'data', 'created_date', 'updated_date']).executeTakeFirst();
+  return row && toItem(row);
 }
 
 export async function deleteItemRows(db: Executor, siteId: string, collectionId: string, ids: string[]): Promise<void> {
