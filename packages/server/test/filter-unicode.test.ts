@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { createCollection, ok, ownerAuth } from './data-support.js';
+import { matches } from '../src/domains/data/evaluate.js';
+import { parseFilter } from '../src/storage/filter.js';
 
 /**
  * Case-insensitive text matching ($startsWith / $endsWith / $contains, search expressions) gives the
@@ -107,6 +109,25 @@ describe('case-insensitive matching is the same on SQLite and PostgreSQL', () =>
       for (const [op, pattern] of CASES) {
         expect(await itemTitles(side, { title: { [op]: pattern } }), `${side.name} ${op} ${pattern}`).toEqual(expected(op, pattern));
       }
+    }
+  }, 60_000);
+
+  it('data $matches folds like PostgreSQL\'s lower() (SQL and the in-memory evaluator)', async () => {
+    const SEP = ' \t\n-';
+    const specs: (string | null)[][] = [['émile'], ['ÉMILE'], ['ΟΔΟΣ'], ['οδος'], ['οδοσ'], ['istanbul'], ['İSTANBUL'], ['kelvin'], ['zoë'], ['plain', null, 'EMILE'], ['straße'], ['strasse']];
+    const wire = (spec: (string | null)[]) => ({ ignoreCase: true, spec: spec.map((v) => (v === null ? { type: 'anyOf', value: SEP } : { type: 'literal', value: v })) });
+    const want = (spec: (string | null)[]) => {
+      const target = spec.map((v) => (v === null ? '-' : fold(v).replace(/[ \t\n]/g, '-'))).join('');
+      return NAMES.filter((n) => fold(n).replace(/[ \t\n]/g, '-') === target).sort();
+    };
+    expect(want(['ΟΔΟΣ'])).toEqual(['ΟΔΟΣ']);
+    expect(want(['οδος'])).toEqual([]);
+    expect(want(['İSTANBUL'])).toEqual(['istanbul', 'İstanbul'].sort());
+    expect(want(['kelvin'])).toEqual([`${KELVIN}elvin`]);
+    for (const spec of specs) {
+      const filter = { title: { $matches: wire(spec) } };
+      expect(NAMES.filter((n) => matches(parseFilter(filter), { title: n })).sort(), `evaluate ${spec.join()}`).toEqual(want(spec));
+      for (const side of sides) expect(await itemTitles(side, filter), `${side.name} ${spec.join()}`).toEqual(want(spec));
     }
   }, 60_000);
 

@@ -53,6 +53,11 @@ export const SQLITE_FOLD_FUNCTION = 'vitrine_fold';
 const FOLDS_TO_ASCII = { i: '\u0130', k: '\u212a' } as const;
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/** The non-ASCII letters that lower to a letter of `asciiLower` (an ASCII text, lower case). */
+function foldingToAsciiIn(asciiLower: string): string[] {
+  return (Object.keys(FOLDS_TO_ASCII) as (keyof typeof FOLDS_TO_ASCII)[]).filter((c) => asciiLower.includes(c)).map((c) => FOLDS_TO_ASCII[c]);
+}
+
 /**
  * `expr LIKE pattern ESCAPE '\'`, case-insensitive, with the same result on both dialects (the
  * pattern is built by the caller from escapeLike'd parts). PostgreSQL: ILIKE (lower() of both sides).
@@ -67,8 +72,18 @@ export function ilike(dialect: DialectName, expr: RawBuilder<unknown>, pattern: 
   const fold = sql.raw(SQLITE_FOLD_FUNCTION);
   if (NON_ASCII.test(pattern)) return sql<boolean>`${fold}(${expr}) LIKE ${foldCase(pattern)} ESCAPE '\\'`;
   const lower = pattern.toLowerCase();
-  const specials = (Object.keys(FOLDS_TO_ASCII) as (keyof typeof FOLDS_TO_ASCII)[]).filter((c) => lower.includes(c)).map((c) => FOLDS_TO_ASCII[c]);
+  const specials = foldingToAsciiIn(lower);
   if (specials.length === 0) return sql<boolean>`${expr} LIKE ${pattern} ESCAPE '\\'`;
   const present = sql.join(specials.map((ch) => sql`instr(${expr}, ${ch}) > 0`), sql` OR `);
   return sql<boolean>`(${expr} LIKE ${pattern} ESCAPE '\\' OR ((${present}) AND ${fold}(${expr}) LIKE ${lower} ESCAPE '\\'))`;
+}
+
+/**
+ * `lower(expr)` as PostgreSQL computes it, for an equality with `against` (already foldCase'd). On
+ * SQLite the built-in ASCII-only lower() gives the same answer (without a JS call per row) when
+ * `against` is ASCII with no i/k (see ilike); otherwise vitrine_fold.
+ */
+export function lowerFor(dialect: DialectName, expr: RawBuilder<unknown>, against: string): RawBuilder<string> {
+  if (dialect === 'postgres' || (!NON_ASCII.test(against) && foldingToAsciiIn(against).length === 0)) return sql<string>`lower(${expr})`;
+  return sql<string>`${sql.raw(SQLITE_FOLD_FUNCTION)}(${expr})`;
 }

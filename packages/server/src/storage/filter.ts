@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from './dialect.js';
-import { escapeLike, ilike } from './dialect.js';
+import { escapeLike, foldCase, ilike } from './dialect.js';
 
 /**
  * The wire filter language (contracts/wire.md "Filters and sort"), parsed once into a small tree and
@@ -39,8 +39,9 @@ export function matchTarget(spec: MatchSpec): string {
   return spec.map((piece) => (piece.type === 'anyOf' ? '-' : normalizeForMatch(piece.value))).join('');
 }
 
+/** Folded as PostgreSQL's lower() folds (foldCase), so SQL and in-memory `$matches` agree. */
 export function normalizeForMatch(text: string): string {
-  return text.toLowerCase().replace(/[ \t\n]/g, '-');
+  return foldCase(text).replace(/[ \t\n]/g, '-');
 }
 const LIST_OPS = new Set<string>(['$in', '$hasSome', '$hasAll']);
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../storage/dialect.js';
-import { escapeLike, ilike } from '../../storage/dialect.js';
+import { escapeLike, ilike, lowerFor } from '../../storage/dialect.js';
 import { FilterError, matchTarget, type FilterNode, type FilterOp, type MatchSpec } from '../../storage/filter.js';
 import { isDateValue, type DateValue } from './values.js';
 
@@ -212,8 +212,9 @@ function compileCondition(dialect: DialectName, field: string, op: FilterOp, val
 
 /** `$matches`: the value, lower-cased with separators folded to '-', equals the pattern's one target. */
 function matchesSpec(p: JsonPath, spec: MatchSpec): RawBuilder<boolean> {
-  const folded = sql`replace(replace(replace(lower(${p.text()}), ' ', '-'), ${'\t'}, '-'), ${'\n'}, '-')`;
-  return sql<boolean>`(${p.is('string')} AND ${folded} = ${matchTarget(spec)})`;
+  const target = matchTarget(spec);
+  const folded = sql`replace(replace(replace(${lowerFor(p.dialect, p.text(), target)}, ' ', '-'), ${'\t'}, '-'), ${'\n'}, '-')`;
+  return sql<boolean>`(${p.is('string')} AND ${folded} = ${target})`;
 }
 
 /** NULL (a missing field) as false, so NOT never turns an unknown into a match or a miss. */
