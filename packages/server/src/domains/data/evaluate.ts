@@ -1,4 +1,5 @@
 import { matchTarget, normalizeForMatch, type FilterNode, type MatchSpec } from '../../storage/filter.js';
+import { foldCase } from '../../storage/dialect.js';
 import { getPath, isPlainObject } from './values.js';
 
 /**
@@ -50,8 +51,6 @@ function hasElement(actual: unknown, expected: unknown): boolean {
   return Array.isArray(actual) ? actual.some((e) => equals(e, expected)) : equals(actual, expected);
 }
 
-const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '';
 }
@@ -75,9 +74,9 @@ export function matches(node: FilterNode | undefined, data: unknown): boolean {
         case '$in': return (x as unknown[]).some((e) => equals(v, e));
         case '$hasSome': return (x as unknown[]).some((e) => hasElement(v, e));
         case '$hasAll': return (x as unknown[]).every((e) => hasElement(v, e));
-        case '$startsWith': return typeof v === 'string' && asciiLower(v).startsWith(asciiLower(x as string));
-        case '$endsWith': return typeof v === 'string' && asciiLower(v).endsWith(asciiLower(x as string));
-        case '$contains': return typeof v === 'string' && asciiLower(v).includes(asciiLower(x as string));
+        case '$startsWith': return typeof v === 'string' && foldCase(v).startsWith(foldCase(x as string));
+        case '$endsWith': return typeof v === 'string' && foldCase(v).endsWith(foldCase(x as string));
+        case '$contains': return typeof v === 'string' && foldCase(v).includes(foldCase(x as string));
         case '$exists': return (v !== undefined && v !== null) === x;
         case '$isEmpty': return isEmpty(v);
         case '$isNotEmpty': return !isEmpty(v);
