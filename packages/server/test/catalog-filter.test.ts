@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
-import { and, not, or, type V } from './three-valued.js';
+import { and, nestedFilterArb, not, or, type Filter, type V } from './filter-property.js';
 
 /**
  * Every filter operator of the V1 product query, proven against an in-memory evaluation of the same
@@ -105,7 +105,6 @@ function evalCond(r: Row, path: string, op: string, value: unknown): V {
   throw new Error(`unhandled ${op}`);
 }
 
-type Filter = Record<string, unknown>;
 function evalFilter(r: Row, filter: Filter): V {
   let acc: V = true;
   for (const [key, value] of Object.entries(filter)) {
@@ -146,14 +145,7 @@ function condArb(): fc.Arbitrary<Filter> {
   );
   return fc.oneof(...Object.entries(FIELDS).filter(([, f]) => f.kind !== 'set').map(([p, f]) => scalarField(p, f.kind)), setField);
 }
-const filterArb: fc.Arbitrary<Filter> = fc.letrec<{ node: Filter }>((tie) => ({
-  node: fc.oneof({ depthSize: 'small', withCrossShrink: true },
-    condArb(),
-    fc.array(tie('node'), { minLength: 0, maxLength: 3 }).map((a) => ({ $and: a })),
-    fc.array(tie('node'), { minLength: 0, maxLength: 3 }).map((a) => ({ $or: a })),
-    tie('node').map((n) => ({ $not: n })),
-  ),
-})).node;
+const filterArb = nestedFilterArb(condArb());
 
 /** Collection placeholders c0..c2 become the real ids (arbitraries are built before the server exists). */
 function bind(f: unknown): unknown {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type ApiResponse, type TestServer } from './harness.js';
-import { and, not, or, type V } from './three-valued.js';
+import { and, nestedFilterArb, not, or, type Filter, type V } from './filter-property.js';
 
 /**
  * Every filter operator of the V3 product reads (query, search, count), proven against an in-memory
@@ -246,7 +246,6 @@ function evalCond(r: Row, viewer: Viewer, path: string, op: string, value: unkno
   throw new Error(`unhandled ${op}`);
 }
 
-type Filter = Record<string, unknown>;
 function evalFilter(r: Row, viewer: Viewer, filter: Filter): V {
   let acc: V = true;
   for (const [key, value] of Object.entries(filter)) {
@@ -304,14 +303,7 @@ const leafArb: fc.Arbitrary<Filter> = fc.oneof(
   { weight: 3, arbitrary: condArb },
   { weight: 1, arbitrary: fc.tuple(condArb, condArb).map(([a, b]) => (Object.keys(a)[0] === Object.keys(b)[0] ? { $and: [a, b] } : { ...a, ...b })) },
 );
-const filterArb: fc.Arbitrary<Filter> = fc.letrec<{ node: Filter }>((tie) => ({
-  node: fc.oneof({ depthSize: 'small', withCrossShrink: true, maxDepth: 4 },
-    { weight: 4, arbitrary: leafArb },
-    fc.array(tie('node'), { minLength: 0, maxLength: 3 }).map((a) => ({ $and: a })),
-    fc.array(tie('node'), { minLength: 0, maxLength: 3 }).map((a) => ({ $or: a })),
-    tie('node').map((n) => ({ $not: n })),
-  ),
-})).node;
+const filterArb = nestedFilterArb(leafArb, 4);
 
 /** Placeholders become the seeded values (arbitraries are built before the server exists). */
 function bind(f: unknown): unknown {
