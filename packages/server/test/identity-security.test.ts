@@ -370,12 +370,14 @@ describe('abuse resistance', () => {
     };
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 9; i++) {
       knownTimes.push(await time(user.email));
       unknownTimes.push(await time(uniqueEmail('ghost')));
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const ratio = mean(knownTimes) / mean(unknownTimes);
+    // Medians: one request slowed by other work on a shared machine must not decide the ratio (a
+    // missing password hash on either side still moves it far beyond these bounds).
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(knownTimes) / median(unknownTimes);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
