@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
-import { and, nestedFilterArb, not, or, type Filter, type V } from './filter-property.js';
+import { evalFilter, evalOperator, nestedFilterArb, type Filter, type Kind, type V } from './filter-property.js';
 
 /**
  * Every filter operator of the V1 product query, proven against an in-memory evaluation of the same
@@ -55,7 +55,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 
-type Kind = 'string' | 'number' | 'boolean' | 'set';
 const FIELDS: Record<string, { kind: Kind; get: (r: Row) => unknown }> = {
   name: { kind: 'string', get: (r) => r.name },
   sku: { kind: 'string', get: (r) => r.sku },
@@ -69,56 +68,10 @@ const FIELDS: Record<string, { kind: Kind; get: (r: Row) => unknown }> = {
   'collections.id': { kind: 'set', get: (r) => r.collectionIds },
 };
 
-function evalCond(r: Row, path: string, op: string, value: unknown): V {
+const evalRow = (r: Row, filter: Filter): V => evalFilter(filter, (path, op, value) => {
   const f = FIELDS[path]!;
-  const v = f.get(r);
-  if (f.kind === 'set') {
-    const set = v as string[];
-    const list = Array.isArray(value) ? value : [value];
-    switch (op) {
-      case '$eq': case '$in': case '$hasSome': return list.some((x) => set.includes(x as string));
-      case '$hasAll': return list.every((x) => set.includes(x as string));
-      case '$ne': return !list.some((x) => set.includes(x as string));
-      case '$exists': case '$isNotEmpty': return value === false ? set.length === 0 : set.length > 0;
-      case '$isEmpty': return set.length === 0;
-    }
-  }
-  const cmp = (x: unknown, y: unknown) => ((x as number | string) < (y as number | string) ? -1 : (x as number | string) > (y as number | string) ? 1 : 0);
-  const nul = v === null || v === undefined;
-  const low = (x: unknown) => String(x).toLowerCase();
-  switch (op) {
-    case '$eq': return value === null ? nul : nul ? null : v === value;
-    case '$ne': return value === null ? !nul : nul ? true : v !== value;
-    case '$gt': return nul ? null : cmp(v, value) > 0;
-    case '$gte': return nul ? null : cmp(v, value) >= 0;
-    case '$lt': return nul ? null : cmp(v, value) < 0;
-    case '$lte': return nul ? null : cmp(v, value) <= 0;
-    case '$in': case '$hasSome': { const l = value as unknown[]; return l.length === 0 ? false : nul ? null : l.includes(v); }
-    case '$hasAll': { const l = [...new Set(value as unknown[])]; return l.length > 1 ? false : l.length === 0 ? true : nul ? null : v === l[0]; }
-    case '$startsWith': return nul ? null : low(v).startsWith(low(value));
-    case '$endsWith': return nul ? null : low(v).endsWith(low(value));
-    case '$contains': return nul ? null : low(v).includes(low(value));
-    case '$exists': return value ? !nul : nul;
-    case '$isEmpty': return f.kind === 'string' ? nul || v === '' : nul;
-    case '$isNotEmpty': return f.kind === 'string' ? !nul && v !== '' : !nul;
-  }
-  throw new Error(`unhandled ${op}`);
-}
-
-function evalFilter(r: Row, filter: Filter): V {
-  let acc: V = true;
-  for (const [key, value] of Object.entries(filter)) {
-    let v: V;
-    if (key === '$and') v = (value as Filter[]).reduce<V>((a, f) => and(a, evalFilter(r, f)), true);
-    else if (key === '$or') v = (value as Filter[]).reduce<V>((a, f) => or(a, evalFilter(r, f)), false);
-    else if (key === '$not') v = not(evalFilter(r, value as Filter));
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).every((k) => k.startsWith('$'))) {
-      v = Object.entries(value).reduce<V>((a, [op, x]) => and(a, evalCond(r, key, op, x)), true);
-    } else v = evalCond(r, key, '$eq', value);
-    acc = and(acc, v);
-  }
-  return acc;
-}
+  return evalOperator(f.kind, f.get(r), op, value);
+});
 
 // Arbitraries: values drawn from the data so conditions are often true, sometimes false.
 const str = fc.oneof(fc.constantFrom(...WORDS, ...BRANDS, 'sale', 'digital', 'physical', 'sku1', 'a', ''), fc.stringMatching(/^[a-z0-9]{0,4}$/));
@@ -162,7 +115,7 @@ describe('V1 filter operators against an in-memory evaluation', () => {
       const res = await call(t.url, QUERY, { ...asOwner(t), body: { query: { filter: { $and: [{ 'collections.id': { $hasSome: [marker] } }, filter] }, sort: [{ fieldName: 'id', order: 'ASC' }], paging: { limit: 100 } } } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const got = res.body.products.map((p: { id: string }) => p.id);
-      const want = rows.filter((r) => evalFilter(r, filter) === true).map((r) => r.id).sort();
+      const want = rows.filter((r) => evalRow(r, filter) === true).map((r) => r.id).sort();
       expect(got).toEqual(want);
       expect(res.body.metadata.total).toBe(want.length);
     }), { numRuns: 300, seed: 20261122 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type ApiResponse, type TestServer } from './harness.js';
-import { and, nestedFilterArb, not, or, type Filter, type V } from './filter-property.js';
+import { evalFilter, evalOperator, nestedFilterArb, type Filter, type Kind, type V } from './filter-property.js';
 
 /**
  * Every filter operator of the V3 product reads (query, search, count), proven against an in-memory
@@ -157,7 +157,6 @@ afterAll(() => t?.close());
 
 
 type Viewer = 'owner' | 'visitor';
-type Kind = 'string' | 'number' | 'boolean' | 'date' | 'set';
 interface FieldSpec { kind: Kind; get: (r: Row, viewer: Viewer) => unknown; values: fc.Arbitrary<unknown> }
 
 const ph = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `@${prefix}${i}`);
@@ -207,59 +206,10 @@ function norm(kind: Kind, x: unknown): unknown {
   return x;
 }
 
-function evalCond(r: Row, viewer: Viewer, path: string, op: string, value: unknown): V {
+const evalRow = (r: Row, viewer: Viewer, filter: Filter): V => evalFilter(filter, (path, op, value) => {
   const f = FIELDS[path]!;
-  const v = f.get(r, viewer);
-  if (f.kind === 'set') {
-    const set = v as string[];
-    const list = Array.isArray(value) ? value : [value];
-    switch (op) {
-      case '$eq': case '$in': case '$hasSome': return list.some((x) => set.includes(x as string));
-      case '$hasAll': return list.every((x) => set.includes(x as string));
-      case '$ne': return !list.some((x) => set.includes(x as string));
-      case '$exists': case '$isNotEmpty': return value === false ? set.length === 0 : set.length > 0;
-      case '$isEmpty': return value === false ? set.length > 0 : set.length === 0;
-    }
-    throw new Error(`unhandled ${op} on a set`);
-  }
-  const cmp = (x: unknown, y: unknown) => ((x as number | string) < (y as number | string) ? -1 : (x as number | string) > (y as number | string) ? 1 : 0);
-  const nul = v === null || v === undefined;
-  const low = (x: unknown) => String(x).toLowerCase();
-  const n = (x: unknown) => norm(f.kind, x);
-  const empty = f.kind === 'string' ? nul || v === '' : nul;
-  switch (op) {
-    case '$eq': return value === null ? nul : nul ? null : v === n(value);
-    case '$ne': return value === null ? !nul : nul ? true : v !== n(value);
-    case '$gt': return nul ? null : cmp(v, n(value)) > 0;
-    case '$gte': return nul ? null : cmp(v, n(value)) >= 0;
-    case '$lt': return nul ? null : cmp(v, n(value)) < 0;
-    case '$lte': return nul ? null : cmp(v, n(value)) <= 0;
-    case '$in': case '$hasSome': { const l = (value as unknown[]).map(n); return l.length === 0 ? false : nul ? null : l.includes(v); }
-    case '$hasAll': { const l = [...new Set((value as unknown[]).map(n))]; return l.length > 1 ? false : l.length === 0 ? true : nul ? null : v === l[0]; }
-    case '$startsWith': return nul ? null : low(v).startsWith(low(value));
-    case '$endsWith': return nul ? null : low(v).endsWith(low(value));
-    case '$contains': return nul ? null : low(v).includes(low(value));
-    case '$exists': return value ? !nul : nul;
-    case '$isEmpty': return value === false ? !empty : empty;
-    case '$isNotEmpty': return value === false ? empty : !empty;
-  }
-  throw new Error(`unhandled ${op}`);
-}
-
-function evalFilter(r: Row, viewer: Viewer, filter: Filter): V {
-  let acc: V = true;
-  for (const [key, value] of Object.entries(filter)) {
-    let v: V;
-    if (key === '$and') v = (value as Filter[]).reduce<V>((a, f) => and(a, evalFilter(r, viewer, f)), true);
-    else if (key === '$or') v = (value as Filter[]).reduce<V>((a, f) => or(a, evalFilter(r, viewer, f)), false);
-    else if (key === '$not') v = not(evalFilter(r, viewer, value as Filter));
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && !('$date' in value)) {
-      v = Object.entries(value).reduce<V>((a, [op, x]) => and(a, evalCond(r, viewer, key, op, x)), true);
-    } else v = evalCond(r, viewer, key, '$eq', value);
-    acc = and(acc, v);
-  }
-  return acc;
-}
+  return evalOperator(f.kind, f.get(r, viewer), op, value, (x) => norm(f.kind, x));
+});
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries
@@ -456,7 +406,7 @@ describe('V3 product filter operators against an in-memory evaluation', () => {
       const filter = bind(generated) as Filter;
       // A search expression goes with the search endpoint (and the count of the same caller).
       const ownerExpression = ownerEndpoint === 'search' ? searched : undefined;
-      const wantOwner = rows.filter((r) => evalFilter(r, 'owner', filter) === true && matchesSearch(r, ownerExpression));
+      const wantOwner = rows.filter((r) => evalRow(r, 'owner', filter) === true && matchesSearch(r, ownerExpression));
       if (wantOwner.length > 0 && wantOwner.length < N) selectedSome += 1;
       if (ownerExpression && wantOwner.length > 0) searchedSome += 1;
       expectSameOrder(await pages(ownerEndpoint, owner, filter, sort, limit, ownerExpression), expectedOrder(wantOwner, sort), sort, filter, ownerExpression);
@@ -466,7 +416,7 @@ describe('V3 product filter operators against an in-memory evaluation', () => {
       expect(all.body.count).toBe(hidden ? wantOwner.length : wantOwner.filter((r) => r.visible).length);
 
       const visitorExpression = visitorEndpoint === 'search' ? searched : undefined;
-      const wantVisitor = rows.filter((r) => r.visible && evalFilter(r, 'visitor', filter) === true && matchesSearch(r, visitorExpression));
+      const wantVisitor = rows.filter((r) => r.visible && evalRow(r, 'visitor', filter) === true && matchesSearch(r, visitorExpression));
       if (usesField(generated, 'tags.privateTags.tagIds')) {
         // Private tags are not filterable by visitors (they could probe them otherwise).
         expect((await send(visitorEndpoint, anon, { filter })).status).toBe(400);
@@ -542,7 +492,7 @@ describe('V3 product filter operators against an in-memory evaluation', () => {
         for (const v of values) {
           const operand = op === '$exists' || op === '$isEmpty' ? true : ['$in', '$hasSome', '$hasAll'].includes(op) ? [v] : v;
           if (['$startsWith', '$endsWith', '$contains'].includes(op) && typeof operand !== 'string') continue;
-          const n = rows.filter((r) => evalFilter(r, 'owner', { [path]: { [op]: operand } }) === true).length;
+          const n = rows.filter((r) => evalRow(r, 'owner', { [path]: { [op]: operand } }) === true).length;
           const key = `${f.kind} ${op}`;
           if (!kinds.has(key)) kinds.set(key, new Set());
           kinds.get(key)!.add(n > 0 && n < N);
