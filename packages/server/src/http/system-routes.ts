@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { sql } from 'kysely';
 import { publicRoute, type RouteDef } from './route.js';
+import { pingDatabase } from '../storage/database.js';
 import { buildOpenApi } from './openapi.js';
 import { DOCS_PAGE } from './docs-page.js';
 
@@ -15,7 +15,7 @@ export function systemRoutes(all: () => RouteDef[]): RouteDef[] {
       request: z.object({}),
       response: z.object({ status: z.literal('ok'), database: z.string() }),
       async handler(ctx) {
-        await sql`select 1`.execute(ctx.db);
+        await pingDatabase(ctx.db);
         return { status: 'ok', database: ctx.dialect };
       },
     }),

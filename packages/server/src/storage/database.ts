@@ -113,3 +113,8 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
     await admin.end();
   }
 }
+
+/** One round trip to the database (health checks): throws when it cannot answer. */
+export async function pingDatabase(db: Executor): Promise<void> {
+  await sql`select 1`.execute(db);
+}
