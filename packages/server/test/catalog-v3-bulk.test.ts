@@ -355,6 +355,24 @@ describe('products with inventory', () => {
     expect(upd.body.inventoryResults.results).toHaveLength(2);
     expect((await get(made.itemMetadata.id)).name).toBe('inv one renamed');
   });
+
+  it('creates and updates one product with its inventory items, in variant order', async () => {
+    const variants = [
+      { choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: 'S0' } }], price: { actualPrice: { amount: '4' } }, inventoryItem: { trackQuantity: true, quantity: 7 } },
+      { choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: 'S1' } }], price: { actualPrice: { amount: '5' } }, inventoryItem: { trackQuantity: true, quantity: 2 } },
+    ];
+    const res = await call(t.url, '/stores/v3/products-with-inventory', { ...owner(), body: { product: item('inv single', 'inv', ['4', '5'], { variantsInfo: { variants } }) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const p = res.body.product;
+    const byVariant = (results: Json[]) => results.map((r: Json) => [r.itemMetadata.originalIndex, r.item.variantId, r.item.quantity]);
+    expect(byVariant(res.body.inventoryResults.results)).toEqual([[0, p.variantsInfo.variants[0].id, 7], [1, p.variantsInfo.variants[1].id, 2]]);
+    expect(res.body.inventoryResults.bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 0, undetailedFailures: 0 });
+
+    const upd = await call(t.url, `/stores/v3/products-with-inventory/${p.id}`, { method: 'PATCH', ...owner(), body: { product: { revision: p.revision, name: 'inv single renamed' } } });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(upd.body.product.name).toBe('inv single renamed');
+    expect(byVariant(upd.body.inventoryResults.results)).toEqual([[0, p.variantsInfo.variants[0].id, 7], [1, p.variantsInfo.variants[1].id, 2]]);
+  });
 });
 
 describe('bulk update of ribbons, brands, info sections', () => {

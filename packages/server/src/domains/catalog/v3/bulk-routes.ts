@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../../http/context.js';
 import { ValidationError } from '../../../http/errors.js';
 import { route, type RouteDef } from '../../../http/route.js';
-import { queryInventoryRows } from '../store-inventory.js';
 import { searchDetails } from '../schema.js';
 import {
   addInfoSections, bulkChangeProducts, bulkResults, PRODUCT_JOB, removeInfoSections, requireInfoSections, requireTagChange, startProductsJob, updateTags,
   type AdjustParams, type ProductsPatch, type VariantPatch,
 } from './bulk-products.js';
 import { presentEntity, updateEntityById, type EntityInput } from './entities.js';
-import { presentItem } from './inventory.js';
+import { inventoryResultsOf } from './inventory.js';
 import { amount, productV3Input, productV3Patch, tagsInput, V3_LIMITS } from './schema.js';
 import { createProductV3, updateProductV3 } from './service.js';
 import type { EntityKind } from './store.js';
@@ -67,18 +65,6 @@ const productsPatch = productV3Patch.omit({ revision: true, id: true }).extend({
 const required = (field: string, description: string) => new ValidationError([{ field, description, violatedRule: 'REQUIRED_ONE_OF_FIELD', data: {} }]);
 const defined = (o: Record<string, unknown>) => Object.values(o).some((v) => v !== undefined);
 
-/** Inventory items of the given products in variant order, as `inventoryResults` (entities only with returnEntity). */
-async function inventoryResults(ctx: RequestContext, products: ProductV3[], withEntity: boolean) {
-  const results: { itemMetadata: { id: string; originalIndex: number; success: true }; item?: unknown }[] = [];
-  for (const p of products) {
-    const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: [p.id], limit: V3_LIMITS.variants, offset: 0 });
-    const order = new Map(p.variantsInfo.variants.map((v, i) => [v.id, i]));
-    rows.sort((a, b) => (order.get(a.variantId) ?? 0) - (order.get(b.variantId) ?? 0));
-    for (const r of rows) results.push({ itemMetadata: { id: r.id, originalIndex: results.length, success: true }, ...(withEntity ? { item: presentItem(r) } : {}) });
-  }
-  return { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } };
-}
-
 const productRoutes: RouteDef[] = [
   route({ method: 'POST', path: `${P}/products/add-info-sections`, access: 'elevated', summary: 'Add info sections to products (each with its revision), per-item results',
     request: z.object({ products, infoSectionIds: z.array(id).min(1).max(BULK_LIMITS.addInfoSections), returnEntity, fields }),
@@ -110,7 +96,7 @@ const productRoutes: RouteDef[] = [
         const made = r.item as { id: string; product: unknown } | undefined;
         return { itemMetadata: { ...r.itemMetadata, ...(made ? { id: made.id } : {}) }, ...(made && i.returnEntity ? { item: made.product } : {}) };
       });
-      return { productResults: { results, bulkActionMetadata: productResults.bulkActionMetadata }, inventoryResults: await inventoryResults(ctx, created, i.returnEntity ?? false) };
+      return { productResults: { results, bulkActionMetadata: productResults.bulkActionMetadata }, inventoryResults: await inventoryResultsOf(ctx, created, i.returnEntity ?? false) };
     } }),
   route({ method: 'POST', path: `${P}/products-with-inventory/update`, access: 'elevated', summary: 'Update products (V3, each with its revision) and their stock, per-item results',
     request: z.object({ products: z.array(z.object({ product: productV3Patch.extend({ id }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity, fields }),
@@ -121,7 +107,7 @@ const productRoutes: RouteDef[] = [
         updated.push(done);
         return i.returnEntity ? done : undefined;
       });
-      return { productResults: r, inventoryResults: await inventoryResults(ctx, updated, i.returnEntity ?? false) };
+      return { productResults: r, inventoryResults: await inventoryResultsOf(ctx, updated, i.returnEntity ?? false) };
     } }),
 
   // By-filter jobs: {jobId}; a bad filter is a 400 and starts nothing.

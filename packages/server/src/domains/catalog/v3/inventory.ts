@@ -4,10 +4,11 @@ import { conflict, notFound } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/service.js';
 import { decrementStock, incrementStock, InsufficientStockError } from '../inventory.js';
-import { changeItemQuantity, DEFAULT_LOCATION_ID, findInventoryItem, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
+import { changeItemQuantity, DEFAULT_LOCATION_ID, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
 import { bulk } from './entities.js';
 import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
-import type { inventoryItemPatch } from './schema.js';
+import { V3_LIMITS, type inventoryItemPatch } from './schema.js';
+import type { ProductV3 } from './model.js';
 import { refreshProductV3Stock } from './service.js';
 import { refreshProductStock } from '../service.js';
 import { findProductV3 } from './store.js';
@@ -29,6 +30,21 @@ export function presentItem(r: InventoryRow) {
     availabilityStatus,
     preorderInfo: { enabled: r.preorderEnabled, ...(r.preorderMessage ? { message: r.preorderMessage } : {}), ...(r.preorderLimit != null ? { limit: r.preorderLimit } : {}), counter: r.preorderCounter, ...(r.trackQuantity && qty < 0 ? { quantity: -qty } : {}) },
   };
+}
+
+/**
+ * The inventory items of products just written, in variant order, as the `inventoryResults` of the
+ * with-inventory calls (each item's entity only when `withEntity`).
+ */
+export async function inventoryResultsOf(ctx: RequestContext, products: ProductV3[], withEntity: boolean) {
+  const results: { itemMetadata: { id: string; originalIndex: number; success: true }; item?: unknown }[] = [];
+  for (const p of products) {
+    const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: [p.id], limit: V3_LIMITS.variants, offset: 0 });
+    const order = new Map(p.variantsInfo.variants.map((v, i) => [v.id, i]));
+    rows.sort((a, b) => (order.get(a.variantId) ?? 0) - (order.get(b.variantId) ?? 0));
+    for (const r of rows) results.push({ itemMetadata: { id: r.id, originalIndex: results.length, success: true }, ...(withEntity ? { item: presentItem(r) } : {}) });
+  }
+  return { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } };
 }
 
 async function visibleToCaller(ctx: RequestContext, r: InventoryRow): Promise<boolean> {

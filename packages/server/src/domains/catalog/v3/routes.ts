@@ -13,8 +13,7 @@ import {
 import {
   countProductsV3Total, createProductV3, deleteProductV3, getProductV3, presentV3, queryProductsV3Page, searchProductsV3, updateProductV3,
 } from './service.js';
-import { findInventoryItem, queryInventoryRows } from '../store-inventory.js';
-import { presentItem } from './inventory.js';
+import { inventoryResultsOf } from './inventory.js';
 import { ensureCatalogJobWorker, getCatalogJob } from '../jobs.js';
 import { v3BulkRoutes } from './bulk-routes.js';
 import type { EntityKind } from './store.js';
@@ -22,20 +21,15 @@ import type { EntityKind } from './store.js';
 const P = '/stores/v3';
 const fields = z.array(z.string().max(50)).max(20).optional();
 
-async function withInventory(ctx: RequestContext, product: { id: string }) {
-  const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: [product.id], limit: V3_LIMITS.variants, offset: 0 });
-  return { results: rows.map((r) => ({ itemMetadata: { id: r.id, originalIndex: 0, success: true }, item: presentItem(r) })), bulkActionMetadata: { totalSuccesses: rows.length, totalFailures: 0, undetailedFailures: 0 } };
-}
-
 const productRoutes: RouteDef[] = [
   route({ method: 'POST', path: `${P}/products`, access: 'elevated', summary: 'Create a product (V3)', request: createV3Request,
     handler: (ctx, i) => createProductV3(ctx, i.product, i.fields) }),
   route({ method: 'POST', path: `${P}/products-with-inventory`, access: 'elevated', summary: 'Create a product (V3) with stock per variant', request: createV3Request,
-    handler: async (ctx, i) => { const r = await createProductV3(ctx, i.product, i.fields); return { ...r, inventoryResults: await withInventory(ctx, r.product) }; } }),
+    handler: async (ctx, i) => { const r = await createProductV3(ctx, i.product, i.fields); return { ...r, inventoryResults: await inventoryResultsOf(ctx, [r.product], true) }; } }),
   route({ method: 'PATCH', path: `${P}/products/:productId`, access: 'elevated', summary: 'Update a product (V3, partial, needs revision)', request: updateV3Request,
     handler: (ctx, i) => updateProductV3(ctx, i.productId, i.product, i.fields) }),
   route({ method: 'PATCH', path: `${P}/products-with-inventory/:productId`, access: 'elevated', summary: 'Update a product (V3) and its stock', request: updateV3Request,
-    handler: async (ctx, i) => { const r = await updateProductV3(ctx, i.productId, i.product, i.fields); return { ...r, inventoryResults: await withInventory(ctx, r.product) }; } }),
+    handler: async (ctx, i) => { const r = await updateProductV3(ctx, i.productId, i.product, i.fields); return { ...r, inventoryResults: await inventoryResultsOf(ctx, [r.product], true) }; } }),
   route({ method: 'DELETE', path: `${P}/products/:productId`, access: 'elevated', summary: 'Delete a product (V3)', request: deleteV3Request,
     handler: (ctx, i) => deleteProductV3(ctx, i.productId) }),
   route({ method: 'GET', path: `${P}/products/query`, postTwin: true, access: 'visitor', summary: 'Query products (V3, cursor paging)', request: queryV3Request,
@@ -125,4 +119,4 @@ export const v3Routes: RouteDef[] = [
   ...entityRoutes('infoSection', 'info-sections', 'infoSection', 'uniqueName'),
 ].map(resumingJobs);
 
-export { presentV3, findInventoryItem };
+export { presentV3 };
