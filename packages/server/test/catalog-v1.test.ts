@@ -41,6 +41,8 @@ describe('V1 product create: derived fields', () => {
     });
     expect(p.priceData).toEqual({ currency: 'USD', price: 20, discountedPrice: 15, pricePerUnit: 3, formatted: { price: '$20.00', discountedPrice: '$15.00', pricePerUnit: '$3.00/100ML' } });
     expect(p.costAndProfitData).toEqual({ itemCost: 6, formattedItemCost: '$6.00', profit: 9, formattedProfit: '$9.00', profitMargin: 0.6 });
+    // One currency per site: the converted price is the price.
+    expect(p.convertedPriceData).toEqual(p.priceData);
     expect(p.variants).toHaveLength(4);
     expect(p.variants.map((v: { choices: Record<string, string> }) => v.choices)).toEqual([
       { Size: 'S', Color: '#000000' }, { Size: 'S', Color: '#ffffff' }, { Size: 'L', Color: '#000000' }, { Size: 'L', Color: '#ffffff' }]);

@@ -94,6 +94,38 @@ describe('V3 products', () => {
     expect(count.body.count).toBe(2);
   });
 
+  it('stores multiple-colour and image choices and swatch modifiers, and requires their data', async () => {
+    const image = { id: 'img-1', url: 'https://cdn.example.com/linen.jpg', width: 40, height: 30 };
+    const p = await create({
+      name: 'Swatch Scarf', productType: 'PHYSICAL',
+      options: [
+        { name: 'Pattern', optionRenderType: 'SWATCH_CHOICES', choicesSettings: { choices: [
+          { name: 'Stripes', choiceType: 'MULTIPLE_COLORS', multipleColors: { colorCodes: ['#000000', '#ffffff'] } },
+          { name: 'Linen', choiceType: 'IMAGE', image },
+        ] } },
+      ],
+      modifiers: [{ name: 'Wrap', modifierRenderType: 'SWATCH_CHOICES', choicesSettings: { choices: [{ name: 'Red paper', choiceType: 'ONE_COLOR', colorCode: '#aa0000', addedPrice: '2.5' }] } }],
+      variantsInfo: { variants: ['Stripes', 'Linen'].map((c) => ({ choices: [{ optionChoiceNames: { optionName: 'Pattern', choiceName: c } }], price: { actualPrice: { amount: '12' } } })) },
+    });
+    const [stripes, linen] = p.options[0].choicesSettings.choices;
+    expect(stripes).toMatchObject({ name: 'Stripes', choiceType: 'MULTIPLE_COLORS', multipleColors: { colorCodes: ['#000000', '#ffffff'] } });
+    expect(linen).toMatchObject({ name: 'Linen', choiceType: 'IMAGE', image });
+    expect(p.modifiers[0].choicesSettings.choices[0]).toMatchObject({ name: 'Red paper', choiceType: 'ONE_COLOR', colorCode: '#aa0000', addedPrice: '2.5' });
+    const missing = (choice: Record<string, unknown>) => ({ name: 'X', productType: 'PHYSICAL',
+      options: [{ name: 'P', optionRenderType: 'SWATCH_CHOICES', choicesSettings: { choices: [choice] } }],
+      variantsInfo: { variants: [{ choices: [{ optionChoiceNames: { optionName: 'P', choiceName: 'A' } }], price: { actualPrice: { amount: '1' } } }] } });
+    for (const [choice, field] of [
+      [{ name: 'A', choiceType: 'MULTIPLE_COLORS' }, 'product.options[0].choicesSettings.choices[0].multipleColors'],
+      [{ name: 'A', choiceType: 'IMAGE' }, 'product.options[0].choicesSettings.choices[0].image'],
+    ] as const) {
+      const res = await call(t.url, `${P}/products`, { ...owner(), body: { product: missing(choice) } });
+      expect(res.status, field).toBe(400);
+      expect(res.body.details.validationError.fieldViolations).toEqual([expect.objectContaining({ field, violatedRule: 'REQUIRED_FIELD' })]);
+    }
+    // The later tests count this file's products.
+    expect((await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'DELETE' })).status).toBe(200);
+  });
+
   it('updates with optimistic concurrency and keeps ids of surviving options and variants', async () => {
     const stale = await call(t.url, `${P}/products/${tee.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: '7', name: 'X' } } });
     expect(stale.status).toBe(409);
