@@ -1,10 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
-import { catalogJobMigrations } from './migrations-jobs.js';
-import { readPathMigrations } from './migrations-read-paths.js';
-import { inventoryMigrations } from './migrations-inventory.js';
-import { mediaMigrations } from './migrations-media.js';
+import { DEFAULT_LOCATION_ID, type ProductV1 } from './model.js';
+import { publicDocJson } from './store.js';
 
 export const catalogMigrations: Record<string, Migration> = {
   '0001_products_v1': {
@@ -243,8 +241,135 @@ export const catalogMigrations: Record<string, Migration> = {
       }
     },
   },
-  ...catalogJobMigrations,
-  ...readPathMigrations,
-  ...inventoryMigrations,
-  ...mediaMigrations,
+  /** Catalog bulk jobs (jobs.ts); 0007_v3_tags: V3 product tags. */
+  '0006_jobs': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      const json = jsonType(dialectOf(db));
+      // The item ids of a job are frozen into catalog_job_items when the job starts (the starter's
+      // transaction), so a restart resumes exactly where it stopped.
+      await db.schema
+        .createTable('catalog_jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('params', json, (c) => c.notNull())
+        .addColumn('total', 'integer', (c) => c.notNull())
+        .addColumn('processed', 'integer', (c) => c.notNull())
+        .addColumn('succeeded', 'integer', (c) => c.notNull())
+        .addColumn('failed', 'integer', (c) => c.notNull())
+        .addColumn('errors', json, (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .addColumn('finished_date', 'text')
+        .execute();
+      await db.schema.createIndex('catalog_jobs_status').on('catalog_jobs').columns(['status', 'created_date']).execute();
+      await db.schema
+        .createTable('catalog_job_items')
+        .addColumn('job_id', 'text', (c) => c.notNull().references('catalog_jobs.id').onDelete('cascade'))
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('error', json)
+        .addPrimaryKeyConstraint('catalog_job_items_pk', ['job_id', 'item_id'])
+        .execute();
+      await db.schema.createIndex('catalog_job_items_state').on('catalog_job_items').columns(['job_id', 'state', 'position']).execute();
+    },
+  },
+  '0007_v3_tags': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      // V3 product tags: one row per (product, visibility, tag) for `tags.*.tagIds` filters; the
+      // product document keeps the tags as sent.
+      await db.schema
+        .createTable('products_v3_tags')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('product_id', 'text', (c) => c.notNull())
+        .addColumn('visibility', 'text', (c) => c.notNull())
+        .addColumn('tag_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('products_v3_tags_pk', ['product_id', 'visibility', 'tag_id'])
+        .execute();
+      await db.schema.createIndex('products_v3_tags_site_tag').on('products_v3_tags').columns(['site_id', 'visibility', 'tag_id']).execute();
+    },
+  },
+  /**
+   * Multi-location stock (docs/catalog-inventory.md): `inventory_items.location_id`, existing rows at
+   * the default location, one item per (site, product, variant, location).
+   */
+  '0007_inventory_locations': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      // The default fills existing rows and any insert that does not name a location (bulk seeding).
+      await db.schema.alterTable('inventory_items').addColumn('location_id', 'text', (c) => c.notNull().defaultTo(DEFAULT_LOCATION_ID)).execute();
+      await db.schema.dropIndex('inventory_items_variant').execute();
+      await db.schema.createIndex('inventory_items_variant_location').on('inventory_items').columns(['site_id', 'product_id', 'variant_id', 'location_id']).unique().execute();
+      // The by-variant-and-location calls name no product.
+      await db.schema.createIndex('inventory_items_variant_at').on('inventory_items').columns(['site_id', 'variant_id', 'location_id']).execute();
+    },
+  },
+  /**
+   * Uploads with thumbnails and secure (digital) files (docs/catalog-media.md): `media_files.secure`
+   * (never served by the public /media route), `media_thumbnails` (WebP sizes of uploaded images), and
+   * the HMAC key of signed download URLs in `catalog_secrets`.
+   */
+  '0008_media_thumbnails': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      const dialect = dialectOf(db);
+      await db.schema.alterTable('media_files').addColumn('secure', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createTable('media_thumbnails')
+        .addColumn('media_id', 'text', (c) => c.notNull().references('media_files.id').onDelete('cascade'))
+        // The size class asked for (MEDIA_LIMITS.thumbnailWidths); width is the real one (never upscaled).
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addPrimaryKeyConstraint('media_thumbnails_pk', ['media_id', 'size'])
+        .execute();
+      await db.insertInto('catalog_secrets').values({ name: 'media-download', value: randomBytes(32).toString('base64url') }).execute();
+    },
+  },
+  /**
+   * `products.public_doc`: the visitor view of each V1 product as JSON text, written with the document
+   * (see present.ts `visitorProduct`), so visitor reads send stored text. Text on both databases: a
+   * jsonb column would be parsed by the driver and reordered. Existing rows are filled here.
+   */
+  '0009_products_public_doc': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.alterTable('products').addColumn('public_doc', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+      const BATCH = 500;
+      for (let after = ''; ;) {
+        const rows = await db.selectFrom('products').select(['id', 'doc']).where('id', '>', after).orderBy('id').limit(BATCH).execute() as { id: string; doc: unknown }[];
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const doc = (typeof row.doc === 'string' ? JSON.parse(row.doc) : row.doc) as Omit<ProductV1, 'id'>;
+          await db.updateTable('products').set({ public_doc: publicDocJson({ ...doc, id: row.id } as ProductV1) }).where('id', '=', row.id).execute();
+        }
+        after = rows[rows.length - 1]!.id;
+      }
+    },
+  },
+  /** The listing version of each site (store-listing.ts): raised after writes, keys cached counts. */
+  '0010_catalog_versions': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.createTable('catalog_versions')
+        .addColumn('site_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+  /**
+   * The visitor indexes of 0004 end with `id`, so a page's ids (ordered by the column, then id) come
+   * from the index alone; the page then reads just its own rows (store.ts productPage).
+   */
+  '0011_visitor_indexes_with_id': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      for (const [name, columns] of [
+        ['products_site_visible_price', ['site_id', 'visible', 'price', 'id']],
+        ['products_site_visible_numeric', ['site_id', 'visible', 'numeric_id', 'id']],
+        ['products_site_visible_brand_price', ['site_id', 'visible', 'brand', 'price', 'id']],
+      ] as const) {
+        await db.schema.dropIndex(name).execute();
+        await db.schema.createIndex(name).on('products').columns([...columns]).execute();
+      }
+    },
+  },
 };

@@ -166,3 +166,6 @@ export function stableJson(value: unknown): string {
     ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     : v));
 }
+
+/** The stock location every variant has an item at; storefront availability and checkout read only it. */
+export const DEFAULT_LOCATION_ID = '00000000-0000-0000-0000-000000000000';

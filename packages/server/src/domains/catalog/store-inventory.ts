@@ -3,11 +3,8 @@ import type { Executor } from '../../storage/database.js';
 import { escapeLike, ilike, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode } from '../../storage/filter.js';
 import type { Bool01 } from '../../storage/schema.js';
-import type { StockRow } from './model.js';
-import { DEFAULT_LOCATION_ID } from './migrations-inventory.js';
+import { DEFAULT_LOCATION_ID, type StockRow } from './model.js';
 import { directCategoryField } from './v3/store.js';
-
-export { DEFAULT_LOCATION_ID };
 
 /**
  * Stock per variant and location, for both catalogs. Quantity is a column so a decrement is one

@@ -1,10 +1,11 @@
+import { DEFAULT_LOCATION_ID } from '../model.js';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, badRequest, conflict, notFound, ValidationError, WireError, type FieldViolation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/service.js';
 import {
-  addPreorderUnits, changeItemQuantity, DEFAULT_LOCATION_ID, deleteInventoryItemRow, findInventoryItem, findItemsAt, findVariantRows, insertInventoryItem, type InventoryRow,
+  addPreorderUnits, changeItemQuantity, deleteInventoryItemRow, findInventoryItem, findItemsAt, findVariantRows, insertInventoryItem, type InventoryRow,
 } from '../store-inventory.js';
 import { INVENTORY_ITEM_V3_FQDN, presentItem, refresh, updateInventoryItem } from './inventory.js';
 import { INVENTORY_V3_LIMITS, type InventoryItemCreate, type InventoryItemUpsert } from './inventory-schema.js';

@@ -4,7 +4,8 @@ import { conflict, notFound } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/service.js';
 import { decrementStock, incrementStock, InsufficientStockError } from '../inventory.js';
-import { changeItemQuantity, DEFAULT_LOCATION_ID, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
+import { DEFAULT_LOCATION_ID } from '../model.js';
+import { changeItemQuantity, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
 import { bulk } from './entities.js';
 import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
 import { V3_LIMITS, type inventoryItemPatch } from './schema.js';
@@ -14,8 +15,6 @@ import { refreshProductStock } from '../service.js';
 import { findProductV3 } from './store.js';
 
 export const INVENTORY_ITEM_V3_FQDN = 'wix.stores.inventory.v3.inventory_item';
-/** The location storefront availability and checkout read (docs/catalog-inventory.md). */
-export { DEFAULT_LOCATION_ID };
 
 /** An inventory item as V3 sends it: one per variant, with PREORDER availability when sold out but preorderable. */
 export function presentItem(r: InventoryRow) {
