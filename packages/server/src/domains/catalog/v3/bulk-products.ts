@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../../http/context.js';
-import { ApplicationError, badRequest, ValidationError, WireError } from '../../../http/errors.js';
+import { ApplicationError, badRequest, ValidationError } from '../../../http/errors.js';
+import { bulkResults } from '../bulk-results.js';
 import { parseFilter } from '../../../storage/filter.js';
 import { withFilterErrors } from '../../../storage/filter-errors.js';
 import { roundMoney } from '../model.js';
@@ -166,36 +167,15 @@ export function requireTagChange(assign: Tags | null | undefined, unassign: Tags
 // ---------------------------------------------------------------------------------------------
 // Per-id bulk calls
 
-export interface ItemResult { itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } }; item?: unknown }
-
-/** Per-item results; each item in its own transaction; wire errors become failed items (with the id). */
-export async function bulkResults<T>(items: readonly T[], idOf: (item: T) => string | undefined, fn: (item: T) => Promise<unknown>) {
-  const results: ItemResult[] = [];
-  for (const [originalIndex, item] of items.entries()) {
-    const id = idOf(item);
-    try {
-      const entity = await fn(item);
-      results.push({ itemMetadata: { ...(id !== undefined ? { id } : {}), originalIndex, success: true }, ...(entity !== undefined ? { item: entity } : {}) });
-    } catch (error) {
-      if (!(error instanceof WireError)) throw error;
-      const e = error instanceof ApplicationError ? { code: error.code, description: error.description, data: error.data }
-        : { code: 'INVALID_ARGUMENT', description: error instanceof ValidationError ? error.violations.map((v) => `${v.field} ${v.description}`).join('; ') : error.message, data: {} };
-      results.push({ itemMetadata: { ...(id !== undefined ? { id } : {}), originalIndex, success: false, error: e } });
-    }
-  }
-  const ok = results.filter((r) => r.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 } };
-}
-
 /** One change over products given by id (and revision, when given); per-item results. */
 export function bulkChangeProducts(
   ctx: RequestContext, items: readonly { productId: string; revision?: string | undefined }[], change: (input: ProductV3Input) => ProductV3Input,
   opts: { returnEntity?: boolean | undefined; fields?: string[] | undefined } = {},
 ) {
-  return bulkResults(items, (i) => i.productId, async (i) => {
+  return bulkResults(items, async (i) => {
     const { product } = await changeProductV3(ctx, i.productId, change, { ...(i.revision !== undefined ? { revision: i.revision } : {}), ...(opts.fields ? { fields: opts.fields } : {}) });
-    return opts.returnEntity ? product : undefined;
-  });
+    return { item: opts.returnEntity ? product : undefined };
+  }, (i) => i.productId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,11 +3,12 @@ import { ValidationError } from '../../../http/errors.js';
 import { route, type RouteDef } from '../../../http/route.js';
 import { searchDetails } from '../schema.js';
 import {
-  addInfoSections, bulkChangeProducts, bulkResults, PRODUCT_JOB, removeInfoSections, requireInfoSections, requireTagChange, startProductsJob, updateTags,
+  addInfoSections, bulkChangeProducts, PRODUCT_JOB, removeInfoSections, requireInfoSections, requireTagChange, startProductsJob, updateTags,
   type AdjustParams, type ProductsPatch, type VariantPatch,
 } from './bulk-products.js';
 import { presentEntity, updateEntityById, type EntityInput } from './entities.js';
 import { inventoryResultsOf } from './inventory.js';
+import { bulkResults } from '../bulk-results.js';
 import { amount, productV3Input, productV3Patch, tagsInput, V3_LIMITS } from './schema.js';
 import { createProductV3, updateProductV3 } from './service.js';
 import type { EntityKind } from './store.js';
@@ -86,27 +87,22 @@ const productRoutes: RouteDef[] = [
     request: z.object({ products: z.array(productV3Input).min(1).max(V3_LIMITS.bulk), returnEntity, fields }),
     handler: async (ctx, i) => {
       const created: ProductV3[] = [];
-      const productResults = await bulkResults(i.products, () => undefined, async (p) => {
+      const productResults = await bulkResults(i.products, async (p) => {
         const r = await createProductV3(ctx, p, i.fields);
         created.push(r.product);
-        return { id: r.product.id, product: r.product };
+        return { id: r.product.id, item: i.returnEntity ? r.product : undefined };
       });
-      // The new ids are known after the call: put them into the item metadata.
-      const results = productResults.results.map((r) => {
-        const made = r.item as { id: string; product: unknown } | undefined;
-        return { itemMetadata: { ...r.itemMetadata, ...(made ? { id: made.id } : {}) }, ...(made && i.returnEntity ? { item: made.product } : {}) };
-      });
-      return { productResults: { results, bulkActionMetadata: productResults.bulkActionMetadata }, inventoryResults: await inventoryResultsOf(ctx, created, i.returnEntity ?? false) };
+      return { productResults, inventoryResults: await inventoryResultsOf(ctx, created, i.returnEntity ?? false) };
     } }),
   route({ method: 'POST', path: `${P}/products-with-inventory/update`, access: 'elevated', summary: 'Update products (V3, each with its revision) and their stock, per-item results',
     request: z.object({ products: z.array(z.object({ product: productV3Patch.extend({ id }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity, fields }),
     handler: async (ctx, i) => {
       const updated: ProductV3[] = [];
-      const r = await bulkResults(i.products, ({ product }) => product.id, async ({ product }) => {
+      const r = await bulkResults(i.products, async ({ product }) => {
         const done = (await updateProductV3(ctx, product.id, product, i.fields)).product;
         updated.push(done);
-        return i.returnEntity ? done : undefined;
-      });
+        return { item: i.returnEntity ? done : undefined };
+      }, ({ product }) => product.id);
       return { productResults: r, inventoryResults: await inventoryResultsOf(ctx, updated, i.returnEntity ?? false) };
     } }),
 
@@ -175,10 +171,10 @@ function entityUpdateRoute(kind: EntityKind, plural: string, singular: string, n
   type Item = { [k: string]: z.infer<typeof body> };
   return route({ method: 'POST', path: `${P}/${plural}/update`, access: 'elevated', summary: `Update ${plural} (each with its revision), per-item results`,
     request: z.object({ [many]: z.array(z.object({ [singular]: body, fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity, fields }) as unknown as z.ZodType<Record<string, unknown>>,
-    handler: (ctx, i) => bulkResults(i[many] as Item[], (x) => x[singular]!.id, async (x) => {
+    handler: (ctx, i) => bulkResults(i[many] as Item[], async (x) => {
       const e = await updateEntityById(ctx, kind, x[singular]!.id, x[singular] as EntityInput);
-      return i.returnEntity ? presentEntity(kind, e) : undefined;
-    }) });
+      return { item: i.returnEntity ? presentEntity(kind, e) : undefined };
+    }, (x) => x[singular]!.id) });
 }
 
 export const v3BulkRoutes: RouteDef[] = [

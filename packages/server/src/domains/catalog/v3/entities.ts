@@ -130,19 +130,3 @@ export async function countEntities(ctx: RequestContext, kind: EntityKind, filte
   return { count };
 }
 
-/** Per-item results of a bulk call, in the wire shape. */
-export async function bulk<T>(items: T[], fn: (item: T, index: number) => Promise<{ id: string; entity?: unknown }>) {
-  const results: { itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } }; item?: unknown }[] = [];
-  for (const [originalIndex, item] of items.entries()) {
-    try {
-      const r = await fn(item, originalIndex);
-      results.push({ itemMetadata: { id: r.id, originalIndex, success: true }, ...(r.entity !== undefined ? { item: r.entity } : {}) });
-    } catch (error) {
-      const e = error as { code?: string; description?: string; message?: string; status?: number };
-      if (e.status === undefined) throw error;
-      results.push({ itemMetadata: { originalIndex, success: false, error: { code: e.code ?? 'INVALID_ARGUMENT', description: e.description ?? e.message ?? '', data: {} } } });
-    }
-  }
-  const ok = results.filter((r) => r.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 } };
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route, type RouteDef } from '../../../http/route.js';
 import { cursorPaging, sortItem } from '../schema.js';
-import { bulk } from './entities.js';
+import { bulkResults } from '../bulk-results.js';
 import { bulkChangeInventory, countInventoryItems, getInventoryItem, queryInventoryItems, updateInventoryItem } from './inventory.js';
 import { inventoryItemPatch, V3_LIMITS } from './schema.js';
 import {
@@ -25,7 +25,7 @@ export const inventoryV3Routes: RouteDef[] = [
     handler: (ctx, i) => countInventoryItems(ctx, i.filter ?? {}, i.search) }),
   route({ method: 'POST', path: `${P}/bulk/inventory-items/update`, access: 'elevated', summary: 'Update inventory items, per-item results',
     request: z.object({ inventoryItems: z.array(z.object({ inventoryItem: inventoryItemPatch.extend({ id: z.string().min(1).max(100) }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), reason: z.string().max(50).optional() }),
-    handler: (ctx, i) => bulk(i.inventoryItems, async ({ inventoryItem }) => { const r = await updateInventoryItem(ctx, inventoryItem.id, inventoryItem); return { id: inventoryItem.id, ...(i.returnEntity ? { entity: r.inventoryItem } : {}) }; }) }),
+    handler: (ctx, i) => bulkResults(i.inventoryItems, async ({ inventoryItem }) => { const r = await updateInventoryItem(ctx, inventoryItem.id, inventoryItem); return { id: inventoryItem.id, ...(i.returnEntity ? { item: r.inventoryItem } : {}) }; }) }),
   route({ method: 'GET', path: `${P}/inventory-items/:inventoryItemId`, access: 'visitor', summary: 'Get an inventory item (V3)',
     request: z.object({ inventoryItemId: z.string().min(1).max(100) }), handler: (ctx, i) => getInventoryItem(ctx, i.inventoryItemId) }),
   route({ method: 'PATCH', path: `${P}/inventory-items/:inventoryItemId`, access: 'elevated', summary: 'Update an inventory item (quantity, tracking, preorder)',

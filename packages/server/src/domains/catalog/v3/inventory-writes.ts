@@ -1,7 +1,8 @@
+import { bulkResults } from '../bulk-results.js';
 import { DEFAULT_LOCATION_ID } from '../model.js';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../http/context.js';
-import { ApplicationError, badRequest, conflict, notFound, ValidationError, WireError, type FieldViolation } from '../../../http/errors.js';
+import { ApplicationError, badRequest, conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/service.js';
 import {
@@ -19,26 +20,6 @@ import { findProductV3 } from './store.js';
  */
 
 type Item = ReturnType<typeof presentItem>;
-export interface BulkResult { itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } }; item?: Item }
-
-/** Runs `fn` per item (each its own transaction); a wire error fails that item only, with its code and data. */
-export async function bulkItems<T>(items: readonly T[], fn: (item: T, index: number) => Promise<{ id: string; item?: Item }>) {
-  const results: BulkResult[] = [];
-  for (const [originalIndex, input] of items.entries()) {
-    try {
-      const r = await fn(input, originalIndex);
-      results.push({ itemMetadata: { id: r.id, originalIndex, success: true }, ...(r.item ? { item: r.item } : {}) });
-    } catch (error) {
-      if (!(error instanceof WireError)) throw error;
-      const e = error instanceof ApplicationError ? { code: error.code, description: error.description, data: error.data }
-        : error instanceof ValidationError ? { code: 'INVALID_ARGUMENT', description: error.message, data: { fieldViolations: error.violations } }
-          : { code: 'INVALID_ARGUMENT', description: error.message, data: {} };
-      results.push({ itemMetadata: { originalIndex, success: false, error: e } });
-    }
-  }
-  const ok = results.filter((r) => r.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 } };
-}
 
 const itemNotFound = (id: string) => notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`, { inventoryItemId: id });
 
@@ -117,14 +98,14 @@ export async function deleteItem(ctx: RequestContext, id: string): Promise<void>
 }
 
 export async function bulkCreateItems(ctx: RequestContext, items: InventoryItemCreate[], returnEntity: boolean) {
-  return bulkItems(items, async (input, i) => {
+  return bulkResults(items, async (input, i) => {
     const item = await createItem(ctx, input, `inventoryItems[${i}]`);
     return { id: item.id, ...(returnEntity ? { item } : {}) };
   });
 }
 
 export async function bulkDeleteItems(ctx: RequestContext, ids: string[]) {
-  return bulkItems(ids, async (id) => { await deleteItem(ctx, id); return { id }; });
+  return bulkResults(ids, async (id) => { await deleteItem(ctx, id); return { id }; });
 }
 
 /** The key an upsert item names: its id, or product + variant + location. */
@@ -145,7 +126,7 @@ export async function bulkUpsertItems(ctx: RequestContext, items: InventoryItemU
   const keys = items.map(upsertKey);
   const dup = keys.findIndex((k, i) => keys.indexOf(k) !== i);
   if (dup >= 0) throw new ValidationError([{ field: `inventoryItems[${dup}].inventoryItem`, description: 'names the same item as an earlier one', violatedRule: 'FORMAT', data: { ruleName: 'DUPLICATE_BULK_UPSERT_KEY' } }]);
-  return bulkItems(items, async (u, i) => inTransaction(ctx.db, async (trx) => {
+  return bulkResults(items, async (u, i) => inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const field = `inventoryItems[${i}].inventoryItem`;
     let current: InventoryRow | undefined;
@@ -186,7 +167,7 @@ async function itemAt(ctx: RequestContext, c: AtChange): Promise<InventoryRow> {
  * preorder-enabled item without touching its quantity.
  */
 export async function bulkChangeAt(ctx: RequestContext, changes: AtChange[], direction: 'decrement' | 'increment', opts: { restrict: boolean; returnEntity: boolean; reason?: string | undefined }) {
-  return bulkItems(changes, async (c) => inTransaction(ctx.db, async (trx) => {
+  return bulkResults(changes, async (c) => inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const row = await itemAt(tctx, c);
     const now = new Date().toISOString();

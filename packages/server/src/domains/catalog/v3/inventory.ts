@@ -6,7 +6,7 @@ import { recordEvent } from '../../events/service.js';
 import { decrementStock, incrementStock, InsufficientStockError } from '../inventory.js';
 import { DEFAULT_LOCATION_ID } from '../model.js';
 import { changeItemQuantity, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
-import { bulk } from './entities.js';
+import { bulkResults } from '../bulk-results.js';
 import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
 import { V3_LIMITS, type inventoryItemPatch } from './schema.js';
 import type { ProductV3 } from './model.js';
@@ -121,9 +121,9 @@ export async function bulkChangeInventory(ctx: RequestContext, changes: Change[]
       await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(r), data: { reason: direction } });
     }
   });
-  return bulk(changes, async (c) => {
+  return bulkResults(changes, async (c) => {
     const r = (await findInventoryItem(ctx.db, ctx.site.id, c.inventoryItemId))!;
-    return { id: r.id, ...(returnEntity ? { entity: presentItem(r) } : {}) };
+    return { id: r.id, ...(returnEntity ? { item: presentItem(r) } : {}) };
   });
 }
 

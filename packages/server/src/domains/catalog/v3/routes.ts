@@ -3,7 +3,7 @@ import { route, type RouteDef } from '../../../http/route.js';
 import type { RequestContext } from '../../../http/context.js';
 import { cursorPaging, sortItem } from '../schema.js';
 import {
-  bulk, countEntities, createEntity, deleteEntityById, getEntity, getOrCreateEntity, presentEntity, queryEntityPage, updateEntityById, type EntityInput,
+  countEntities, createEntity, deleteEntityById, getEntity, getOrCreateEntity, presentEntity, queryEntityPage, updateEntityById, type EntityInput,
 } from './entities.js';
 import { ALL_PRODUCTS_CATEGORY_ID } from './model.js';
 import {
@@ -14,6 +14,7 @@ import {
   countProductsV3Total, createProductV3, deleteProductV3, getProductV3, presentV3, queryProductsV3Page, searchProductsV3, updateProductV3,
 } from './service.js';
 import { inventoryResultsOf } from './inventory.js';
+import { bulkResults } from '../bulk-results.js';
 import { ensureCatalogJobWorker, getCatalogJob } from '../jobs.js';
 import { v3BulkRoutes } from './bulk-routes.js';
 import type { EntityKind } from './store.js';
@@ -43,13 +44,13 @@ const productRoutes: RouteDef[] = [
   route({ method: 'GET', path: `${P}/products/:productId`, access: 'visitor', summary: 'Get a product (V3)', request: getV3Request,
     handler: (ctx, i) => getProductV3(ctx, { id: i.productId }, i.fields) }),
   route({ method: 'POST', path: `${P}/bulk/products/create`, access: 'elevated', summary: 'Create products (V3), per-item results', request: bulkCreateV3Request,
-    handler: (ctx, i) => bulk(i.products, async (p) => { const r = await createProductV3(ctx, p, i.fields); return { id: r.product.id, ...(i.returnEntity ? { entity: r.product } : {}) }; })
+    handler: (ctx, i) => bulkResults(i.products, async (p) => { const r = await createProductV3(ctx, p, i.fields); return { id: r.product.id, ...(i.returnEntity ? { item: r.product } : {}) }; })
       .then(({ results, bulkActionMetadata }) => ({ results: results.map(({ item, ...r }) => ({ ...r, ...(item ? { item } : {}) })), bulkActionMetadata })) }),
   route({ method: 'POST', path: `${P}/bulk/products/update`, access: 'elevated', summary: 'Update products (V3, each with its revision), per-item results',
     request: z.object({ products: z.array(z.object({ product: productV3Patch.extend({ id: z.string().min(1).max(100) }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), fields }),
-    handler: (ctx, i) => bulk(i.products, async ({ product }) => { const r = await updateProductV3(ctx, product.id, product, i.fields); return { id: r.product.id, ...(i.returnEntity ? { entity: r.product } : {}) }; }) }),
+    handler: (ctx, i) => bulkResults(i.products, async ({ product }) => { const r = await updateProductV3(ctx, product.id, product, i.fields); return { id: r.product.id, ...(i.returnEntity ? { item: r.product } : {}) }; }) }),
   route({ method: 'POST', path: `${P}/bulk/products/delete`, access: 'elevated', summary: 'Delete products (V3), per-item results', request: bulkDeleteV3Request,
-    handler: (ctx, i) => bulk(i.productIds, async (id) => { await deleteProductV3(ctx, id); return { id }; }) }),
+    handler: (ctx, i) => bulkResults(i.productIds, async (id) => { await deleteProductV3(ctx, id); return { id }; }) }),
   route({ method: 'GET', path: `${P}/all-products-category`, access: 'visitor', summary: 'The category every product is in', request: z.object({}),
     handler: async () => ({ categoryId: ALL_PRODUCTS_CATEGORY_ID, treeReference: { appNamespace: '@wix/stores', treeKey: null } }) }),
 ];
@@ -84,16 +85,16 @@ function entityRoutes(kind: EntityKind, plural: string, singular: string, nameKe
       handler: async (ctx, i) => show(await getOrCreateEntity(ctx, kind, kind === 'infoSection' ? i.infoSection as EntityInput : { name: i[`${singular}Name`] as string }, singular)) }),
     route({ method: 'POST', path: `${P}/bulk/${plural}/create`, access: 'elevated', summary: `Create ${plural}, per-item results`,
       request: z.object({ [many]: z.array(body).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional() }) as z.ZodType<Record<string, unknown>>,
-      handler: (ctx, i) => bulk(i[many] as EntityInput[], async (e) => { const r = await createEntity(ctx, kind, e, singular); return { id: r.id, ...(i.returnEntity ? { entity: presentEntity(kind, r) } : {}) }; }) }),
+      handler: (ctx, i) => bulkResults(i[many] as EntityInput[], async (e) => { const r = await createEntity(ctx, kind, e, singular); return { id: r.id, ...(i.returnEntity ? { item: presentEntity(kind, r) } : {}) }; }) }),
     route({ method: 'POST', path: `${P}/bulk/${plural}/get-or-create`, access: 'elevated', summary: `Get or create ${plural} by name, per-item results`,
       request: (kind === 'infoSection' ? z.object({ infoSections: z.array(body).min(1).max(V3_LIMITS.bulk), fields }) : z.object({ [`${singular}Names`]: z.array(entityName).min(1).max(V3_LIMITS.bulk), fields })) as z.ZodType<Record<string, unknown>>,
-      handler: (ctx, i) => bulk((kind === 'infoSection' ? i.infoSections : (i[`${singular}Names`] as string[]).map((name) => ({ name }))) as EntityInput[], async (e) => {
+      handler: (ctx, i) => bulkResults((kind === 'infoSection' ? i.infoSections : (i[`${singular}Names`] as string[]).map((name) => ({ name }))) as EntityInput[], async (e) => {
         const r = await getOrCreateEntity(ctx, kind, e, singular);
-        return { id: r.id, entity: presentEntity(kind, r) };
+        return { id: r.id, item: presentEntity(kind, r) };
       }) }),
     route({ method: 'POST', path: `${P}/bulk/${plural}/delete`, access: 'elevated', summary: `Delete ${plural}, per-item results`,
       request: z.object({ [`${singular}Ids`]: z.array(z.string().min(1).max(100)).min(1).max(V3_LIMITS.bulk) }) as z.ZodType<Record<string, string[]>>,
-      handler: (ctx, i) => bulk(i[`${singular}Ids`]!, async (id) => { await deleteEntityById(ctx, kind, id); return { id }; }) }),
+      handler: (ctx, i) => bulkResults(i[`${singular}Ids`]!, async (id) => { await deleteEntityById(ctx, kind, id); return { id }; }) }),
   ];
 }
 
