@@ -11,6 +11,7 @@ import { openCursor, signCursor } from './cursor.js';
 import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
 import { encodePublicProduct, presentProduct } from './present.js';
 import { insertMediaFile } from './store-media.js';
+import { bulkResults } from './bulk-results.js';
 import { EncodedJson, stringifyForWire } from '../../http/wire.js';
 import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
@@ -446,26 +447,16 @@ export async function removeRibbon(ctx: RequestContext, id: string): Promise<Rec
 // ---------------------------------------------------------------------------------------------
 // Bulk price / cost / weight
 
-interface BulkResult { itemMetadata: { id: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } } }
-
-async function bulkChange(ctx: RequestContext, ids: string[], apply: (p: ProductV1) => ProductV1 | string): Promise<{ results: BulkResult[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number } }> {
-  const results: BulkResult[] = [];
-  for (const [originalIndex, id] of ids.entries()) {
-    try {
-      await changeProduct(ctx, id, (p) => {
-        const out = apply(p);
-        if (typeof out === 'string') throw new ApplicationError(400, 'INVALID_VALUE', out);
-        return { product: out };
-      });
-      results.push({ itemMetadata: { id, originalIndex, success: true } });
-    } catch (error) {
-      if (!(error instanceof ApplicationError) && !(error instanceof ValidationError)) throw error;
-      const code = error instanceof ApplicationError ? error.code : 'INVALID_ARGUMENT';
-      results.push({ itemMetadata: { id, originalIndex, success: false, error: { code, description: error.message, data: {} } } });
-    }
-  }
-  const totalSuccesses = results.filter((r) => r.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 } };
+/** One change per product id, each in its own transaction; per-item results (INVALID_VALUE when `apply` refuses). */
+function bulkChange(ctx: RequestContext, ids: string[], apply: (p: ProductV1) => ProductV1 | string) {
+  return bulkResults(ids, async (id) => {
+    await changeProduct(ctx, id, (p) => {
+      const out = apply(p);
+      if (typeof out === 'string') throw new ApplicationError(400, 'INVALID_VALUE', out);
+      return { product: out };
+    });
+    return {};
+  }, (id) => id);
 }
 
 export async function bulkUpdateProperty(ctx: RequestContext, ids: string[], set: { price?: number | undefined; cost?: number | undefined; weight?: number | undefined; ribbon?: string | undefined; brand?: string | undefined }) {
