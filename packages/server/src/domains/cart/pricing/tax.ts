@@ -40,10 +40,7 @@ export class TaxRates {
       list.push({ mapping, rate });
       this.byGroup.set(mapping.taxGroupId, list);
     });
-    for (const list of this.byGroup.values()) {
-      list.sort((a, b) => JURISDICTION_ORDER[a.mapping.jurisdictionType] - JURISDICTION_ORDER[b.mapping.jurisdictionType]
-        || cmp(a.mapping.jurisdiction, b.mapping.jurisdiction) || cmp(a.mapping.taxName, b.mapping.taxName) || cmp(a.mapping.id, b.mapping.id));
-    }
+    for (const list of this.byGroup.values()) list.sort(componentOrder);
   }
 
   get included(): boolean { return this.region?.taxIncludedInPrice ?? false; }
@@ -57,6 +54,15 @@ export class TaxRates {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Region default rates before group rates, then country, state, county, city, special; then by name and id. */
+function componentOrder(a: TaxComponent, b: TaxComponent): number {
+  const x = a.mapping;
+  const y = b.mapping;
+  return (x.taxGroupId === null ? 0 : 1) - (y.taxGroupId === null ? 0 : 1) || cmp(x.taxGroupId ?? '', y.taxGroupId ?? '')
+    || JURISDICTION_ORDER[x.jurisdictionType] - JURISDICTION_ORDER[y.jurisdictionType]
+    || cmp(x.jurisdiction, y.jurisdiction) || cmp(x.taxName, y.taxName) || cmp(x.id, y.id);
+}
 
 /** The tax on one amount at some rates: the taxable base, the total rate, the tax and each rate's part. */
 export interface TaxedAmount { taxable: bigint; rate: bigint; tax: bigint; parts: TaxPart[] }
@@ -86,7 +92,7 @@ export function combine(amounts: readonly TaxedAmount[]): TaxedAmount {
   const rates = new Set(amounts.map((a) => a.rate));
   const [only] = rates;
   const rate = rates.size === 1 && only !== undefined ? only : taxable === 0n ? 0n : (tax * 1_000_000n) / taxable;
-  return { taxable, rate, tax, parts: [...parts.values()] };
+  return { taxable, rate, tax, parts: [...parts.values()].sort((a, b) => componentOrder(a.component, b.component)) };
 }
 
 export function taxDetails(t: TaxedAmount, currency: Currency): ItemTaxFullDetails {
