@@ -6,9 +6,10 @@
 import { PricingInputError } from './errors.js';
 import { isoInstant, readDiscountAmount, type DiscountAmount, type Line } from './lines.js';
 import { allocate, applyRate, max, min, parseMoney, sum, type Currency, type RoundingMode } from './money.js';
-import type { DiscountRuleInput, DiscountTrigger, DiscountValue, Scope } from './model.js';
+import type { DiscountRuleInput, DiscountTargetType, DiscountTrigger, DiscountValue, Scope } from './model.js';
 
 export const MAX_DISCOUNT_RULES = 500;
+export const DISCOUNT_TARGETS: readonly DiscountTargetType[] = ['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING'];
 export const MAX_DISCOUNT_VALUES = 20;
 export const MAX_TRIGGER_DEPTH = 5;
 export const MAX_TRIGGERS_PER_COMBINATION = 20;
@@ -118,6 +119,9 @@ export function liveRuleValues(rules: readonly DiscountRuleInput[], ctx: Trigger
     // Amounts are read even for rules that do not fire, so a malformed rule fails the same way every time.
     const amounts = values.map((value, v) => readDiscountAmount(value, ctx.currency, `${field}.discounts.values[${v}]`));
     values.forEach((value, v) => {
+      if (!DISCOUNT_TARGETS.includes(value.targetType)) {
+        throw new PricingInputError(`${field}.discounts.values[${v}].targetType`, 'must be GLOBAL, SPECIFIC_ITEMS or SHIPPING', 'INVALID_ENUM_VALUE');
+      }
       if (value.targetType === 'SPECIFIC_ITEMS' && !value.specificItemsInfo?.scopes?.length) {
         throw new PricingInputError(`${field}.discounts.values[${v}].specificItemsInfo.scopes`, 'is required for SPECIFIC_ITEMS', 'REQUIRED_FIELD');
       }

@@ -7,7 +7,7 @@
  *   7. the summary: total = subtotal - discount + shipping + additional fees + tax added on top.
  */
 import { PricingInputError } from './errors.js';
-import { discountLines, lineDiscount, liveRuleValues, scopeMatches, type LiveRuleValue, type Remaining } from './discounts.js';
+import { DISCOUNT_TARGETS, discountLines, lineDiscount, liveRuleValues, scopeMatches, type LiveRuleValue, type Remaining } from './discounts.js';
 import { isoInstant, readDiscountAmount, readLines, type DiscountAmount, type Line } from './lines.js';
 import {
   allocate, currencyOf, DEFAULT_ROUNDING_MODE, formatMoney, formatRate, parseMoney, parsePercentage, sum,
@@ -23,7 +23,6 @@ import { combine, findTaxRegion, taxAmount, taxDetails, TaxRates, type TaxedAmou
 export const MAX_MERCHANT_DISCOUNTS = 50;
 export const MAX_ADDITIONAL_FEES = 50;
 const ROUNDING_MODES: readonly RoundingMode[] = ['HALF_UP', 'HALF_EVEN'];
-const DISCOUNT_TARGETS: readonly DiscountTargetType[] = ['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING'];
 
 /** One discount as applied: its source, what it took from each line, and from shipping. */
 interface Applied {
@@ -54,11 +53,6 @@ export function calculatePricing(input: PricingInput): PricingResult {
 
   // 2. Automatic discount rules: item discounts first, then whole-cart discounts on what is left.
   const ruleValues = liveRuleValues(input.discountRules ?? [], { lines, memberId: input.buyer?.memberId ?? null, currency }, nowMs);
-  for (const rv of ruleValues) {
-    if (!DISCOUNT_TARGETS.includes(rv.value.targetType)) {
-      throw new PricingInputError(`discountRules[${(input.discountRules ?? []).indexOf(rv.rule)}].discounts.values[${rv.valueIndex}].targetType`, 'must be GLOBAL, SPECIFIC_ITEMS or SHIPPING', 'INVALID_ENUM_VALUE');
-    }
-  }
   for (const stage of ['SPECIFIC_ITEMS', 'GLOBAL'] as const) {
     for (const rv of ruleValues.filter((v) => v.value.targetType === stage)) {
       const targets = stage === 'GLOBAL' ? priced : priced.filter((l) => scopeMatches(rv.value.specificItemsInfo?.scopes, l));
@@ -70,6 +64,9 @@ export function calculatePricing(input: PricingInput): PricingResult {
   // 3. The coupon, if it may be used now on this cart (judged on the undiscounted subtotal).
   const coupon = input.coupon ?? null;
   const couponAmount = coupon ? readDiscountAmount(coupon.discount, currency, 'coupon.discount') : null;
+  if (coupon && !DISCOUNT_TARGETS.includes(coupon.discount.targetType)) {
+    throw new PricingInputError('coupon.discount.targetType', 'must be GLOBAL, SPECIFIC_ITEMS or SHIPPING', 'INVALID_ENUM_VALUE');
+  }
   const couponError = coupon ? couponProblem(coupon, priced, currency, nowMs) : null;
   if (couponError) errors.couponCalculationError = couponError;
   const couponUsable = coupon && couponAmount && !couponError;
@@ -239,7 +236,8 @@ function ruleSource(rv: LiveRuleValue): Applied['source'] {
 
 /** Adds to the entry of the same source and target, so a rule with two values is one applied discount. */
 function record(applied: Applied[], source: Applied['source'], targetType: DiscountTargetType, lines: Map<string, bigint>, shipping: bigint): void {
-  const same = applied.find((a) => a.targetType === targetType && a.source.kind === source.kind && source.kind === 'rule' && a.source.kind === 'rule' && a.source.id === source.id);
+  const sameRule = (a: Applied) => a.targetType === targetType && a.source.kind === 'rule' && source.kind === 'rule' && a.source.id === source.id;
+  const same = applied.find(sameRule);
   const entry = same ?? { targetType, source, lines: new Map<string, bigint>(), shipping: 0n };
   for (const [id, v] of lines) entry.lines.set(id, (entry.lines.get(id) ?? 0n) + v);
   entry.shipping += shipping;
@@ -288,7 +286,6 @@ function couponProblem(coupon: CouponInput, priced: readonly Line[], currency: C
     }
   }
   const d = coupon.discount;
-  if (!DISCOUNT_TARGETS.includes(d.targetType)) throw new PricingInputError('coupon.discount.targetType', 'must be GLOBAL, SPECIFIC_ITEMS or SHIPPING', 'INVALID_ENUM_VALUE');
   const applicable = d.targetType === 'SPECIFIC_ITEMS' ? priced.some((l) => scopeMatches(d.specificItemsInfo?.scopes, l) && !!d.specificItemsInfo?.scopes?.length)
     : d.targetType === 'SHIPPING' ? priced.some((l) => l.shippable)
     : priced.length > 0;
