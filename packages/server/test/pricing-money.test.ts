@@ -41,6 +41,8 @@ describe('inputs the engine refuses', () => {
     ['merchant discount for a missing line', { ...base, merchantDiscounts: [{ amount: '1.00', lineItemIds: ['zz'] }] }, 'merchantDiscounts[0].lineItemIds[0]'],
     ['percentage above 100', { ...base, discountRules: [{ id: 'r', name: 'r', discounts: { values: [{ targetType: 'GLOBAL', discountType: 'PERCENTAGE', percentage: 101 }] } }] }, 'discountRules[0].discounts.values[0].percentage'],
     ['tax rate above 1', { ...base, tax: { regions: [], manualTaxMappings: [{ id: 'm', taxRegionId: 'r', taxGroupId: null, taxRate: '1.5', taxName: 't', jurisdiction: 'X', jurisdictionType: 'COUNTRY' }] } }, 'tax.manualTaxMappings[0].taxRate'],
+    ['fractional quantity bound in a trigger', { ...base, discountRules: [{ id: 'r', name: 'r', trigger: { triggerType: 'ITEM_QUANTITY_RANGE', itemQuantityRange: { from: 1.5 } }, discounts: { values: [{ targetType: 'GLOBAL', discountType: 'PERCENTAGE', percentage: 5 }] } }] }, 'discountRules[0].trigger.itemQuantityRange.from'],
+    ['open weight range before the last', { ...base, lineItems: [{ ...base.lineItems[0]!, itemType: 'PHYSICAL' }], shippingAddress: { country: 'US' }, shipping: { regions: [{ id: 's', name: 's', destinations: [{ country: 'US' }], options: [{ code: 'w', title: 'w', rate: { type: 'BY_WEIGHT', ranges: [{ price: '1.00' }, { upTo: 2, price: '2.00' }] } }] }] } }, 'shipping.regions[0].options[0].rate.ranges[0].upTo'],
     ['too many lines', { ...base, lineItems: Array.from({ length: 301 }, (_, i) => ({ ...base.lineItems[0]!, id: `l${i}` })) }, 'lineItems'],
   ];
   for (const [name, input, field] of refused) {

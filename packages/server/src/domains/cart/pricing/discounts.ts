@@ -4,7 +4,7 @@
  * another from what is left of each line, so no line ever goes below zero.
  */
 import { PricingInputError } from './errors.js';
-import { isoInstant, readDiscountAmount, type DiscountAmount, type Line } from './lines.js';
+import { boundedCount, isoInstant, readDiscountAmount, type DiscountAmount, type Line } from './lines.js';
 import { allocate, applyRate, max, min, parseMoney, sum, type Currency, type RoundingMode } from './money.js';
 import type { DiscountRuleInput, DiscountTargetType, DiscountTrigger, DiscountValue, Scope } from './model.js';
 
@@ -53,7 +53,9 @@ export function triggerMatches(trigger: DiscountTrigger | null | undefined, ctx:
     case 'ITEM_QUANTITY_RANGE': {
       const range = trigger.itemQuantityRange ?? {};
       const quantity = sum(ctx.lines.filter((l) => l.priced && scopeMatches(range.scopes, l)).map((l) => l.quantity));
-      return (range.from == null || quantity >= BigInt(range.from)) && (range.to == null || quantity <= BigInt(range.to));
+      const from = range.from == null ? null : boundedCount(range.from, `${field}.itemQuantityRange.from`, 0, Number.MAX_SAFE_INTEGER);
+      const to = range.to == null ? null : boundedCount(range.to, `${field}.itemQuantityRange.to`, 0, Number.MAX_SAFE_INTEGER);
+      return (from === null || quantity >= from) && (to === null || quantity <= to);
     }
     case 'CUSTOMER_ELIGIBILITY':
       return ctx.memberId !== null && (trigger.customerEligibility?.individualMembersInfo?.memberIds ?? []).includes(ctx.memberId);
