@@ -158,7 +158,7 @@ describe('pricing properties', () => {
   });
 
   it('allocate: exact sum, no part above its weight, independent of order', () => {
-    const shares = fc.uniqueArray(fc.record({ key: fc.string({ minLength: 1, maxLength: 3 }), weight: fc.bigInt({ min: 0n, max: 10n ** 12n }) }), { minLength: 1, maxLength: 20, selector: (s) => s.key });
+    const shares = fc.uniqueArray(fc.record({ key: fc.string({ minLength: 1, maxLength: 3 }), weight: fc.oneof(fc.bigInt({ min: 0n, max: 4n }), fc.bigInt({ min: 0n, max: 10n ** 12n })) }), { minLength: 1, maxLength: 20, selector: (s) => s.key });
     fc.assert(fc.property(shares, fc.bigInt({ min: 0n, max: 10n ** 12n }), (list, t) => {
       const weightSum = list.reduce((a, s) => a + s.weight, 0n);
       const total = weightSum === 0n ? t : t % (weightSum + 1n);
