@@ -69,7 +69,17 @@ const EXPRESS = {
 const AB = () => [line('a', '10.00', 2), line('b', '5.00', 1)];
 
 export const PRICING_CASES: PricingCase[] = [
-  { name: 'plain cart', input: cart([line('a', '10.00', 2)]), expected: { priceSummary: ['20.00', '0.00', '0.00', '0.00', '0.00', '20.00'] } },
+  {
+    name: 'plain cart, unit and line prices',
+    input: cart([line('a', '10.00', 2, { fullPrice: '12.00' })]),
+    expected: {
+      priceSummary: ['20.00', '0.00', '0.00', '0.00', '0.00', '20.00'],
+      paths: [
+        ['calculatedLineItems.0.pricesBreakdown.price.amount', '10.00'], ['calculatedLineItems.0.pricesBreakdown.fullPrice.amount', '12.00'],
+        ['calculatedLineItems.0.pricesBreakdown.priceBeforeDiscounts.amount', '10.00'], ['calculatedLineItems.0.pricesBreakdown.lineItemPrice.amount', '20.00'],
+      ],
+    },
+  },
   {
     name: 'global percentage rule split over lines', // 10% of 25.00 = 2.50; a 20/25 -> 2.00, b 0.50
     input: cart(AB(), { discountRules: [rule('r10', pct(10))] }),
