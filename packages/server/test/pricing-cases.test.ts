@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { calculatePricing, type PricingResult } from '../src/domains/cart/pricing/index.js';
 import { PRICING_CASES } from './pricing.cases.js';
 
+/** Follows a dotted path (array indexes included) through the plain JSON-like result. */
 function at(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+  return path.split('.').reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] /* any object is indexable by key here */ : undefined), value);
 }
 
 function summaryOf(r: PricingResult): string[] {

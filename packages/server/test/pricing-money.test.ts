@@ -36,6 +36,7 @@ describe('inputs the engine refuses', () => {
     ['quantity above the bound', { ...base, lineItems: [{ ...base.lineItems[0]!, quantity: 100_001 }] }, 'lineItems[0].quantity'],
     ['too many decimals', { ...base, lineItems: [{ ...base.lineItems[0]!, price: '1.001' }] }, 'lineItems[0].price'],
     ['a date without a zone', { ...base, now: '2026-06-01 12:00' }, 'now'],
+    // The cast lets the test send what a careless caller could: a mode outside the type.
     ['unknown rounding mode', { ...base, roundingMode: 'DOWN' as never }, 'roundingMode'],
     ['merchant discount with both kinds', { ...base, merchantDiscounts: [{ amount: '1.00', percentage: 5 }] }, 'merchantDiscounts[0]'],
     ['merchant discount for a missing line', { ...base, merchantDiscounts: [{ amount: '1.00', lineItemIds: ['zz'] }] }, 'merchantDiscounts[0].lineItemIds[0]'],
