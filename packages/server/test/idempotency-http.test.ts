@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type ApiResponse, type TestServer } from './harness.js';
 import { createApiKey } from '../src/domains/identity/service.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../src/storage/idempotency.js';
+import { serve } from '@hono/node-server';
+import { z } from 'zod';
+import { createApp } from '../src/http/app.js';
+import { route } from '../src/http/route.js';
+import { operationError, runOperation } from '../src/operations/index.js';
+import { effectsOf, ensureEffectsTable, threeSteps } from './operations-fixture.js';
 
 /** Idempotency-Key over real HTTP: data item insert, bulk insert and V1 product create (docs/operations.md). */
 
@@ -176,5 +182,54 @@ describe('V1 product create with Idempotency-Key', () => {
     expect(other.status).toBe(409);
     expect(other.body.details.applicationError.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await productTotal()).toBe(before + 1);
+  });
+});
+
+describe("routes declared idempotent: 'handler' (a keyed multi-step operation)", () => {
+  it('hands the key to the handler, whose keyed operation answers repeats with its first outcome', async () => {
+    await ensureEffectsTable(t.server.deps.storage.db);
+    // What cart completion will look like: the route passes the key on to runOperation.
+    const checkout = route({
+      method: 'POST', path: '/test/checkout', access: 'elevated', summary: 'test', idempotent: 'handler',
+      request: z.object({ cart: z.string().max(50), refuse: z.boolean().optional() }),
+      handler: async (ctx, input, call) => {
+        const outcome = await runOperation(ctx, threeSteps, { cart: input.cart, ...(input.refuse ? { refuseAt: 'confirm' as const } : {}) }, call?.idempotencyKey ? { key: call.idempotencyKey } : {});
+        const error = operationError(outcome);
+        if (error) throw error;
+        return { operationId: outcome.operationId, state: outcome.state, key: call?.idempotencyKey ?? null };
+      },
+    });
+    const app = createApp(t.server.deps, [checkout]);
+    const server = await new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () => new Promise<void>((done) => s.close(() => done())),
+      }));
+    });
+    try {
+      const post = (body: unknown, k?: string) => call(server.url, '/test/checkout', { ...owner(), body, headers: k ? { 'Idempotency-Key': k } : {} });
+      const k = key();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => post({ cart: 'h1' }, k)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      const id = answers[0]!.body.operationId;
+      expect(answers.every((a) => a.body.operationId === id && a.body.key === k)).toBe(true);
+      expect(await effectsOf(t.server.deps.storage.db, id)).toEqual(['run:reserve', 'run:charge', 'run:confirm']);
+      const reused = await post({ cart: 'h2' }, k);
+      expect([reused.status, reused.body.details.applicationError.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+      // A refused operation answers its repeat with the same error, compensated once.
+      const k2 = key();
+      const refused = await post({ cart: 'h3', refuse: true }, k2);
+      const again = await post({ cart: 'h3', refuse: true }, k2);
+      expect([refused.status, refused.body.details.applicationError.code]).toEqual([409, 'OUT_OF_STOCK']);
+      expect(again.body).toEqual(refused.body);
+      // Without the header every call is a new operation.
+      const plain = [await post({ cart: 'h4' }), await post({ cart: 'h4' })];
+      expect(plain[0]!.body.operationId).not.toBe(plain[1]!.body.operationId);
+      expect(plain[0]!.body.key).toBeNull();
+      const bad = await post({ cart: 'h5' }, 'bad key');
+      expect(bad.body.details.validationError.fieldViolations[0].field).toBe('Idempotency-Key');
+    } finally {
+      await server.close();
+    }
   });
 });
