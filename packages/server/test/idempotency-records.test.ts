@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import type { Executor } from '../src/storage/database.js';
@@ -9,8 +8,8 @@ import {
 
 /** withIdempotency on a real database (SQLite, or PostgreSQL with DATABASE_URL): claims, leases, expiry, pruning. */
 
-interface Writes { idem_test_writes: { id: string; note: string } }
-const writes = (db: Executor): Kysely<Writes> => db.withTables<Writes>() as unknown as Kysely<Writes>;
+type Writes = { idem_test_writes: { id: string; note: string } };
+const writes = (db: Executor) => db.withTables<Writes>();
 
 let t: TestServer;
 const db = () => t.server.deps.storage.db;

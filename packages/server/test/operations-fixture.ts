@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { AppDeps, RequestContext } from '../src/http/context.js';
 import { conflict } from '../src/http/errors.js';
 import type { Executor } from '../src/storage/database.js';
@@ -12,8 +11,8 @@ import type { Site } from '../src/domains/sites/service.js';
  * exactly which effects committed, how often, and in which order.
  */
 
-interface EffectsTable { op_test_effects: { seq: number; op_id: string; what: string } }
-const effects = (db: Executor): Kysely<EffectsTable> => db.withTables<EffectsTable>() as unknown as Kysely<EffectsTable>;
+type EffectsTable = { op_test_effects: { seq: number; op_id: string; what: string } };
+const effects = (db: Executor) => db.withTables<EffectsTable>();
 
 export async function ensureEffectsTable(db: Executor): Promise<void> {
   await effects(db).schema.createTable('op_test_effects').ifNotExists()
