@@ -101,3 +101,36 @@ export function contextOf(deps: AppDeps, site: Site, apiKeyId = 'test'): Request
     caller: { kind: 'owner', apiKeyId }, origin: 'http://127.0.0.1', ip: '127.0.0.1', log: deps.log, site,
   };
 }
+
+/** A step that reaches outside (`local: false`): it runs outside a transaction, as a provider call would. */
+export const remote = defineOperation<{ refuse: boolean }, { provider: string }>({
+  name: 'test.remote',
+  steps: [
+    {
+      name: 'local-first',
+      run: async (ctx) => { await effect(ctx, 'run:local-first'); },
+      compensate: async (ctx) => { await effect(ctx, 'undo:local-first'); },
+    },
+    {
+      name: 'provider',
+      local: false,
+      run: async (ctx) => {
+        if (ctx.db.isTransaction) throw new Error('a non-local step must not run in a transaction');
+        await effect(ctx, `run:provider key=${ctx.operation.id}:${ctx.operation.step}`);
+        return { provider: 'ok' };
+      },
+      compensate: async (ctx, state) => {
+        if (ctx.db.isTransaction) throw new Error('a non-local compensation must not run in a transaction');
+        await effect(ctx, `undo:provider ${state.provider}`);
+      },
+    },
+    {
+      name: 'finish',
+      run: async (ctx) => {
+        if (ctx.operation.input.refuse) throw conflict('DECLINED', 'Declined');
+        if (!ctx.db.isTransaction) throw new Error('a local step runs in a transaction');
+        await effect(ctx, 'run:finish');
+      },
+    },
+  ],
+});

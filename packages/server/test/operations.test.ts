@@ -9,7 +9,7 @@ import {
   getOperationOutcome, operationError, recoverOperations, runOperation,
   OPERATION_LEASE_MS, OPERATION_STEP_MAX_ATTEMPTS,
 } from '../src/operations/index.js';
-import { contextOf, effectsOf, ensureEffectsTable, flaky, threeSteps } from './operations-fixture.js';
+import { contextOf, effectsOf, ensureEffectsTable, flaky, remote, threeSteps } from './operations-fixture.js';
 
 /**
  * The operation runner on a real database: steps in order with stored progress, compensation in
@@ -67,6 +67,19 @@ describe('running an operation', () => {
     expect(outcome.error?.code).toBe('OPERATION_STEP_FAILED');
     expect(outcome.error?.step).toBe('unsteady');
     expect(await effectsOf(db(), outcome.operationId)).toEqual(['run:first', 'undo:first']);
+  });
+});
+
+describe('non-local steps', () => {
+  it('run outside a transaction, get a stable key, and are compensated like the others', async () => {
+    const done = await runOperation(ctx(), remote, { refuse: false });
+    expect(done).toMatchObject({ status: 'COMPLETED', state: { provider: 'ok' } });
+    expect(await effectsOf(db(), done.operationId)).toEqual(['run:local-first', `run:provider key=${done.operationId}:provider`, 'run:finish']);
+    const refused = await runOperation(ctx(), remote, { refuse: true });
+    expect(refused).toMatchObject({ status: 'COMPENSATED', error: { code: 'DECLINED', step: 'finish' } });
+    expect(await effectsOf(db(), refused.operationId)).toEqual([
+      'run:local-first', `run:provider key=${refused.operationId}:provider`, 'undo:provider ok', 'undo:local-first',
+    ]);
   });
 });
 
