@@ -114,7 +114,7 @@ describe('keyed operations', () => {
 });
 
 /** Runs the child until a step announces `hang`, SIGKILLs it there, and returns the operation's id. */
-async function killAt(hang: string, input: Record<string, unknown>): Promise<string> {
+async function killAt(hang: string, input: Record<string, unknown>, extraEnv: Record<string, string> = {}): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
     cwd: ROOT,
     env: {
@@ -125,6 +125,7 @@ async function killAt(hang: string, input: Record<string, unknown>): Promise<str
       SITE_ID: t.site.id,
       OPS_HANG: hang,
       OPS_INPUT: JSON.stringify(input),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -194,4 +195,22 @@ describe('recovery after a crash', () => {
       await b.close();
     }
   });
+
+  it(`a step that kills its process every time is given up after ${OPERATION_STEP_MAX_ATTEMPTS} attempts and compensated`, async () => {
+    const id = await killAt('run:charge', { cart: 'crash-loop' });
+    // Each recovering server (a child process) takes the operation over and dies in the same step.
+    for (let attempt = 1; attempt < OPERATION_STEP_MAX_ATTEMPTS; attempt++) {
+      expect(await killAt('run:charge', {}, { OPS_RECOVER: '1', OPS_LEASES_LATER: String(attempt) })).toBe(id);
+      expect(await getOperationOutcome(db(), id)).toMatchObject({ status: 'RUNNING' });
+    }
+    const fresh = await freshServer();
+    try {
+      const muchLater = () => Date.now() + OPERATION_STEP_MAX_ATTEMPTS * (OPERATION_LEASE_MS + 1_000);
+      expect(await recoverOperations(fresh.deps, { clock: muchLater })).toEqual({ claimed: 1, completed: 0, compensated: 1, failed: 0, unfinished: 0 });
+    } finally {
+      await fresh.close();
+    }
+    expect(await getOperationOutcome(db(), id)).toMatchObject({ status: 'COMPENSATED', error: { step: 'charge', code: 'OPERATION_STEP_FAILED' } });
+    expect(await effectsOf(db(), id)).toEqual(['run:reserve', 'undo:reserve']);
+  }, 120_000);
 });
