@@ -1,65 +1,20 @@
-import { sql, type Generated, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { escapeLike, ilike, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode } from '../../storage/filter.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { DEFAULT_LOCATION_ID, type StockRow } from './model.js';
+import { DEFAULT_LOCATION_ID, toInventoryRow as toRow, type InventoryItemsTable, type InventoryRow } from '../inventory/index.js';
+import type { StockRow } from './model.js';
 import { directCategoryField } from './v3/store.js';
 
 /**
- * Stock per variant and location, for both catalogs. Quantity is a column so a decrement is one
- * guarded UPDATE. Every variant has one row at DEFAULT_LOCATION_ID (written by product writes; the
- * storefront, V1 stock and decrementStock read only it); rows at other locations come from the V3
- * inventory calls. `sku` is the variant's SKU, copied onto every location's row.
+ * Catalog reads and writes of `inventory_items` (the table is declared by domains/inventory, which
+ * owns every stock change): the default-location rows product writes keep in step with variants,
+ * V3 item create / delete, and the searches that join products. Every variant has one row at
+ * DEFAULT_LOCATION_ID (the storefront and V1 stock read only it).
  */
-interface InventoryItemsTable {
-  id: string;
-  site_id: string;
-  catalog: string;
-  product_id: string;
-  variant_id: string;
-  /** Defaults to DEFAULT_LOCATION_ID (migration 0007), so inserts that predate locations still work. */
-  location_id: Generated<string>;
-  sku: string | null;
-  track_quantity: Bool01;
-  quantity: number | null;
-  in_stock: Bool01;
-  preorder_enabled: Bool01;
-  preorder_limit: number | null;
-  preorder_counter: number;
-  preorder_message: string | null;
-  revision: number;
-  created_date: string;
-  updated_date: string;
-}
-
-declare module '../../storage/schema.js' {
-  interface Database {
-    inventory_items: InventoryItemsTable;
-  }
-}
-
 export type Catalog = 'v1' | 'v3';
-
-export interface InventoryRow extends StockRow {
-  id: string;
-  productId: string;
-  locationId: string;
-  sku: string | null;
-  preorderCounter: number;
-  preorderMessage: string | null;
-  revision: number;
-  createdDate: string;
-  updatedDate: string;
-}
-
-function toRow(r: Selectable<InventoryItemsTable>): InventoryRow {
-  return {
-    id: r.id, productId: r.product_id, locationId: r.location_id, variantId: r.variant_id, sku: r.sku, trackQuantity: r.track_quantity === 1,
-    quantity: r.quantity, inStock: r.in_stock === 1, preorderEnabled: r.preorder_enabled === 1, preorderLimit: r.preorder_limit,
-    preorderCounter: r.preorder_counter, preorderMessage: r.preorder_message, revision: r.revision, createdDate: r.created_date, updatedDate: r.updated_date,
-  };
-}
+export type { InventoryRow };
 
 /**
  * Replaces the default-location stock rows of a product with `rows`, keeping the item id and counters
@@ -130,44 +85,6 @@ export async function skuUsedElsewhere(db: Executor, siteId: string, skus: strin
   return row?.sku ?? undefined;
 }
 
-/**
- * Takes `quantity` from a tracked variant only when that much is there: one statement, so two
- * concurrent orders can never both take the last unit. Preorder-enabled items may go below zero up
- * to their preorder limit. Returns whether a row changed.
- */
-export async function decrementRow(db: Executor, siteId: string, productId: string, variantId: string, quantity: number, now: string): Promise<boolean> {
-  const result = await sql`UPDATE inventory_items
-    SET quantity = quantity - ${quantity},
-        in_stock = CASE WHEN quantity - ${quantity} > 0 THEN 1 ELSE 0 END,
-        preorder_counter = preorder_counter + CASE WHEN quantity - ${quantity} < 0 THEN ${quantity} ELSE 0 END,
-        revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND product_id = ${productId} AND variant_id = ${variantId} AND location_id = ${DEFAULT_LOCATION_ID} AND track_quantity = 1
-      AND (quantity >= ${quantity} OR (preorder_enabled = 1 AND (preorder_limit IS NULL OR quantity - ${quantity} >= -preorder_limit)))`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
-}
-
-export async function incrementRow(db: Executor, siteId: string, productId: string, variantId: string, quantity: number, now: string): Promise<boolean> {
-  const result = await sql`UPDATE inventory_items
-    SET quantity = quantity + ${quantity}, in_stock = CASE WHEN quantity + ${quantity} > 0 THEN 1 ELSE 0 END, revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND product_id = ${productId} AND variant_id = ${variantId} AND location_id = ${DEFAULT_LOCATION_ID} AND track_quantity = 1`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
-}
-
-export async function updateInventoryRow(db: Executor, siteId: string, id: string, patch: { trackQuantity?: boolean; quantity?: number | null; inStock?: boolean; preorderEnabled?: boolean; preorderLimit?: number | null; preorderMessage?: string | null }, now: string): Promise<void> {
-  const cur = await findInventoryItem(db, siteId, id);
-  if (!cur) return;
-  const track = patch.trackQuantity ?? cur.trackQuantity;
-  const quantity = track ? (patch.quantity !== undefined ? patch.quantity ?? 0 : cur.quantity ?? 0) : null;
-  const inStock = track ? (quantity ?? 0) > 0 : (patch.inStock ?? cur.inStock);
-  await db.updateTable('inventory_items').set({
-    track_quantity: track ? 1 : 0, quantity, in_stock: inStock ? 1 : 0,
-    preorder_enabled: (patch.preorderEnabled ?? cur.preorderEnabled) ? 1 : 0,
-    preorder_limit: patch.preorderLimit !== undefined ? patch.preorderLimit : cur.preorderLimit,
-    preorder_message: patch.preorderMessage !== undefined ? patch.preorderMessage : cur.preorderMessage,
-    revision: cur.revision + 1, updated_date: now,
-  }).where('id', '=', id).execute();
-}
-
 export interface InventoryQuery { siteId: string; productIds?: string[]; ids?: string[]; limit: number; offset: number; afterId?: string }
 
 /** Inventory rows in id order (stable for offset and cursor paging alike). */
@@ -219,7 +136,8 @@ export async function queryVariantRows(db: Executor, q: { siteId: string; filter
 }
 
 // ---------------------------------------------------------------------------------------------
-// V3 inventory items at any location (v3/inventory-*.ts): create, delete, guarded changes, search.
+// V3 inventory items at any location (v3/inventory-*.ts): create, delete, search. Stock changes
+// (decrement, increment, set, preorder units) are the inventory domain's (domains/inventory).
 
 export interface NewInventoryItem {
   id: string; catalog: Catalog; productId: string; variantId: string; locationId: string; sku: string | null;
@@ -254,31 +172,6 @@ export async function findVariantRows(db: Executor, siteId: string, productId: s
 export async function findItemsAt(db: Executor, siteId: string, variantId: string, locationId: string): Promise<InventoryRow[]> {
   const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('variant_id', '=', variantId).where('location_id', '=', locationId).where('catalog', '=', 'v3').limit(2).execute();
   return rows.map(toRow);
-}
-
-/** Adds preordered units to an item's counter when preorder is on and the limit allows. */
-export async function addPreorderUnits(db: Executor, siteId: string, id: string, units: number, now: string): Promise<boolean> {
-  const result = await sql`UPDATE inventory_items SET preorder_counter = preorder_counter + ${units}, revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND id = ${id} AND preorder_enabled = 1 AND (preorder_limit IS NULL OR preorder_counter + ${units} <= preorder_limit)`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
-}
-
-/**
- * Adds `delta` to a tracked item's quantity in one statement. A negative delta with `restrict` only
- * applies when the quantity stays >= 0, or within the preorder limit of a preorderable item; a
- * positive one only up to `max`. Returns whether the row changed (false: untracked, gone, short, full).
- */
-export async function changeItemQuantity(db: Executor, siteId: string, id: string, delta: number, restrict: boolean, now: string, max: number): Promise<boolean> {
-  const guard = delta < 0 && restrict
-    ? sql`AND (quantity + ${delta} >= 0 OR (preorder_enabled = 1 AND (preorder_limit IS NULL OR quantity + ${delta} >= -preorder_limit)))`
-    : delta > 0 ? sql`AND quantity + ${delta} <= ${max}` : sql``;
-  const result = await sql`UPDATE inventory_items
-    SET quantity = quantity + ${delta},
-        in_stock = CASE WHEN quantity + ${delta} > 0 THEN 1 ELSE 0 END,
-        preorder_counter = preorder_counter + CASE WHEN quantity + ${delta} < 0 THEN ${Math.max(0, -delta)} ELSE 0 END,
-        revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND id = ${id} AND track_quantity = 1 ${guard}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 /** What an item's availabilityStatus is, in SQL (the same rule as v3/inventory.ts presentItem). */

@@ -4,8 +4,9 @@ import { ApplicationError, conflict, notFound } from '../../../http/errors.js';
 import { recordEvent } from '../../events/service.js';
 import { CATALOG_JOB_ITEMS_MAX, registerCatalogJobKind, startCatalogJob } from '../jobs.js';
 import { DEFAULT_LOCATION_ID } from '../model.js';
-import { changeItemQuantity, findInventoryItem, updateInventoryRow } from '../store-inventory.js';
-import { INVENTORY_ITEM_V3_FQDN, presentItem, refresh, updateInventoryItem } from './inventory.js';
+import { adjust, InsufficientStockError, QuantityLimitError, type StockChange } from '../../inventory/index.js';
+import { findInventoryItem } from '../store-inventory.js';
+import { INVENTORY_ITEM_V3_FQDN, presentItem, updateInventoryItem } from './inventory.js';
 import { INVENTORY_V3_LIMITS, type Adjustment, type inventoryItemSet, type SearchDetails } from './inventory-schema.js';
 import { selectItemIds } from './inventory-search.js';
 import { createItem, deleteItem, stockOf } from './inventory-writes.js';
@@ -36,20 +37,22 @@ const itemNotFound = (id: string) => notFound('INVENTORY_ITEM_NOT_FOUND', `Inven
 async function adjustItem(ctx: RequestContext, id: string, a: Adjustment, untracked: 'refuse' | 'track' | 'set'): Promise<void> {
   const row = await findInventoryItem(ctx.db, ctx.site.id, id);
   if (!row) throw itemNotFound(id);
-  const now = new Date().toISOString();
   const delta = a.incrementBy ?? -(a.decrementBy ?? 0);
   const data = { inventoryItemId: id };
+  const changes: StockChange[] = [];
   if (!row.trackQuantity) {
     if (untracked === 'refuse' || (untracked === 'set' && delta < 0)) throw new ApplicationError(409, 'INVENTORY_QUANTITY_NOT_TRACKED', `Item ${id} does not track quantity`, data);
-    await updateInventoryRow(ctx.db, ctx.site.id, id, { trackQuantity: true, quantity: untracked === 'set' ? delta : 0 }, now);
+    changes.push({ inventoryItemId: id, set: { trackQuantity: true, quantity: untracked === 'set' ? delta : 0 } });
   }
   if (row.trackQuantity || untracked === 'track') {
-    if (!(await changeItemQuantity(ctx.db, ctx.site.id, id, delta, true, now, INVENTORY_V3_LIMITS.quantityMax))) {
-      if (delta > 0) throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
-      throw conflict('INSUFFICIENT_INVENTORY', `Item ${id} has ${row.quantity ?? 0}, not ${-delta}`, { ...data, available: row.quantity ?? 0, requested: -delta });
-    }
+    changes.push(delta > 0 ? { inventoryItemId: id, increment: delta, max: INVENTORY_V3_LIMITS.quantityMax } : { inventoryItemId: id, decrement: -delta });
   }
-  if (row.locationId === DEFAULT_LOCATION_ID) await refresh(ctx, row.productId);
+  // One inventory call (all or nothing); its stock listener refreshes the product of a default-location item.
+  await adjust(ctx, changes).catch((error: unknown) => {
+    if (error instanceof QuantityLimitError) throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
+    if (error instanceof InsufficientStockError) throw conflict('INSUFFICIENT_INVENTORY', `Item ${id} has ${row.quantity ?? 0}, not ${-delta}`, { ...data, available: row.quantity ?? 0, requested: -delta });
+    throw error;
+  });
   const next = (await findInventoryItem(ctx.db, ctx.site.id, id))!;
   await recordEvent(ctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(next), data: { reason: 'MANUAL' } });
 }

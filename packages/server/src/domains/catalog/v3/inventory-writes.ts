@@ -5,9 +5,8 @@ import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, badRequest, conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/service.js';
-import {
-  addPreorderUnits, changeItemQuantity, deleteInventoryItemRow, findInventoryItem, findItemsAt, findVariantRows, insertInventoryItem, type InventoryRow,
-} from '../store-inventory.js';
+import { adjust, InsufficientStockError, QuantityLimitError, type StockChange } from '../../inventory/index.js';
+import { deleteInventoryItemRow, findInventoryItem, findItemsAt, findVariantRows, insertInventoryItem, type InventoryRow } from '../store-inventory.js';
 import { INVENTORY_ITEM_V3_FQDN, presentItem, refresh, updateInventoryItem } from './inventory.js';
 import { INVENTORY_V3_LIMITS, type InventoryItemCreate, type InventoryItemUpsert } from './inventory-schema.js';
 import { findProductV3 } from './store.js';
@@ -170,19 +169,21 @@ export async function bulkChangeAt(ctx: RequestContext, changes: AtChange[], dir
   return bulkResults(changes, async (c) => inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const row = await itemAt(tctx, c);
-    const now = new Date().toISOString();
     const data = { variantId: c.variantId, locationId: row.locationId, inventoryItemId: row.id };
-    if (direction === 'decrement' && c.preorderRequest) {
-      if (!(await addPreorderUnits(trx, ctx.site.id, row.id, c.by, now))) throw conflict('INSUFFICIENT_INVENTORY', `Item ${row.id} takes no preorder of ${c.by} units`, { ...data, requested: c.by });
-    } else {
-      if (!row.trackQuantity) throw new ApplicationError(409, 'INVENTORY_QUANTITY_NOT_TRACKED', `Item ${row.id} does not track quantity`, data);
-      const delta = direction === 'decrement' ? -c.by : c.by;
-      if (!(await changeItemQuantity(trx, ctx.site.id, row.id, delta, opts.restrict, now, INVENTORY_V3_LIMITS.quantityMax))) {
-        if (direction === 'increment') throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${row.id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
+    const preorder = direction === 'decrement' && !!c.preorderRequest;
+    if (!preorder && !row.trackQuantity) throw new ApplicationError(409, 'INVENTORY_QUANTITY_NOT_TRACKED', `Item ${row.id} does not track quantity`, data);
+    const change: StockChange = preorder ? { inventoryItemId: row.id, preorder: c.by }
+      : direction === 'decrement' ? { inventoryItemId: row.id, decrement: c.by, restrict: opts.restrict }
+        : { inventoryItemId: row.id, increment: c.by, max: INVENTORY_V3_LIMITS.quantityMax };
+    // The stock listener (../inventory.ts) refreshes the product of a default-location item.
+    await adjust(tctx, [change]).catch((error: unknown) => {
+      if (error instanceof QuantityLimitError) throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${row.id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
+      if (error instanceof InsufficientStockError) {
+        if (preorder) throw conflict('INSUFFICIENT_INVENTORY', `Item ${row.id} takes no preorder of ${c.by} units`, { ...data, requested: c.by });
         throw conflict('INSUFFICIENT_INVENTORY', `Item ${row.id} has ${row.quantity ?? 0}, not ${c.by}`, { ...data, available: row.quantity ?? 0, requested: c.by });
       }
-    }
-    if (row.locationId === DEFAULT_LOCATION_ID) await refresh(tctx, row.productId);
+      throw error;
+    });
     const item = presentItem((await findInventoryItem(trx, ctx.site.id, row.id))!);
     await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: row.id, entity: item, data: { reason: opts.reason ?? 'MANUAL' } });
     return { id: row.id, ...(opts.returnEntity ? { item } : {}) };
