@@ -12,8 +12,8 @@ import { PAGE_DEFAULT } from './schema.js';
 import { PRODUCT_FQDN, refreshProductStock } from './service.js';
 import { refreshProductV3Stock } from './v3/service.js';
 import { findProduct, findProductsByIds, queryProductRows } from './store.js';
-import { adjust, DEFAULT_LOCATION_ID, InsufficientStockError, onStockChanged, type StockChange } from '../inventory/index.js';
-import { findStockRows, findStockRowsForProducts, queryVariantRows, variantSortColumn, type InventoryRow } from './store-inventory.js';
+import { adjust, DEFAULT_LOCATION_ID, defaultItemsOf, defaultItemsOfProducts, InsufficientStockError, onStockChanged, type InventoryRow, type StockChange } from '../inventory/index.js';
+import { queryVariantRows, variantSortColumn } from './store-inventory.js';
 
 export const INVENTORY_FQDN = 'wix.stores.v2.inventory_item';
 
@@ -88,7 +88,7 @@ export async function queryInventory(ctx: RequestContext, query: z.infer<typeof 
   const { products, total } = await withFilterErrors('query', async () => queryProductRows(ctx.db, {
     siteId: ctx.site.id, filter: parseFilter(toProductFilter(query.filter)), sort: [], onlyVisible: !isElevated(ctx.caller), limit, offset, dialect: ctx.dialect,
   }));
-  const stock = await findStockRowsForProducts(ctx.db, ctx.site.id, products.map((p) => p.id));
+  const stock = await defaultItemsOfProducts(ctx, products.map((p) => p.id));
   const inventoryItems = products.map((p) => inventoryItemV2(p, stock.get(p.id) ?? []));
   return { inventoryItems, metadata: { items: inventoryItems.length, offset }, totalResults: total };
 }
@@ -103,7 +103,7 @@ async function productOfInventory(ctx: RequestContext, inventoryId: string, prod
 export async function getInventoryVariants(ctx: RequestContext, input: { inventoryId: string; productId?: string | undefined; externalId?: string | undefined; variantIds?: string[] | undefined }) {
   const product = await productOfInventory(ctx, input.inventoryId, input.productId ?? input.externalId);
   if (!product.visible && !isElevated(ctx.caller)) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${input.inventoryId} not found`);
-  const rows = (await findStockRows(ctx.db, ctx.site.id, product.id)).filter((r) => !input.variantIds || input.variantIds.includes(r.variantId));
+  const rows = (await defaultItemsOf(ctx, product.id)).filter((r) => !input.variantIds || input.variantIds.includes(r.variantId));
   return { inventoryItem: inventoryItemV2(product, rows) };
 }
 
@@ -112,7 +112,7 @@ export async function updateInventoryVariants(ctx: RequestContext, productId: st
     const tctx = { ...ctx, db: trx };
     const product = await findProduct(trx, ctx.site.id, productId);
     if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${productId} not found`);
-    const rows = await findStockRows(trx, ctx.site.id, productId);
+    const rows = await defaultItemsOf(tctx, productId);
     const unknown = (item.variants ?? []).filter((v) => !rows.some((r) => r.variantId === v.variantId)).map((v) => v.variantId);
     if (unknown.length) throw new ValidationError([{ field: 'inventoryItem.variants', description: `unknown variant ids: ${unknown.join(', ')}`, violatedRule: 'FORMAT', data: { unknownIds: unknown } }]);
     const changes: StockChange[] = rows.map((r) => {
@@ -127,7 +127,7 @@ export async function updateInventoryVariants(ctx: RequestContext, productId: st
     // The stock listener recomputes the product; with no variant rows there is nothing to change but the document.
     if (changes.length > 0) await adjust(tctx, changes);
     else await refreshProductStock(tctx, productId);
-    await recordEvent(tctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: product.inventoryItemId, entity: inventoryItemV2(product, await findStockRows(trx, ctx.site.id, productId)) });
+    await recordEvent(tctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: product.inventoryItemId, entity: inventoryItemV2(product, await defaultItemsOf(tctx, productId)) });
   });
   return {};
 }
@@ -187,7 +187,7 @@ export async function queryStoreVariants(ctx: RequestContext, query: z.infer<typ
     siteId: ctx.site.id, filter: parseFilter(query.filter), sort: parseSort(query.sort, variantSortColumn), onlyVisible: !isElevated(ctx.caller), limit, offset, dialect: ctx.dialect,
   }));
   const products = new Map((await findProductsByIds(ctx.db, ctx.site.id, [...new Set(rows.map((r) => r.productId))])).map((p) => [p.id, p]));
-  const stock = await findStockRowsForProducts(ctx.db, ctx.site.id, [...products.keys()]);
+  const stock = await defaultItemsOfProducts(ctx, [...products.keys()]);
   const variants = rows.flatMap((r) => {
     const p = products.get(r.productId);
     const pre = stock.get(r.productId)?.find((s) => s.variantId === r.variantId)?.preorderEnabled ?? false;
@@ -200,7 +200,7 @@ export async function queryStoreVariants(ctx: RequestContext, query: z.infer<typ
 export async function getStoreVariant(ctx: RequestContext, id: string) {
   const m = /^(.+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(id);
   const product = m ? await findProduct(ctx.db, ctx.site.id, m[1]!) : undefined;
-  const rows = product ? await findStockRows(ctx.db, ctx.site.id, product.id) : [];
+  const rows = product ? await defaultItemsOf(ctx, product.id) : [];
   const variant = product && (product.visible || isElevated(ctx.caller)) ? storeVariant(ctx, product, m![2]!, rows.find((r) => r.variantId === m![2])?.preorderEnabled ?? false) : undefined;
   if (!variant) throw notFound('VARIANT_NOT_FOUND', `Variant ${id} not found`);
   return { variant };

@@ -2,102 +2,14 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { escapeLike, ilike, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode } from '../../storage/filter.js';
-import type { Bool01 } from '../../storage/schema.js';
 import { DEFAULT_LOCATION_ID, toInventoryRow as toRow, type InventoryItemsTable, type InventoryRow } from '../inventory/index.js';
-import type { StockRow } from './model.js';
 import { directCategoryField } from './v3/store.js';
 
 /**
- * Catalog reads and writes of `inventory_items` (the table is declared by domains/inventory, which
- * owns every stock change): the default-location rows product writes keep in step with variants,
- * V3 item create / delete, and the searches that join products. Every variant has one row at
- * DEFAULT_LOCATION_ID (the storefront and V1 stock read only it).
+ * The catalog's searches over `inventory_items` that join product tables (V1 store variants, V3
+ * inventory search). The table and every other statement on it belong to domains/inventory; these
+ * stay here until inventory search no longer needs product fields (docs/inventory.md).
  */
-export type Catalog = 'v1' | 'v3';
-export type { InventoryRow };
-
-/**
- * Replaces the default-location stock rows of a product with `rows`, keeping the item id and counters
- * of surviving variants. A removed variant loses its rows at every location; a changed SKU reaches
- * the variant's rows at other locations (their stock is theirs).
- */
-export async function syncStockRows(db: Executor, siteId: string, catalog: Catalog, productId: string, rows: (StockRow & { sku: string | null })[], now: string, newId: () => string): Promise<void> {
-  const existing = await findStockRows(db, siteId, productId);
-  const keep = new Set(rows.map((r) => r.variantId));
-  const gone = existing.filter((e) => !keep.has(e.variantId)).map((e) => e.variantId);
-  if (gone.length > 0) await db.deleteFrom('inventory_items').where('site_id', '=', siteId).where('product_id', '=', productId).where('variant_id', 'in', gone).execute();
-  const skuChanged = rows.filter((r) => existing.some((e) => e.variantId === r.variantId && e.sku !== r.sku));
-  for (const r of skuChanged) {
-    await db.updateTable('inventory_items').set({ sku: r.sku }).where('site_id', '=', siteId).where('product_id', '=', productId).where('variant_id', '=', r.variantId).where('location_id', '<>', DEFAULT_LOCATION_ID).execute();
-  }
-  const byVariant = new Map(existing.map((e) => [e.variantId, e]));
-  for (const r of rows) {
-    const cur = byVariant.get(r.variantId);
-    const values = {
-      sku: r.sku, track_quantity: (r.trackQuantity ? 1 : 0) as Bool01, quantity: r.trackQuantity ? (r.quantity ?? 0) : null,
-      in_stock: (r.trackQuantity ? ((r.quantity ?? 0) > 0 ? 1 : 0) : r.inStock ? 1 : 0) as Bool01,
-      preorder_enabled: (r.preorderEnabled ? 1 : 0) as Bool01, preorder_limit: r.preorderLimit, updated_date: now,
-    };
-    if (cur) {
-      const same = cur.sku === values.sku && cur.trackQuantity === r.trackQuantity && cur.quantity === values.quantity && cur.inStock === (values.in_stock === 1)
-        && cur.preorderEnabled === r.preorderEnabled && cur.preorderLimit === r.preorderLimit;
-      if (!same) await db.updateTable('inventory_items').set({ ...values, revision: cur.revision + 1 }).where('id', '=', cur.id).execute();
-    } else {
-      await db.insertInto('inventory_items').values({
-        id: newId(), site_id: siteId, catalog, product_id: productId, variant_id: r.variantId, location_id: DEFAULT_LOCATION_ID, ...values,
-        preorder_counter: 0, preorder_message: null, revision: 1, created_date: now,
-      }).execute();
-    }
-  }
-}
-
-/** The default-location rows of a product: what its document's stock fields and checkout read. */
-export async function findStockRows(db: Executor, siteId: string, productId: string): Promise<InventoryRow[]> {
-  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', '=', productId).where('location_id', '=', DEFAULT_LOCATION_ID).orderBy('variant_id').execute();
-  return rows.map(toRow);
-}
-
-export async function findStockRowsForProducts(db: Executor, siteId: string, productIds: string[]): Promise<Map<string, InventoryRow[]>> {
-  const map = new Map<string, InventoryRow[]>();
-  if (productIds.length === 0) return map;
-  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', 'in', productIds).where('location_id', '=', DEFAULT_LOCATION_ID).orderBy('product_id').orderBy('variant_id').execute();
-  for (const r of rows) {
-    const list = map.get(r.product_id) ?? [];
-    list.push(toRow(r));
-    map.set(r.product_id, list);
-  }
-  return map;
-}
-
-export async function findInventoryItem(db: Executor, siteId: string, id: string): Promise<InventoryRow | undefined> {
-  const row = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return row && toRow(row);
-}
-
-export async function deleteStockRows(db: Executor, siteId: string, productId: string): Promise<void> {
-  await db.deleteFrom('inventory_items').where('site_id', '=', siteId).where('product_id', '=', productId).execute();
-}
-
-/** Another product of the site already uses `sku` on some variant. */
-export async function skuUsedElsewhere(db: Executor, siteId: string, skus: string[], productId: string): Promise<string | undefined> {
-  if (skus.length === 0) return undefined;
-  const row = await db.selectFrom('inventory_items').select('sku').where('site_id', '=', siteId).where('sku', 'in', skus).where('product_id', '<>', productId).executeTakeFirst();
-  return row?.sku ?? undefined;
-}
-
-export interface InventoryQuery { siteId: string; productIds?: string[]; ids?: string[]; limit: number; offset: number; afterId?: string }
-
-/** Inventory rows in id order (stable for offset and cursor paging alike). */
-export async function queryInventoryRows(db: Executor, q: InventoryQuery): Promise<{ rows: InventoryRow[]; total: number }> {
-  let base = db.selectFrom('inventory_items').where('site_id', '=', q.siteId);
-  if (q.productIds) base = base.where('product_id', 'in', q.productIds.length ? q.productIds : ['\u0000']);
-  if (q.ids) base = base.where('id', 'in', q.ids.length ? q.ids : ['\u0000']);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-  let page = base.selectAll().orderBy('id');
-  if (q.afterId) page = page.where('id', '>', q.afterId);
-  const rows = await page.limit(q.limit).offset(q.offset).execute();
-  return { rows: rows.map(toRow), total };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Store variants (V1 queryStoreVariants): one row per variant, joined to its product.
@@ -138,41 +50,6 @@ export async function queryVariantRows(db: Executor, q: { siteId: string; filter
 // ---------------------------------------------------------------------------------------------
 // V3 inventory items at any location (v3/inventory-*.ts): create, delete, search. Stock changes
 // (decrement, increment, set, preorder units) are the inventory domain's (domains/inventory).
-
-export interface NewInventoryItem {
-  id: string; catalog: Catalog; productId: string; variantId: string; locationId: string; sku: string | null;
-  trackQuantity: boolean; quantity: number | null; inStock: boolean;
-  preorderEnabled: boolean; preorderLimit: number | null; preorderMessage: string | null;
-}
-
-export async function insertInventoryItem(db: Executor, siteId: string, item: NewInventoryItem, now: string): Promise<void> {
-  await db.insertInto('inventory_items').values({
-    id: item.id, site_id: siteId, catalog: item.catalog, product_id: item.productId, variant_id: item.variantId, location_id: item.locationId, sku: item.sku,
-    track_quantity: item.trackQuantity ? 1 : 0, quantity: item.trackQuantity ? (item.quantity ?? 0) : null,
-    in_stock: (item.trackQuantity ? (item.quantity ?? 0) > 0 : item.inStock) ? 1 : 0,
-    preorder_enabled: item.preorderEnabled ? 1 : 0, preorder_limit: item.preorderLimit, preorder_counter: 0, preorder_message: item.preorderMessage,
-    revision: 1, created_date: now, updated_date: now,
-  }).execute();
-}
-
-export async function deleteInventoryItemRow(db: Executor, siteId: string, id: string): Promise<void> {
-  await db.deleteFrom('inventory_items').where('site_id', '=', siteId).where('id', '=', id).execute();
-}
-
-/** The rows of one variant at every location (default first). */
-export async function findVariantRows(db: Executor, siteId: string, productId: string, variantId: string): Promise<InventoryRow[]> {
-  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', '=', productId).where('variant_id', '=', variantId).orderBy('location_id').execute();
-  return rows.map(toRow);
-}
-
-/**
- * The V3 items of a variant id at a location (at most 2: V3 variant ids are UUIDs, so a second row
- * means two products share a caller-chosen id, which the caller must resolve).
- */
-export async function findItemsAt(db: Executor, siteId: string, variantId: string, locationId: string): Promise<InventoryRow[]> {
-  const rows = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('variant_id', '=', variantId).where('location_id', '=', locationId).where('catalog', '=', 'v3').limit(2).execute();
-  return rows.map(toRow);
-}
 
 /** What an item's availabilityStatus is, in SQL (the same rule as v3/inventory.ts presentItem). */
 const AVAILABILITY = sql.raw(`(CASE WHEN (CASE WHEN ii.track_quantity = 1 THEN (CASE WHEN ii.quantity > 0 THEN 1 ELSE 0 END) ELSE ii.in_stock END) = 1 THEN 'IN_STOCK' WHEN ii.preorder_enabled = 1 THEN 'PREORDER' ELSE 'OUT_OF_STOCK' END)`);

@@ -8,3 +8,7 @@ export {
   type Availability, type ItemRef, type Reservation, type ReserveLine, type StockChange, type StockListener,
 } from './service.js';
 export { DEFAULT_LOCATION_ID, toInventoryRow, type InventoryItemsTable, type InventoryRow, type StockPatch } from './store.js';
+export {
+  defaultItemsOf, defaultItemsOfProducts, deleteItemRow, deleteProductItems, getItem, insertItem, itemsOfVariant, listItems, skuUsedElsewhere, syncVariantItems, v3ItemsAt,
+} from './items.js';
+export type { Catalog, NewInventoryItem, VariantStock } from './store.js';

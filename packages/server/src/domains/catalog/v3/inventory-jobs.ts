@@ -4,8 +4,7 @@ import { ApplicationError, conflict, notFound } from '../../../http/errors.js';
 import { recordEvent } from '../../events/service.js';
 import { CATALOG_JOB_ITEMS_MAX, registerCatalogJobKind, startCatalogJob } from '../jobs.js';
 import { DEFAULT_LOCATION_ID } from '../model.js';
-import { adjust, InsufficientStockError, QuantityLimitError, type StockChange } from '../../inventory/index.js';
-import { findInventoryItem } from '../store-inventory.js';
+import { adjust, getItem, InsufficientStockError, QuantityLimitError, type StockChange } from '../../inventory/index.js';
 import { INVENTORY_ITEM_V3_FQDN, presentItem, updateInventoryItem } from './inventory.js';
 import { INVENTORY_V3_LIMITS, type Adjustment, type inventoryItemSet, type SearchDetails } from './inventory-schema.js';
 import { selectItemIds } from './inventory-search.js';
@@ -35,7 +34,7 @@ const itemNotFound = (id: string) => notFound('INVENTORY_ITEM_NOT_FOUND', `Inven
  * ('track') or at the increment itself ('set').
  */
 async function adjustItem(ctx: RequestContext, id: string, a: Adjustment, untracked: 'refuse' | 'track' | 'set'): Promise<void> {
-  const row = await findInventoryItem(ctx.db, ctx.site.id, id);
+  const row = await getItem(ctx, id);
   if (!row) throw itemNotFound(id);
   const delta = a.incrementBy ?? -(a.decrementBy ?? 0);
   const data = { inventoryItemId: id };
@@ -53,13 +52,13 @@ async function adjustItem(ctx: RequestContext, id: string, a: Adjustment, untrac
     if (error instanceof InsufficientStockError) throw conflict('INSUFFICIENT_INVENTORY', `Item ${id} has ${row.quantity ?? 0}, not ${-delta}`, { ...data, available: row.quantity ?? 0, requested: -delta });
     throw error;
   });
-  const next = (await findInventoryItem(ctx.db, ctx.site.id, id))!;
+  const next = (await getItem(ctx, id))!;
   await recordEvent(ctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(next), data: { reason: 'MANUAL' } });
 }
 
 registerCatalogJobKind<{ patch: ItemSet }>(INVENTORY_JOB_KINDS.update, {
   async runItem(ctx, id, { patch }) {
-    if (!(await findInventoryItem(ctx.db, ctx.site.id, id))) throw itemNotFound(id);
+    if (!(await getItem(ctx, id))) throw itemNotFound(id);
     await updateInventoryItem(ctx, id, patch);
   },
 });
@@ -75,7 +74,7 @@ registerCatalogJobKind<Record<string, never>>(INVENTORY_JOB_KINDS.delete, {
 registerCatalogJobKind<{ locationId: string; quantity: number }>(INVENTORY_JOB_KINDS.createAtLocation, {
   // The frozen id is the variant's default-location item: it names the product and variant.
   async runItem(ctx, id, p) {
-    const anchor = await findInventoryItem(ctx.db, ctx.site.id, id);
+    const anchor = await getItem(ctx, id);
     if (!anchor) throw notFound('VARIANT_NOT_FOUND', `The variant of item ${id} no longer exists`, { inventoryItemId: id });
     await createItem(ctx, { productId: anchor.productId, variantId: anchor.variantId, locationId: p.locationId, trackQuantity: true, quantity: p.quantity });
   },

@@ -3,8 +3,7 @@ import { isElevated, type RequestContext } from '../../../http/context.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/service.js';
-import { adjust, InsufficientStockError } from '../../inventory/index.js';
-import { findInventoryItem, queryInventoryRows, type InventoryRow } from '../store-inventory.js';
+import { adjust, getItem, InsufficientStockError, listItems, type InventoryRow } from '../../inventory/index.js';
 import { bulkResults } from '../bulk-results.js';
 import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
 import { V3_LIMITS, type inventoryItemPatch } from './schema.js';
@@ -37,7 +36,7 @@ export function presentItem(r: InventoryRow) {
 export async function inventoryResultsOf(ctx: RequestContext, products: ProductV3[], withEntity: boolean) {
   const results: { itemMetadata: { id: string; originalIndex: number; success: true }; item?: unknown }[] = [];
   for (const p of products) {
-    const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: [p.id], limit: V3_LIMITS.variants, offset: 0 });
+    const { rows } = await listItems(ctx, { productIds: [p.id], limit: V3_LIMITS.variants, offset: 0 });
     const order = new Map(p.variantsInfo.variants.map((v, i) => [v.id, i]));
     rows.sort((a, b) => (order.get(a.variantId) ?? 0) - (order.get(b.variantId) ?? 0));
     for (const r of rows) results.push({ itemMetadata: { id: r.id, originalIndex: results.length, success: true }, ...(withEntity ? { item: presentItem(r) } : {}) });
@@ -52,7 +51,7 @@ async function visibleToCaller(ctx: RequestContext, r: InventoryRow): Promise<bo
 }
 
 export async function getInventoryItem(ctx: RequestContext, id: string) {
-  const r = await findInventoryItem(ctx.db, ctx.site.id, id);
+  const r = await getItem(ctx, id);
   if (!r || !(await visibleToCaller(ctx, r))) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`);
   return { inventoryItem: presentItem(r) };
 }
@@ -69,7 +68,7 @@ export async function refresh(ctx: RequestContext, productId: string): Promise<v
 export async function updateInventoryItem(ctx: RequestContext, id: string, patch: z.infer<typeof inventoryItemPatch>) {
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
-    const cur = await findInventoryItem(trx, ctx.site.id, id);
+    const cur = await getItem(tctx, id);
     if (!cur) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`);
     if (patch.revision !== undefined && patch.revision !== String(cur.revision)) throw conflict('REVISION_MISMATCH', `Inventory item ${id} is at revision ${cur.revision}`, { currentRevision: String(cur.revision) });
     // The stock listener (../inventory.ts) recomputes the product when this is its default-location item.
@@ -79,7 +78,7 @@ export async function updateInventoryItem(ctx: RequestContext, id: string, patch
       ...(patch.inStock !== undefined ? { inStock: patch.inStock } : {}),
       ...(patch.preorderInfo ? { preorderEnabled: patch.preorderInfo.enabled ?? cur.preorderEnabled, preorderLimit: patch.preorderInfo.limit ?? cur.preorderLimit, preorderMessage: patch.preorderInfo.message ?? cur.preorderMessage } : {}),
     } }]);
-    const next = (await findInventoryItem(trx, ctx.site.id, id))!;
+    const next = (await getItem(tctx, id))!;
     await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(next) });
     return { inventoryItem: presentItem(next) };
   });
@@ -100,12 +99,12 @@ export async function bulkChangeInventory(ctx: RequestContext, changes: Change[]
       ? { inventoryItemId: c.inventoryItemId, decrement: c.by }
       : { inventoryItemId: c.inventoryItemId, increment: c.by, max: INVENTORY_V3_LIMITS.quantityMax })));
     for (const id of new Set(changes.map((c) => c.inventoryItemId))) {
-      const r = (await findInventoryItem(trx, ctx.site.id, id))!;
+      const r = (await getItem(tctx, id))!;
       await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(r), data: { reason: direction } });
     }
   });
   return bulkResults(changes, async (c) => {
-    const r = (await findInventoryItem(ctx.db, ctx.site.id, c.inventoryItemId))!;
+    const r = (await getItem(ctx, c.inventoryItemId))!;
     return { id: r.id, ...(returnEntity ? { item: presentItem(r) } : {}) };
   });
 }
