@@ -7,6 +7,7 @@ import { dataMigrations } from '../domains/data/migrations.js';
 import { membersMigrations } from '../domains/members/migrations.js';
 import { idempotencyMigration } from './idempotency.js';
 import { operationsMigrations } from '../operations/migrations.js';
+import { inventoryMigrations } from '../domains/inventory/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`. A domain adds itself here once.
@@ -23,6 +24,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('members', membersMigrations),
     ...prefix('storage', { '0001_idempotency_records': idempotencyMigration }),
     ...prefix('operations', operationsMigrations),
+    ...prefix('inventory', inventoryMigrations),
   };
 }
 

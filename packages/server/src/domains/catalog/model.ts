@@ -168,4 +168,4 @@ export function stableJson(value: unknown): string {
 }
 
 /** The stock location every variant has an item at; storefront availability and checkout read only it. */
-export const DEFAULT_LOCATION_ID = '00000000-0000-0000-0000-000000000000';
+export { DEFAULT_LOCATION_ID } from '../inventory/index.js';

@@ -20,7 +20,7 @@ import {
   findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, type PublicProductRow, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
-import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows } from './store-inventory.js';
+import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems } from '../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from './store-search.js';
 
 export const PRODUCT_FQDN = 'wix.stores.catalog.v1.product';
@@ -127,13 +127,13 @@ function skusOf(product: ProductV1): string[] {
 }
 
 async function saveProduct(ctx: RequestContext, product: ProductV1, stock: StockRow[], mode: 'create' | 'update', field = 'product'): Promise<void> {
-  const sku = await skuUsedElsewhere(ctx.db, ctx.site.id, skusOf(product), product.id);
+  const sku = await skuUsedElsewhere(ctx, skusOf(product), product.id);
   if (sku !== undefined) throw new ValidationError([{ field: `${field}.sku`, description: `SKU "${sku}" is already used by another product`, violatedRule: 'FORMAT', data: { sku } }]);
   const now = new Date().toISOString();
   if (mode === 'create') await insertProduct(ctx.db, ctx.site.id, product);
   else await updateProductRow(ctx.db, ctx.site.id, product);
   const skuById = new Map(product.variants.map((v) => [v.id, v.variant.sku ?? null]));
-  await syncStockRows(ctx.db, ctx.site.id, 'v1', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), now, randomUUID);
+  await syncVariantItems(ctx, 'v1', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), now);
   await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v1', name: product.name, sku: skusOf(product).join(' '), brand: product.brand ?? '', description: stripHtml(product.description) });
 }
 
@@ -266,7 +266,7 @@ async function changeProduct(
     const tctx = { ...ctx, db: trx };
     const before = await findProductForUpdate(trx, ctx.site.id, id, ctx.dialect);
     if (!before) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
-    const rows = await findStockRows(trx, ctx.site.id, id);
+    const rows = await defaultItemsOf(tctx, id);
     const changed = await change(before, rows, tctx);
     let stock = changed.stock ?? rows;
     let product = deriveProductV1({ ...changed.product, lastUpdated: new Date().toISOString() }, ctx.site.currency, stock);
@@ -294,7 +294,7 @@ async function changeProduct(
 export async function refreshProductStock(ctx: RequestContext, productId: string): Promise<void> {
   const product = await findProduct(ctx.db, ctx.site.id, productId);
   if (!product) return;
-  const rows = await findStockRows(ctx.db, ctx.site.id, productId);
+  const rows = await defaultItemsOf(ctx, productId);
   const next = deriveProductV1(product, ctx.site.currency, rows);
   if (stableJson(next.variants) === stableJson(product.variants) && stableJson(next.stock) === stableJson(product.stock)) return;
   await updateProductRow(ctx.db, ctx.site.id, { ...next, lastUpdated: new Date().toISOString() });
@@ -358,7 +358,7 @@ export async function deleteProduct(ctx: RequestContext, id: string): Promise<Re
     const product = await findProductForUpdate(trx, ctx.site.id, id, ctx.dialect);
     if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
     await deleteProductRow(trx, ctx.site.id, id);
-    await deleteStockRows(trx, ctx.site.id, id);
+    await deleteProductItems(tctx, id);
     await deleteSearchDoc(trx, id);
     await recordEvent(tctx, { entityFqdn: PRODUCT_FQDN, slug: 'deleted', entityId: id, entity: presentProduct(tctx, product, true) });
   });

@@ -12,7 +12,7 @@ import { resolveDigitalFile } from '../media-files.js';
 import { roundMoney, stableJson } from '../model.js';
 import { absoluteUrl } from '../present.js';
 import { PAGE_DEFAULT } from '../schema.js';
-import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows, type InventoryRow } from '../store-inventory.js';
+import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems, type InventoryRow } from '../../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from '../store-search.js';
 import { getOrCreateEntity, setEntityChangeHook } from './entities.js';
 import {
@@ -273,13 +273,13 @@ function stockInputs(input: ProductV3Input): Map<number, StockInput> {
 
 async function store(ctx: RequestContext, product: ProductV3, stock: StockSpec[], mode: 'insert' | 'update'): Promise<void> {
   const skus = [...new Set(product.variantsInfo.variants.map((v) => v.sku).filter((s): s is string => !!s))];
-  const dup = await skuUsedElsewhere(ctx.db, ctx.site.id, skus, product.id);
+  const dup = await skuUsedElsewhere(ctx, skus, product.id);
   if (dup) throw fail('product.variantsInfo.variants.sku', `SKU "${dup}" is already used by another product`, 'FORMAT', { sku: dup });
   const owner = await slugOwnerV3(ctx.db, ctx.site.id, product.slug);
   if (owner && owner !== product.id) throw conflict('SLUG_ALREADY_EXISTS', `A product with slug "${product.slug}" already exists`, { slug: product.slug });
   await saveProductV3(ctx.db, ctx.site.id, product, mode);
   const skuById = new Map(product.variantsInfo.variants.map((v) => [v.id, v.sku ?? null]));
-  await syncStockRows(ctx.db, ctx.site.id, 'v3', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), product.updatedDate, randomUUID);
+  await syncVariantItems(ctx, 'v3', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), product.updatedDate);
   await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v3', name: product.name, sku: skus.join(' '), brand: product.brand?.name ?? '', description: product.plainDescription });
 }
 
@@ -353,7 +353,7 @@ export async function changeProductV3(
     const input = change(structuredClone(before), prev);
     const shown = fieldsOf(ctx, opts.fields ?? ['MERCHANT_DATA']);
     if (opts.revision === undefined && stableJson(input) === stableJson(before)) return { product: presentV3(tctx, prev, shown), changed: false };
-    const prevStock = await findStockRows(trx, ctx.site.id, id);
+    const prevStock = await defaultItemsOf(tctx, id);
     const { product, stock } = await assemble(tctx, input, prev, prevStock, stockInputs(input));
     await store(tctx, product, stock, 'update');
     await recordEvent(tctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'updated', entityId: id, entity: presentV3(tctx, product, { merchant: true }) });
@@ -373,7 +373,7 @@ export async function deleteProductV3(ctx: RequestContext, id: string): Promise<
     const prev = await findProductV3(trx, ctx.site.id, { id }, ctx.dialect);
     if (!prev) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
     await deleteProductV3Row(trx, ctx.site.id, id);
-    await deleteStockRows(trx, ctx.site.id, id);
+    await deleteProductItems(tctx, id);
     await deleteSearchDoc(trx, id);
     await recordEvent(tctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'deleted', entityId: id, entity: presentV3(tctx, prev, { merchant: true }) });
   });
@@ -384,7 +384,7 @@ export async function deleteProductV3(ctx: RequestContext, id: string): Promise<
 export async function refreshProductV3Stock(ctx: RequestContext, productId: string): Promise<void> {
   const p = await findProductV3(ctx.db, ctx.site.id, { id: productId });
   if (!p) return;
-  const rows = await findStockRows(ctx.db, ctx.site.id, productId);
+  const rows = await defaultItemsOf(ctx, productId);
   const byId = new Map(rows.map((r) => [r.variantId, r]));
   const variants = p.variantsInfo.variants.map((v) => {
     const r = byId.get(v.id);
