@@ -33,7 +33,7 @@ export function useDataCollection(id: string | undefined): UseQueryResult<collec
 export interface DataItemsOptions extends QueryHookOptions {
   limit?: number;
   skip?: number;
-  sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[];
+  sort?: readonly { fieldName: string; order?: 'ASC' | 'DESC' }[];
   /** Asks the server for `totalCount` (one more count per page). */
   returnTotalCount?: boolean;
 }

@@ -18,7 +18,7 @@ export interface MembersQueryOptions extends QueryHookOptions {
   search?: members.Search;
   limit?: number;
   skip?: number;
-  sort?: { fieldName: MemberField; order?: SortOrder }[];
+  sort?: readonly { fieldName: MemberField; order?: SortOrder }[];
   build?: (query: MembersQueryBuilder) => MembersQueryBuilder;
 }
 

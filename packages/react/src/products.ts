@@ -17,7 +17,7 @@ type CollectionsQueryResult = Awaited<ReturnType<CollectionsQueryBuilder['find']
 export interface ProductsQueryOptions extends QueryHookOptions {
   limit?: number;
   skip?: number;
-  sort?: { fieldName: ProductField; order?: SortOrder }[];
+  sort?: readonly { fieldName: ProductField; order?: SortOrder }[];
   /** Anything else the builder offers: `(q) => q.eq('brand', 'Brewline').gt('priceData.price', 10)`. */
   build?: (query: ProductsQueryBuilder) => ProductsQueryBuilder;
 }
