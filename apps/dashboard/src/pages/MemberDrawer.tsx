@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDeleteMember, useMember, useMemberAction, useReports } from '@vitrine/react';
+import { useDeleteMember, useMember, useMemberAction, useReports, type MemberAction } from '@vitrine/react';
 import { memberName, type Member } from '../lib/members';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
@@ -11,8 +11,8 @@ import { StatusBadge } from '../components/StatusBadge';
 export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const member = useMember(id, { fieldsets: ['FULL'] });
   const openReports = useReports({ status: 'OPEN', memberId: id, paging: { limit: 1, offset: 0 } });
-  const action = useMemberAction();
-  const act = { ...action, mutate: (name: 'approve' | 'block' | 'mute' | 'unmute') => action.mutate({ _id: id, action: name }) };
+  const act = useMemberAction();
+  const run = (action: MemberAction) => act.mutate({ _id: id, action });
   const deletion = useDeleteMember();
   const remove = async () => {
     await deletion.mutateAsync(id);
@@ -27,11 +27,11 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
         <>
           <MemberDetail member={m} openReports={openReports.data?.metadata.total} />
           <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Member actions">
-            {m.status !== 'APPROVED' && <button type="button" disabled={act.isPending} onClick={() => act.mutate('approve')} className={secondaryButton}>Approve</button>}
-            {m.status !== 'BLOCKED' && <button type="button" disabled={act.isPending} onClick={() => act.mutate('block')} className={secondaryButton}>Block</button>}
+            {m.status !== 'APPROVED' && <button type="button" disabled={act.isPending} onClick={() => run('approve')} className={secondaryButton}>Approve</button>}
+            {m.status !== 'BLOCKED' && <button type="button" disabled={act.isPending} onClick={() => run('block')} className={secondaryButton}>Block</button>}
             {m.activityStatus === 'MUTED'
-              ? <button type="button" disabled={act.isPending} onClick={() => act.mutate('unmute')} className={secondaryButton}>Unmute</button>
-              : <button type="button" disabled={act.isPending} onClick={() => act.mutate('mute')} className={secondaryButton}>Mute</button>}
+              ? <button type="button" disabled={act.isPending} onClick={() => run('unmute')} className={secondaryButton}>Unmute</button>
+              : <button type="button" disabled={act.isPending} onClick={() => run('mute')} className={secondaryButton}>Mute</button>}
             <ConfirmButton label="Delete member" title="Delete member" confirmLabel="Delete"
               message={`Delete ${m.loginEmail}? Their account and profile are removed; this cannot be undone.`} onConfirm={remove} />
           </div>

@@ -18,9 +18,9 @@ export function MembersPage() {
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
   const term = useDebounced(search);
-  const search_ = useMemo(() => ({ expression: term.trim(), fields: SEARCH_FIELDS }), [term]);
+  const memberSearch = useMemo(() => ({ expression: term.trim(), fields: SEARCH_FIELDS }), [term]);
   const build = useCallback((q: membersModule.MembersQueryBuilder) => (status ? q.eq('status', status) : q), [status]);
-  const members = useMembers({ fieldsets: FULL, search: search_, build, sort: NEWEST_FIRST, skip: offset, limit: MEMBER_PAGE_SIZE, keepPrevious: true });
+  const members = useMembers({ fieldsets: FULL, search: memberSearch, build, sort: NEWEST_FIRST, skip: offset, limit: MEMBER_PAGE_SIZE, keepPrevious: true });
   const columns: Column<Member>[] = [
     { header: 'Email', cell: (m) => <button type="button" onClick={() => setOpenId(m._id)} className="text-left font-medium hover:underline">{m.loginEmail}</button> },
     { header: 'Name', cell: (m) => memberName(m) || '—' },

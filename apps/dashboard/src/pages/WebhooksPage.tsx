@@ -15,8 +15,8 @@ const PAGE_SIZE = 25;
 export function WebhooksPage() {
   const [offset, setOffset] = useState(0);
   const subs = useWebhookSubscriptions();
-  const update = useUpdateWebhookSubscription();
-  const toggle = { ...update, mutate: (s: Subscription) => update.mutate({ _id: s._id, subscription: { status: s.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE' } }) };
+  const toggle = useUpdateWebhookSubscription();
+  const flip = (s: Subscription) => toggle.mutate({ _id: s._id, subscription: { status: s.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE' } });
   const remove = useDeleteWebhookSubscription();
   const columns: Column<Subscription>[] = [
     { header: 'URL', cell: (s) => <span className="break-all font-mono text-xs">{s.url}</span> },
@@ -30,7 +30,7 @@ export function WebhooksPage() {
       cell: (s) => (
         <div className="flex flex-wrap gap-1">
           <Link to={`/webhooks/${s._id}`} aria-label={`Deliveries of ${s.url}`} className={secondaryButton}>Deliveries</Link>
-          <button type="button" aria-label={`${s.status === 'ACTIVE' ? 'Disable' : 'Enable'} ${s.url}`} disabled={toggle.isPending} onClick={() => toggle.mutate(s)} className={secondaryButton}>
+          <button type="button" aria-label={`${s.status === 'ACTIVE' ? 'Disable' : 'Enable'} ${s.url}`} disabled={toggle.isPending} onClick={() => flip(s)} className={secondaryButton}>
             {s.status === 'ACTIVE' ? 'Disable' : 'Enable'}
           </button>
           <ConfirmButton label="Delete" ariaLabel={`Delete ${s.url}`} title="Delete subscription" confirmLabel="Delete subscription"
