@@ -92,7 +92,8 @@ describe('mailbox', () => {
   it('lists the mails of the site newest first, by status', async () => {
     const a = admin();
     await ownerCreateMember(t, { loginEmail: 'mail@sdk.test' });
-    const all = await until(() => a.mailbox.listMails({ limit: 5 }), (p) => p.mails.some((m) => m.to === 'mail@sdk.test'));
+    // Wait until the worker has handled the mail: a PENDING one changes status between the two reads below.
+    const all = await until(() => a.mailbox.listMails({ limit: 5 }), (p) => p.mails.some((m) => m.to === 'mail@sdk.test' && m.status !== 'PENDING'));
     const mail = all.mails.find((m) => m.to === 'mail@sdk.test')!;
     expect(mail).toMatchObject({ template: 'member-welcome', subject: 'Welcome to Vitrine Demo Store' });
     expect(mail._createdDate).toBeInstanceOf(Date);
