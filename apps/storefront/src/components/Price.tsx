@@ -1,6 +1,6 @@
-import type { StoreProduct } from '../types';
+import type { products } from '@vitrine/sdk/stores';
 
-export function Price({ priceData }: { priceData: StoreProduct['priceData'] }) {
+export function Price({ priceData }: { priceData: products.PriceData }) {
   const discounted = priceData.discountedPrice < priceData.price;
   return (
     <span className="inline-flex items-baseline gap-2">

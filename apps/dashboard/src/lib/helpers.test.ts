@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, dotR } from '../session';
+import { VitrineError } from '@vitrine/sdk';
+import { errorText } from '../session';
 import { displayValue, inputKind, parseInput } from './data';
 import { formatEventType, parseEventTypes } from './events';
-import { variantLabel, type Product } from './catalog';
+import { variantLabel } from './catalog';
 
 /** Pure helpers of the dashboard's API layer (the pages are covered by the browser tests in e2e/). */
-describe('ApiError', () => {
-  it('lists field violations, else the message, else the status', () => {
-    expect(new ApiError(400, { message: 'INVALID_ARGUMENT', details: { validationError: { fieldViolations: [{ field: 'product.name', description: 'must not be empty' }, { field: 'product.priceData.price', description: 'must be at least 0' }] } } }).message)
-      .toBe('product.name: must not be empty; product.priceData.price: must be at least 0');
-    expect(new ApiError(404, { message: 'Member x not found', details: { applicationError: { code: 'MEMBER_NOT_FOUND' } } }).message).toBe('Member x not found');
-    expect(new ApiError(502, {}).message).toBe('HTTP 502');
-  });
-});
-
-describe('dotR', () => {
-  it('is unpadded base64url of the UTF-8 JSON', () => {
-    const query = { fieldsets: ['FULL'], note: 'é?>' };
-    const encoded = dotR(query);
-    expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'))).toEqual(query);
+describe('errorText', () => {
+  it('lists field violations, else the message', () => {
+    const validation = new VitrineError('INVALID_ARGUMENT: ...', 'validation', 'INVALID_ARGUMENT', 400, 'r1', {
+      validationError: { fieldViolations: [{ field: 'product.name', description: 'must not be empty' }, { field: 'product.priceData.price', description: 'must be at least 0' }] },
+    });
+    expect(errorText(validation)).toBe('product.name: must not be empty; product.priceData.price: must be at least 0');
+    const app = new VitrineError('Member x not found', 'application', 'MEMBER_NOT_FOUND', 404, 'r2', { applicationError: { code: 'MEMBER_NOT_FOUND', description: 'Member x not found', data: {} } });
+    expect(errorText(app)).toBe('Member x not found');
+    expect(errorText(new Error('tags: must be JSON'))).toBe('tags: must be JSON');
   });
 });
 
@@ -37,7 +32,7 @@ describe('event types', () => {
 
 describe('data values', () => {
   it('displays dates, objects and scalars on one line', () => {
-    expect(displayValue({ $date: '2026-11-22T00:17:49.936Z' })).toBe('2026-11-22 00:17:49');
+    expect(displayValue(new Date('2026-11-22T00:17:49.936Z'))).toBe('2026-11-22 00:17:49');
     expect(displayValue(['a', 'b'])).toBe('["a","b"]');
     expect(displayValue(3.5)).toBe('3.5');
     expect(displayValue(null)).toBe('');
@@ -50,7 +45,7 @@ describe('data values', () => {
     expect(parseInput({ key: 'n', type: 'NUMBER' }, '')).toBeUndefined();
     expect(parseInput({ key: 'v', type: 'BOOLEAN' }, true)).toBe(true);
     expect(parseInput({ key: 'v', type: 'BOOLEAN' }, '')).toBe(false);
-    expect(parseInput({ key: 'd', type: 'DATETIME' }, '2026-01-02T03:04:00Z')).toEqual({ $date: '2026-01-02T03:04:00.000Z' });
+    expect(parseInput({ key: 'd', type: 'DATETIME' }, '2026-01-02T03:04:00Z')).toEqual(new Date('2026-01-02T03:04:00.000Z'));
     expect(parseInput({ key: 'tags', type: 'ARRAY_STRING' }, '["x"]')).toEqual(['x']);
     expect(() => parseInput({ key: 'tags', type: 'ARRAY_STRING' }, 'not json')).toThrow('tags: must be JSON');
   });
@@ -58,7 +53,7 @@ describe('data values', () => {
 
 describe('variantLabel', () => {
   it('names choices by their option descriptions', () => {
-    const product = { productOptions: [{ name: 'Color', choices: [{ value: '#000000', description: 'Black' }] }] } as unknown as Product;
-    expect(variantLabel(product, { id: 'v', choices: { Size: 'M', Color: '#000000' }, variant: {}, stock: { trackQuantity: false, inStock: true } })).toBe('Size: M, Color: Black');
+    const product = { productOptions: [{ optionType: 'color' as const, name: 'Color', choices: [{ value: '#000000', description: 'Black', inStock: true, visible: true }] }] };
+    expect(variantLabel(product, { choices: { Size: 'M', Color: '#000000' } })).toBe('Size: M, Color: Black');
   });
 });
