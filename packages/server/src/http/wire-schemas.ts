@@ -41,3 +41,34 @@ export const int64String = z.string().regex(/^-?\d{1,16}$/, 'must be an integer 
   message: 'must be between -(2^53 - 1) and 2^53 - 1',
   params: { rule: 'MAX' },
 });
+
+/**
+ * Characters no identifier (id, slug, key, collection id, field key, e-mail) may hold, besides the NUL
+ * and unpaired surrogates every text refuses (text-guard.ts): C0 and C1 control characters and DEL,
+ * bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
+ * U+2066-2069), and invisible format characters that make two ids look alike (soft hyphen, zero-width
+ * characters, word joiner and invisible operators, line/paragraph separators, BOM, interlinear
+ * annotation marks). Free text (names, descriptions, rich text) keeps newlines and tabs.
+ */
+const IDENTIFIER_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
+
+/** The first forbidden character of an identifier as `U+XXXX`, or undefined when it has none. */
+export function identifierProblem(s: string): string | undefined {
+  const match = IDENTIFIER_FORBIDDEN.exec(s);
+  return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : undefined;
+}
+
+export const IDENTIFIER_MESSAGE = 'must not contain control, bidirectional or invisible format characters';
+
+/** Adds the identifier rule to a zod issue list (for schemas that take `unknown` and check strings only). */
+export function checkIdentifier(value: unknown, ctx: z.RefinementCtx): void {
+  if (typeof value !== 'string') return;
+  const character = identifierProblem(value);
+  if (character) ctx.addIssue({ code: 'custom', message: IDENTIFIER_MESSAGE, params: { rule: 'FORMAT', data: { reason: 'FORBIDDEN_CHARACTER', character } } });
+}
+
+/** An identifier string of at most `max` characters (and at least `min`, default 0). */
+export function identifier(max: number, min = 0) {
+  const base = min > 0 ? z.string().min(min).max(max) : z.string().max(max);
+  return base.superRefine(checkIdentifier);
+}
