@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkIdentifier } from '../../http/wire-schemas.js';
 import { PAGE_MAX } from './common.js';
 
 /**
@@ -7,7 +8,8 @@ import { PAGE_MAX } from './common.js';
  * items, ...) come back instead of generic field violations.
  */
 export const dataRequest = z.looseObject({
-  dataCollectionId: z.unknown().optional(),
+  dataCollectionId: z.unknown().optional().superRefine(checkIdentifier),
+  dataItemId: z.unknown().optional().superRefine(checkIdentifier),
   suppressHooks: z.unknown().optional(),
   publishPluginOptions: z.looseObject({ includeDraftItems: z.unknown().optional() }).optional(),
   fields: z.unknown().optional(),
@@ -18,7 +20,7 @@ export const offsetPaging = z.object({
   offset: z.number().int().min(0).max(1_000_000).optional(),
 }).optional();
 
-export const listRequest = z.looseObject({ dataCollectionId: z.unknown().optional(), paging: offsetPaging });
+export const listRequest = z.looseObject({ dataCollectionId: z.unknown().optional().superRefine(checkIdentifier), paging: offsetPaging });
 
 const dataItem = z.looseObject({ id: z.string().optional(), dataCollectionId: z.string().optional(), data: z.record(z.string(), z.unknown()) });
 const pagingMetadata = z.looseObject({ count: z.number(), offset: z.number().optional(), total: z.number().optional(), tooManyToCount: z.boolean().optional(), cursors: z.looseObject({ next: z.string().optional(), prev: z.string().optional() }).optional(), hasNext: z.boolean().optional() });
