@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identifier } from '../../http/wire-schemas.js';
+import { checkDecodedText, identifier } from '../../http/wire-schemas.js';
 import { MEASUREMENT_UNITS } from './model.js';
 
 /** Largest page of a V1 product query (the platform's own bound). */
@@ -8,7 +8,9 @@ export const PAGE_DEFAULT = 50;
 
 const jsonText = (what: string) => z.string().max(20_000).transform((text, ctx) => {
   try {
-    return JSON.parse(text) as unknown;
+    const parsed = JSON.parse(text) as unknown;
+    checkDecodedText(parsed, ctx);
+    return parsed;
   } catch {
     ctx.addIssue({ code: 'custom', message: `must be a JSON ${what}`, params: { rule: 'FORMAT' } });
     return z.NEVER;
