@@ -91,6 +91,7 @@ export function identifier(max: number, min = 0) {
 export function checkDecodedText(value: unknown, ctx: z.RefinementCtx): void {
   for (const v of findBadText(value)) {
     // The inner field path is one already-joined segment (zod-violations.ts joins segments with dots).
-    ctx.addIssue({ code: 'custom', message: v.description, path: v.field === '$root' ? [] : [v.field], params: { rule: v.violatedRule, data: v.data } });
+    const inner = v.field.startsWith('$root') ? v.field.slice('$root'.length) : v.field;
+    ctx.addIssue({ code: 'custom', message: v.description, path: inner ? [inner] : [], params: { rule: v.violatedRule, data: v.data } });
   }
 }

@@ -8,9 +8,7 @@ export const PAGE_DEFAULT = 50;
 
 const jsonText = (what: string) => z.string().max(20_000).transform((text, ctx) => {
   try {
-    const parsed = JSON.parse(text) as unknown;
-    checkDecodedText(parsed, ctx);
-    return parsed;
+    return JSON.parse(text) as unknown;
   } catch {
     ctx.addIssue({ code: 'custom', message: `must be a JSON ${what}`, params: { rule: 'FORMAT' } });
     return z.NEVER;
@@ -42,8 +40,9 @@ export const searchDetails = z.object({
 
 /** V1 `query`: filter and sort may also arrive as JSON text (older callers of the V1 API do that). */
 export const productQuery = z.object({
-  filter: z.union([z.record(z.string(), z.unknown()), jsonText('object')]).nullish(),
-  sort: z.union([z.array(sortItem).max(5), jsonText('array')]).nullish(),
+  // After the union, so a string's decoded escapes are checked too (the wire layer saw only the string).
+  filter: z.union([z.record(z.string(), z.unknown()), jsonText('object')]).nullish().superRefine(checkDecodedText),
+  sort: z.union([z.array(sortItem).max(5), jsonText('array')]).nullish().superRefine(checkDecodedText),
   paging: offsetPaging(PRODUCT_PAGE_MAX).optional(),
   cursorPaging: cursorPaging(PRODUCT_PAGE_MAX).optional(),
   search: searchDetails.optional(),
