@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type CallOptions, type TestServer } from './harness.js';
 import { SLOW_START_MS } from './events-support.js';
@@ -26,14 +27,16 @@ const TABLES = [
   'webhook_subscriptions', 'redirect_sessions', 'outbox_events', 'oauth_codes', 'mail_outbox',
 ];
 
-async function snapshot(): Promise<string> {
+/** A digest of every row per table; the outbox's `dispatched` flag is the background worker's, not the request's. */
+async function snapshot(): Promise<Record<string, string>> {
   const db = t.server.deps.storage.db;
-  const parts: string[] = [];
+  const digests: Record<string, string> = {};
   for (const table of TABLES) {
-    const rows = await db.selectFrom(table as never).selectAll().execute();
-    parts.push(`${table}:${rows.map((r) => JSON.stringify(r)).sort().join('\n')}`);
+    const rows = (await db.selectFrom(table as never).selectAll().execute()) as Record<string, unknown>[];
+    const lines = rows.map(({ dispatched: _dispatched, ...row }) => JSON.stringify(row)).sort();
+    digests[table] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`;
   }
-  return parts.join('\n--\n');
+  return digests;
 }
 
 beforeAll(async () => {
@@ -148,7 +151,7 @@ describe('hostile text at the edge: 400 with the exact field, nothing written', 
       status: 400,
       body: { message: 'INVALID_ARGUMENT', details: { validationError: { fieldViolations: [c.expect()] } } },
     });
-    expect(await snapshot()).toBe(before);
+    expect(await snapshot()).toEqual(before);
   });
 });
 
@@ -195,6 +198,6 @@ describe('clean Unicode is accepted and stored exactly', () => {
     // An internationalised local part is not an identifier problem (only controls, bidi and invisibles are).
     const email = uniqueEmail('ünï');
     const reg = await call(t.url, '/_api/iam/authentication/v2/register', vis({ body: { loginId: { email }, password: STRONG_PASSWORD } }));
-    expect({ status: reg.status, email: reg.body.identity?.email?.address ?? reg.body.identity?.loginId?.email }).toMatchObject({ status: 200 });
+    expect({ status: reg.status, email: reg.body.identity?.email?.address }).toEqual({ status: 200, email });
   });
 });
