@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type CallOptions, type TestServer } from './harness.js';
 import { SLOW_START_MS } from './events-support.js';
@@ -152,6 +153,40 @@ describe('hostile text at the edge: 400 with the exact field, nothing written', 
       body: { message: 'INVALID_ARGUMENT', details: { validationError: { fieldViolations: [c.expect()] } } },
     });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** A raw HTTP/1.1 request, for header bytes fetch would refuse to send; answers status line and body. */
+async function rawRequest(lines: string[], body = ''): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(t.url);
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.end(Buffer.from(`${lines.join('\r\n')}\r\nHost: ${hostname}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, 'latin1'));
+    });
+    let data = '';
+    socket.on('data', (chunk: Buffer) => { data += chunk.toString('utf8'); });
+    socket.on('close', () => resolve(data));
+    socket.on('error', reject);
+  });
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) };
+}
+
+describe('header-borne identifiers (wix-site-id)', () => {
+  it('a C1 control reaching the app is a wire 400 naming the header; NUL and C0 never reach it (the HTTP parser answers 400)', async () => {
+    const before = await snapshot();
+    const c1 = await rawRequest(['POST /stores/v1/collections HTTP/1.1', `Authorization: ${t.apiKey}`, `wix-site-id: ${t.site.id}\u0085`, 'Content-Type: application/json'], JSON.stringify({ collection: { name: 'Header' } }));
+    expect({ status: c1.status, body: JSON.parse(c1.body) }).toEqual({
+      status: 400,
+      body: { message: 'INVALID_ARGUMENT', details: { validationError: { fieldViolations: [violationOf('wix-site-id', 'IDENT', 'U+0085')] } } },
+    });
+    for (const bad of [NUL, BEL]) {
+      const res = await rawRequest(['POST /stores/v1/collections HTTP/1.1', `Authorization: ${t.apiKey}`, `wix-site-id: ${t.site.id}${bad}`, 'Content-Type: application/json'], JSON.stringify({ collection: { name: 'Header' } }));
+      expect(res.status).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+    // Control: the same raw request with a clean header is served.
+    const clean = await rawRequest(['GET /stores-reader/v1/collections/query HTTP/1.1', `Authorization: ${t.apiKey}`, `wix-site-id: ${t.site.id}`]);
+    expect(clean.status).toBe(200);
   });
 });
 

@@ -10,7 +10,7 @@ import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } fro
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { sortBySpecificity } from './route-order.js';
-import { assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
+import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
@@ -147,7 +147,7 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
 async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: RouteDef): Promise<Response> {
   const requestId = c.get('requestId');
   const siteIdHeader = c.req.header('wix-site-id');
-  if (siteIdHeader !== undefined) assertCleanText([{ value: siteIdHeader, root: 'wix-site-id' }]);
+  if (siteIdHeader !== undefined) assertCleanHeaderIdentifier('wix-site-id', siteIdHeader);
   const { site, caller } = await authenticate(deps, c.req.header('authorization'), siteIdHeader);
   const base: BaseContext = {
     requestId,

@@ -47,6 +47,9 @@ export function jsonTextMayHoldBadText(text: string): boolean {
   return SUSPECT_ESCAPE.test(text);
 }
 
+/** The description of an identifier-rule violation (wire-schemas.ts `identifier` uses the same). */
+export const IDENTIFIER_DESCRIPTION = 'must not contain control, bidirectional or invisible format characters';
+
 const DESCRIPTIONS: Record<TextProblem, string> = {
   NUL_CHARACTER: 'must not contain a NUL character (U+0000)',
   UNPAIRED_SURROGATE: 'must not contain an unpaired UTF-16 surrogate',
@@ -92,6 +95,22 @@ export function findBadText(value: unknown, root = ''): FieldViolation[] {
   return found;
 }
 
+/**
+ * Characters no identifier (id, slug, key, collection id, field key, e-mail) may hold, besides the NUL
+ * and unpaired surrogates every text refuses (above): C0 and C1 control characters and DEL,
+ * bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
+ * U+2066-2069), and invisible format characters that make two ids look alike (soft hyphen, zero-width
+ * characters, word joiner and invisible operators, line/paragraph separators, BOM, interlinear
+ * annotation marks). Free text (names, descriptions, rich text) keeps newlines and tabs.
+ */
+const IDENTIFIER_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
+
+/** The first forbidden character of an identifier as `U+XXXX`, or undefined when it has none. */
+export function identifierProblem(s: string): string | undefined {
+  const match = IDENTIFIER_FORBIDDEN.exec(s);
+  return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : undefined;
+}
+
 /** Throws the wire's 400 when any of the given decoded sources holds bad text. */
 export function assertCleanText(sources: readonly { value: unknown; root?: string }[]): void {
   const violations: FieldViolation[] = [];
@@ -100,4 +119,16 @@ export function assertCleanText(sources: readonly { value: unknown; root?: strin
     violations.push(...findBadText(source.value, source.root));
   }
   if (violations.length > 0) throw new ValidationError(violations.slice(0, TEXT_GUARD_MAX_VIOLATIONS));
+}
+
+/**
+ * An identifier carried by a header (`wix-site-id`): the text rule and the identifier rule, reported
+ * under the header's name. Node's HTTP parser already refuses NUL and most C0 controls in headers with
+ * a bare 400; what reaches us is latin1-decoded, so C1 controls and U+00AD still can.
+ */
+export function assertCleanHeaderIdentifier(name: string, value: string): void {
+  const problem = textProblem(value);
+  if (problem) throw new ValidationError([{ field: name, description: DESCRIPTIONS[problem], violatedRule: 'FORMAT', data: { reason: problem } }]);
+  const character = identifierProblem(value);
+  if (character) throw new ValidationError([{ field: name, description: IDENTIFIER_DESCRIPTION, violatedRule: 'FORMAT', data: { reason: 'FORBIDDEN_CHARACTER', character } }]);
 }

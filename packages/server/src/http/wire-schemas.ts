@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { findBadText } from './text-guard.js';
+import { findBadText, IDENTIFIER_DESCRIPTION, identifierProblem } from './text-guard.js';
+
+export { identifierProblem };
 
 /**
  * Zod schemas for the wire's value encodings (contracts/wire.md "Requests"). Use them in domain
@@ -43,23 +45,7 @@ export const int64String = z.string().regex(/^-?\d{1,16}$/, 'must be an integer 
   params: { rule: 'MAX' },
 });
 
-/**
- * Characters no identifier (id, slug, key, collection id, field key, e-mail) may hold, besides the NUL
- * and unpaired surrogates every text refuses (text-guard.ts): C0 and C1 control characters and DEL,
- * bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
- * U+2066-2069), and invisible format characters that make two ids look alike (soft hyphen, zero-width
- * characters, word joiner and invisible operators, line/paragraph separators, BOM, interlinear
- * annotation marks). Free text (names, descriptions, rich text) keeps newlines and tabs.
- */
-const IDENTIFIER_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
-
-/** The first forbidden character of an identifier as `U+XXXX`, or undefined when it has none. */
-export function identifierProblem(s: string): string | undefined {
-  const match = IDENTIFIER_FORBIDDEN.exec(s);
-  return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : undefined;
-}
-
-export const IDENTIFIER_MESSAGE = 'must not contain control, bidirectional or invisible format characters';
+export const IDENTIFIER_MESSAGE = IDENTIFIER_DESCRIPTION;
 
 /**
  * Adds the identifier rule to a zod issue list, for schemas that take `unknown` and leave other types
