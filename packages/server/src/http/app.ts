@@ -11,6 +11,7 @@ import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { sortBySpecificity } from './route-order.js';
 import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
+import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
@@ -116,6 +117,7 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
   const { payload, fields } = decodeQuery(url.searchParams);
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
+  let bodyNeedsScan = false;
   if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: c.req.header('content-type') ?? '' };
   else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
     const text = await c.req.text();
@@ -128,8 +130,16 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
       }
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw violation('$body', 'must be a JSON object', 'FORMAT');
       body = parsed as Record<string, unknown>;
+      bodyNeedsScan = jsonTextMayHoldBadText(text);
     }
   }
+  // NUL and unpaired surrogates, once for every route (text-guard.ts); a clean body costs one regex scan.
+  assertCleanText([
+    { value: params },
+    { value: fields },
+    { value: payload },
+    { value: bodyNeedsScan ? body : undefined },
+  ]);
   const coerced = coerceQueryFields(fields, def.request) as Record<string, unknown>;
   // Path parameters win: the public client repeats them in the query string and the body.
   return { ...coerced, ...payload, ...body, ...params };
@@ -137,7 +147,9 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
 
 async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: RouteDef): Promise<Response> {
   const requestId = c.get('requestId');
-  const { site, caller } = await authenticate(deps, c.req.header('authorization'), c.req.header('wix-site-id'));
+  const siteIdHeader = c.req.header('wix-site-id');
+  if (siteIdHeader !== undefined) assertCleanHeaderIdentifier('wix-site-id', siteIdHeader);
+  const { site, caller } = await authenticate(deps, c.req.header('authorization'), siteIdHeader);
   const base: BaseContext = {
     requestId,
     deps,

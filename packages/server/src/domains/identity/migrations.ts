@@ -177,4 +177,10 @@ export const identityMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_refresh_token_family': {
+    // Every member request checks its token family (service.ts#authenticate): one indexed row.
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await db.schema.createIndex('refresh_tokens_family').on('refresh_tokens').columns(['family_id']).execute();
+    },
+  },
 };

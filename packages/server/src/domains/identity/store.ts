@@ -151,6 +151,18 @@ export async function revokeSubjectTokens(db: Executor, siteId: string, subjectI
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Whether a member's token family still stands: its refresh token exists for that subject and was
+ * never revoked (logout, password change, block, delete and a replayed code all revoke it). One row
+ * by the `refresh_tokens_family` index; expiry is not checked here (the access token has its own).
+ */
+export async function isTokenFamilyActive(db: Executor, siteId: string, subjectId: string, familyId: string): Promise<boolean> {
+  const row = await db.selectFrom('refresh_tokens').select('id')
+    .where('family_id', '=', familyId).where('site_id', '=', siteId).where('subject_id', '=', subjectId).where('revoked_date', 'is', null)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeFamily(db: Executor, familyId: string, now: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_date: now }).where('family_id', '=', familyId).where('revoked_date', 'is', null).execute();
 }
