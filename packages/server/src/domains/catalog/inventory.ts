@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound, ValidationError } from '../../http/errors.js';
 import { parseFilter, parseSort } from '../../storage/filter.js';
-import { withFilterErrors } from '../../storage/filter-errors.js';
+import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/service.js';
 import type { ProductV1 } from './model.js';

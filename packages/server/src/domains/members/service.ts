@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isElevated, memberIdOf, type RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, conflict, forbidden, notFound, ValidationError, violation } from '../../http/errors.js';
 import { FilterError, parseFilter, parseSort, type FilterNode } from '../../storage/filter.js';
-import { filterViolation } from '../../storage/filter-errors.js';
+import { filterViolation } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/service.js';
 import { applyIdentityEffect, type IdentityEffect } from './identity-link.js';
