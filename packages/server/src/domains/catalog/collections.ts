@@ -5,7 +5,7 @@ import { conflict, notFound, ValidationError } from '../../http/errors.js';
 import { parseFilter, parseSort } from '../../storage/filter.js';
 import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvent } from '../events/index.js';
 import { slugify } from './build.js';
 import { absoluteUrls } from './present.js';
 import type { ProductMedia } from './model.js';

@@ -4,7 +4,7 @@ import { ApplicationError, notFound, ValidationError } from '../../http/errors.j
 import { parseFilter, parseSort } from '../../storage/filter.js';
 import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvent } from '../events/index.js';
 import type { ProductV1 } from './model.js';
 import { presentProduct } from './present.js';
 import type { productQuery, updateInventoryRequest } from './schema.js';

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, forbidden, notFound, violation } from '../../http/errors.js';
 import { CATALOG_LIMITS } from './schema.js';
-import type { MediaItem, MediaType } from './model.js';
+import type { DigitalFile, MediaItem, MediaType, SecureFileType } from './model.js';
 import { absoluteUrl } from './present.js';
 import { catalogSecretKey } from './store.js';
 import { findMediaBytes, findMediaMeta, findThumbnailBytes, insertMediaFile, type StoredFileMeta } from './store-media.js';
@@ -179,10 +179,6 @@ export async function serveSignedDownload(ctx: BaseContext, input: { mediaId: st
 // ---------------------------------------------------------------------------------------------
 // V3 digital files
 
-/** V3 `SecuredMedia` of a variant's `digitalProperties.digitalFile`. */
-export interface DigitalFile { id: string; fileName: string; fileSize: string; fileType: SecureFileType }
-
-export type SecureFileType = 'SECURE_PICTURE' | 'SECURE_VIDEO' | 'SECURE_DOCUMENT' | 'SECURE_MUSIC' | 'SECURE_ARCHIVE';
 
 export function secureFileTypeOf(contentType: string): SecureFileType {
   switch (mediaTypeOf(contentType)) {

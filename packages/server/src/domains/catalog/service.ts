@@ -5,10 +5,10 @@ import { ApplicationError, conflict, notFound, ValidationError, type FieldViolat
 import { parseFilter, parseSort } from '../../storage/filter.js';
 import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvent } from '../events/index.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
-import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
+import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type PublicProductRow, type StockRow, type VariantOverride } from './model.js';
 import { encodePublicProduct, presentProduct } from './present.js';
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
@@ -17,7 +17,7 @@ import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
   addProductToCollection, countProducts, deleteProductRow, existingCollectionIds, findProduct, findProductForUpdate, findProductIdBySlug,
-  findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, type PublicProductRow, setProductCollections, updateProductRow,
+  findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
 import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows } from './store-inventory.js';

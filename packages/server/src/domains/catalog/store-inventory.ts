@@ -3,7 +3,7 @@ import type { Executor } from '../../storage/database.js';
 import { escapeLike, ilike, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode } from '../../storage/filter.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { DEFAULT_LOCATION_ID, type StockRow } from './model.js';
+import { DEFAULT_LOCATION_ID, type Catalog, type StockRow } from './model.js';
 import { directCategoryField } from './v3/store.js';
 
 /**
@@ -39,7 +39,6 @@ declare module '../../storage/schema.js' {
   }
 }
 
-export type Catalog = 'v1' | 'v3';
 
 export interface InventoryRow extends StockRow {
   id: string;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { DialectName } from '../../storage/dialect.js';
-import type { Catalog } from './store-inventory.js';
+import type { Catalog } from './model.js';
 
 /**
  * Full-text search over product name, SKU, brand and description: an FTS5 table on SQLite, a

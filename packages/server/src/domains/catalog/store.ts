@@ -3,7 +3,7 @@ import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { dialectOf, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
-import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1 } from './model.js';
+import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1, type PublicProductRow } from './model.js';
 import { visitorProduct } from './present.js';
 import { searchHits } from './store-search.js';
 import { cachedListingCount, listingChanged } from './store-listing.js';
@@ -222,7 +222,6 @@ export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{
 }
 
 /** A product as visitors see it, as stored: the visitor document text plus the column fields. */
-export interface PublicProductRow { id: string; publicDoc: string; collectionIds: string[]; createdDate: string; lastUpdated: string }
 
 /** One page of products as `public_doc` text (nothing parsed), and the number of matches. */
 export async function queryPublicProductRows(db: Executor, q: ProductQuery): Promise<{ rows: PublicProductRow[]; total: number }> {

@@ -1,6 +1,6 @@
 import { violation } from '../../http/errors.js';
 import { isElevated, type RequestContext } from '../../http/context.js';
-import { recordEvents } from '../events/service.js';
+import { recordEvents } from '../events/index.js';
 import { itemNotObject, payloadTooLarge } from './errors.js';
 import type { CollectionDoc } from './model.js';
 import { valueFitsType } from './model.js';

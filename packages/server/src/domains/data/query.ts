@@ -5,7 +5,7 @@ import { escapeLike } from '../../storage/dialect.js';
 import { authorize, checkPath, compiling, draftsVisible, parseDataFilter, scopeFor, wireItem } from './common.js';
 import { fieldNameNotString } from './errors.js';
 import { compareValues, matches, sortItems } from './evaluate.js';
-import { openCollection, readFields, type ItemOptions } from './items.js';
+import { openCollection, readFields, type ItemOptions } from './item-access.js';
 import { groupKey, numberValue, sortTerms } from './json-sql.js';
 import { pagingMetadata, readPaging } from './paging.js';
 import { readIncludes, resolveReferences } from './references.js';

@@ -4,7 +4,7 @@ import { ApplicationError, badRequest, conflict, forbidden, notFound, Validation
 import { FilterError, parseFilter, parseSort, type FilterNode } from '../../storage/filter.js';
 import { filterViolation } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvent } from '../events/index.js';
 import { applyIdentityEffect, type IdentityEffect } from './identity-link.js';
 import { MEMBER_COUNT_CAP, MEMBER_LIMITS, MEMBER_PAGE_DEFAULT, SORT_FIELDS_MAX } from './limits.js';
 import type { Fieldset, Member, MemberAddress, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';

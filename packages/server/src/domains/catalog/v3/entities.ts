@@ -4,7 +4,7 @@ import { conflict, notFound, ValidationError } from '../../../http/errors.js';
 import { parseFilter, parseSort } from '../../../storage/filter.js';
 import { withFilterErrors } from '../../../http/filter-errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import { openCursor, signCursor } from '../cursor.js';
 import { PAGE_DEFAULT } from '../schema.js';
 import { richText } from './model.js';

@@ -7,7 +7,7 @@ import {
   countInventorySearch, inventoryIdsMatching, inventoryScalar, inventorySortColumn, inventoryValueBuckets, isInventoryScalarField, isInventoryValueField,
   searchInventoryRows, type InventorySearch,
 } from '../store-inventory.js';
-import { presentItem } from './inventory.js';
+import { presentItem } from './inventory-present.js';
 import { INVENTORY_V3_LIMITS, type InventoryAggregation, type InventorySearchInput, type SearchDetails } from './inventory-schema.js';
 
 /**

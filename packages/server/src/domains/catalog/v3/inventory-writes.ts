@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, badRequest, conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import {
   addPreorderUnits, changeItemQuantity, deleteInventoryItemRow, findInventoryItem, findItemsAt, findVariantRows, insertInventoryItem, type InventoryRow,
 } from '../store-inventory.js';

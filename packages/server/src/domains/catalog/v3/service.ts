@@ -4,7 +4,7 @@ import { conflict, notFound, ValidationError, type FieldViolation } from '../../
 import { parseFilter, parseSort } from '../../../storage/filter.js';
 import { withFilterErrors } from '../../../http/filter-errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import { slugify } from '../build.js';
 import { openCursor, signCursor } from '../cursor.js';
 import { resolveSource } from '../media.js';
