@@ -51,6 +51,7 @@ export const SQLITE_FOLD_FUNCTION = 'vitrine_fold';
  * ILIKE matches them to an ASCII 'i' / 'k' in a pattern, SQLite's ASCII-only LIKE does not.
  */
 const FOLDS_TO_ASCII = { i: '\u0130', k: '\u212a' } as const;
+// eslint-disable-next-line no-control-regex -- \x00-\x7f is the ASCII range, not a stray control character
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The non-ASCII letters that lower to a letter of `asciiLower` (an ASCII text, lower case). */

@@ -33,6 +33,7 @@ export function thumbnailPath(id: string, fileName: string, size: number): strin
   return `${mediaPath(id, fileName)}?w=${size}`;
 }
 
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A file name as kept: no path, no control characters, bounded. Throws a field violation. */
