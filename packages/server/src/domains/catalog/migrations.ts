@@ -1,15 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
-import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
+import { sql, type Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 import { DEFAULT_LOCATION_ID, type ProductV1 } from './model.js';
 import { publicDocJson } from './store.js';
 
 export const catalogMigrations: Record<string, Migration> = {
   '0001_products_v1': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
-      const json = jsonType(dialect);
-      const float = floatType(dialect);
+    async up(db: MigrationDb) {
+      const { json, float, binary } = columnTypes(db);
       await db.schema
         .createTable('products')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -67,7 +65,7 @@ export const catalogMigrations: Record<string, Migration> = {
         .addColumn('content_type', 'text', (c) => c.notNull())
         .addColumn('width', 'integer', (c) => c.notNull())
         .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('bytes', binary, (c) => c.notNull())
         .addColumn('created_date', 'text', (c) => c.notNull())
         .execute();
     },
@@ -78,10 +76,8 @@ export const catalogMigrations: Record<string, Migration> = {
    * with their facet side tables, V3 ribbons / brands / info sections, and the cursor-signing secret.
    */
   '0002_catalog_full': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
-      const json = jsonType(dialect);
-      const float = floatType(dialect);
+    async up(db: MigrationDb) {
+      const { json, float, dialect } = columnTypes(db);
       await db.schema
         .createTable('inventory_items')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -191,7 +187,7 @@ export const catalogMigrations: Record<string, Migration> = {
   },
   /** Choice ids beside names in the V3 facet table (facets and filters by choice id). */
   '0003_v3_choice_ids': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.alterTable('products_v3_choices').addColumn('choice_id', 'text').execute();
       await db.schema.createIndex('products_v3_choices_id').on('products_v3_choices').columns(['site_id', 'choice_id']).execute();
     },
@@ -201,7 +197,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * first, and brand + price, each able to answer COUNT(*) without touching the documents.
    */
   '0004_visitor_indexes': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.createIndex('products_site_visible_price').on('products').columns(['site_id', 'visible', 'price']).execute();
       await db.schema.createIndex('products_site_visible_numeric').on('products').columns(['site_id', 'visible', 'numeric_id']).execute();
       await db.schema.createIndex('products_site_visible_brand_price').on('products').columns(['site_id', 'visible', 'brand', 'price']).execute();
@@ -212,8 +208,8 @@ export const catalogMigrations: Record<string, Migration> = {
    * rows, so decrements and search work on products seeded earlier. New databases have none to fill.
    */
   '0005_backfill_stock_and_search': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
+    async up(db: MigrationDb) {
+      const { dialect } = columnTypes(db);
       const rows = await db.selectFrom('products').select(['id', 'site_id', 'name', 'description', 'brand', 'doc', 'created_date']).execute() as { id: string; site_id: string; name: string; description: string; brand: string | null; doc: unknown; created_date: string }[];
       for (const row of rows) {
         const has = await db.selectFrom('inventory_items').select('id').where('product_id', '=', row.id).executeTakeFirst();
@@ -243,8 +239,8 @@ export const catalogMigrations: Record<string, Migration> = {
   },
   /** Catalog bulk jobs (jobs.ts); 0007_v3_tags: V3 product tags. */
   '0006_jobs': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       // The item ids of a job are frozen into catalog_job_items when the job starts (the starter's
       // transaction), so a restart resumes exactly where it stopped.
       await db.schema
@@ -277,7 +273,7 @@ export const catalogMigrations: Record<string, Migration> = {
     },
   },
   '0007_v3_tags': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       // V3 product tags: one row per (product, visibility, tag) for `tags.*.tagIds` filters; the
       // product document keeps the tags as sent.
       await db.schema
@@ -296,7 +292,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * the default location, one item per (site, product, variant, location).
    */
   '0007_inventory_locations': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       // The default fills existing rows and any insert that does not name a location (bulk seeding).
       await db.schema.alterTable('inventory_items').addColumn('location_id', 'text', (c) => c.notNull().defaultTo(DEFAULT_LOCATION_ID)).execute();
       await db.schema.dropIndex('inventory_items_variant').execute();
@@ -311,8 +307,8 @@ export const catalogMigrations: Record<string, Migration> = {
    * the HMAC key of signed download URLs in `catalog_secrets`.
    */
   '0008_media_thumbnails': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
+    async up(db: MigrationDb) {
+      const { binary } = columnTypes(db);
       await db.schema.alterTable('media_files').addColumn('secure', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema
         .createTable('media_thumbnails')
@@ -321,7 +317,7 @@ export const catalogMigrations: Record<string, Migration> = {
         .addColumn('size', 'integer', (c) => c.notNull())
         .addColumn('width', 'integer', (c) => c.notNull())
         .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('bytes', binary, (c) => c.notNull())
         .addPrimaryKeyConstraint('media_thumbnails_pk', ['media_id', 'size'])
         .execute();
       await db.insertInto('catalog_secrets').values({ name: 'media-download', value: randomBytes(32).toString('base64url') }).execute();
@@ -333,7 +329,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * jsonb column would be parsed by the driver and reordered. Existing rows are filled here.
    */
   '0009_products_public_doc': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.alterTable('products').addColumn('public_doc', 'text', (c) => c.notNull().defaultTo('{}')).execute();
       const BATCH = 500;
       for (let after = ''; ;) {
@@ -349,7 +345,7 @@ export const catalogMigrations: Record<string, Migration> = {
   },
   /** The listing version of each site (store-listing.ts): raised after writes, keys cached counts. */
   '0010_catalog_versions': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.createTable('catalog_versions')
         .addColumn('site_id', 'text', (c) => c.primaryKey())
         .addColumn('version', 'integer', (c) => c.notNull())
@@ -361,7 +357,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * from the index alone; the page then reads just its own rows (store.ts productPage).
    */
   '0011_visitor_indexes_with_id': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       for (const [name, columns] of [
         ['products_site_visible_price', ['site_id', 'visible', 'price', 'id']],
         ['products_site_visible_numeric', ['site_id', 'visible', 'numeric_id', 'id']],

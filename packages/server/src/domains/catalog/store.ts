@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { dialectOf, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { dialectOf, lockForUpdate, orderedStringAgg, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1, type PublicProductRow } from './model.js';
 import { visitorProduct } from './present.js';
@@ -108,7 +108,7 @@ export async function deleteProductRow(db: Executor, siteId: string, id: string)
 
 /** Locks the product row for the rest of the transaction on PostgreSQL (SQLite serializes writers anyway). */
 export async function findProductForUpdate(db: Executor, siteId: string, id: string, dialect: DialectName): Promise<ProductV1 | undefined> {
-  if (dialect === 'postgres') await sql`SELECT id FROM products WHERE site_id = ${siteId} AND id = ${id} FOR UPDATE`.execute(db);
+  await lockForUpdate(db, dialect, sql`SELECT id FROM products WHERE site_id = ${siteId} AND id = ${id}`);
   return findProduct(db, siteId, id);
 }
 
@@ -271,9 +271,7 @@ async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuild
 
 /** The product's collection ids as one comma-joined column (ids are UUIDs), so a get is one statement. */
 function collectionIdsColumn(dialect: DialectName): RawBuilder<string | null> {
-  return dialect === 'postgres'
-    ? sql<string | null>`(SELECT string_agg(pc.collection_id, ',' ORDER BY pc.collection_id) FROM product_collections pc WHERE pc.product_id = p.id)`
-    : sql<string | null>`(SELECT group_concat(collection_id, ',') FROM (SELECT pc.collection_id FROM product_collections pc WHERE pc.product_id = p.id ORDER BY pc.collection_id))`;
+  return orderedStringAgg(dialect, { alias: 'pc', column: 'collection_id', from: sql`product_collections pc WHERE pc.product_id = p.id`, separator: ',' });
 }
 
 const splitIds = (joined: string | null): string[] => (joined ? joined.split(',') : []);

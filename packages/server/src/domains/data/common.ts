@@ -8,7 +8,7 @@ import { filterViolation } from '../../http/filter-errors.js';
 import { collectionIdNotString, collectionNotFound, itemIdNotString, optionsInvalid, permissionDenied, regexNotAllowed } from './errors.js';
 import { access, type Action, type CollectionDoc } from './model.js';
 import { findCollection, type ItemRow, type ItemScope } from './store.js';
-import { compileJsonFilter, pathSegments } from './json-sql.js';
+import { compileJsonFilter, pathSegments } from '../../storage/json-filter.js';
 import { dateValue, type ItemData } from './values.js';
 
 /** Shared pieces of the data services: input checks, collection lookup, permission scope, wire shapes. */

@@ -1,10 +1,10 @@
-import type { Kysely, Migration } from 'kysely';
-import { dialectOf, jsonType } from '../../storage/dialect.js';
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const identityMigrations: Record<string, Migration> = {
   '0001_oauth': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       await db.schema
         .createTable('oauth_clients')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -52,8 +52,8 @@ export const identityMigrations: Record<string, Migration> = {
     },
   },
   '0002_identities': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       await db.schema
         .createTable('identities')
         .addColumn('id', 'text', (c) => c.primaryKey())
