@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql, type Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 import { DEFAULT_LOCATION_ID, type ProductV1 } from './model.js';
+import { createFullTextIndex, insertFullTextRows } from '../../storage/fulltext.js';
 import { publicDocJson } from './store.js';
+import { CATALOG_SEARCH, searchRow } from './store-search.js';
 
 export const catalogMigrations: Record<string, Migration> = {
   '0001_products_v1': {
@@ -77,7 +79,7 @@ export const catalogMigrations: Record<string, Migration> = {
    */
   '0002_catalog_full': {
     async up(db: MigrationDb) {
-      const { json, float, dialect } = columnTypes(db);
+      const { json, float } = columnTypes(db);
       await db.schema
         .createTable('inventory_items')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -163,19 +165,7 @@ export const catalogMigrations: Record<string, Migration> = {
       await db.schema.createIndex('catalog_entities_name').on('catalog_entities').columns(['site_id', 'kind', 'name']).unique().execute();
 
       // Full-text search over both catalogs, written in the transaction of every product write.
-      if (dialect === 'postgres') {
-        await db.schema
-          .createTable('catalog_search')
-          .addColumn('entity_id', 'text', (c) => c.primaryKey())
-          .addColumn('site_id', 'text', (c) => c.notNull())
-          .addColumn('catalog', 'text', (c) => c.notNull())
-          .addColumn('document', sql`tsvector`, (c) => c.notNull())
-          .execute();
-        await sql`CREATE INDEX catalog_search_document ON catalog_search USING GIN (document)`.execute(db);
-        await db.schema.createIndex('catalog_search_site').on('catalog_search').columns(['site_id', 'catalog']).execute();
-      } else {
-        await sql`CREATE VIRTUAL TABLE catalog_search USING fts5(entity_id UNINDEXED, site_id UNINDEXED, catalog UNINDEXED, name, sku, brand, description, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
-      }
+      await createFullTextIndex(db, CATALOG_SEARCH);
 
       await db.schema
         .createTable('catalog_secrets')
@@ -209,7 +199,6 @@ export const catalogMigrations: Record<string, Migration> = {
    */
   '0005_backfill_stock_and_search': {
     async up(db: MigrationDb) {
-      const { dialect } = columnTypes(db);
       const rows = await db.selectFrom('products').select(['id', 'site_id', 'name', 'description', 'brand', 'doc', 'created_date']).execute() as { id: string; site_id: string; name: string; description: string; brand: string | null; doc: unknown; created_date: string }[];
       for (const row of rows) {
         const has = await db.selectFrom('inventory_items').select('id').where('product_id', '=', row.id).executeTakeFirst();
@@ -227,13 +216,7 @@ export const catalogMigrations: Record<string, Migration> = {
         }
         const sku = [...new Set(skus)].join(' ');
         const description = row.description.replace(/<[^>]*>/g, ' ');
-        if (dialect === 'postgres') {
-          await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, document) VALUES (${row.id}, ${row.site_id}, 'v1',
-            setweight(to_tsvector('simple', ${row.name}), 'A') || setweight(to_tsvector('simple', ${sku}), 'A') || setweight(to_tsvector('simple', ${row.brand ?? ''}), 'B') || setweight(to_tsvector('simple', ${description}), 'C'))
-            ON CONFLICT (entity_id) DO NOTHING`.execute(db);
-        } else {
-          await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES (${row.id}, ${row.site_id}, 'v1', ${row.name}, ${sku}, ${row.brand ?? ''}, ${description})`.execute(db);
-        }
+        await insertFullTextRows(db, CATALOG_SEARCH, [searchRow(row.site_id, { id: row.id, catalog: 'v1', name: row.name, sku, brand: row.brand ?? '', description })], { skipExisting: true });
       }
     },
   },

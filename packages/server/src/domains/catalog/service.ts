@@ -134,7 +134,7 @@ async function saveProduct(ctx: RequestContext, product: ProductV1, stock: Stock
   else await updateProductRow(ctx.db, ctx.site.id, product);
   const skuById = new Map(product.variants.map((v) => [v.id, v.variant.sku ?? null]));
   await syncStockRows(ctx.db, ctx.site.id, 'v1', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), now, randomUUID);
-  await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v1', name: product.name, sku: skusOf(product).join(' '), brand: product.brand ?? '', description: stripHtml(product.description) });
+  await writeSearchDoc(ctx.db, ctx.site.id, { id: product.id, catalog: 'v1', name: product.name, sku: skusOf(product).join(' '), brand: product.brand ?? '', description: stripHtml(product.description) });
 }
 
 function stripHtml(html: string): string {
@@ -567,5 +567,5 @@ export async function saveMediaFile(ctx: RequestContext, input: { fileName: stri
 
 /** Seeding and benchmarks only: stores built products in one transaction, without events or uniqueness checks. */
 export async function seedProducts(ctx: RequestContext, items: { product: ProductV1; stock: StockRow[] }[]): Promise<void> {
-  await inTransaction(ctx.db, (trx) => insertProductsBulk(trx, ctx.dialect, ctx.site.id, items, new Date().toISOString(), randomUUID));
+  await inTransaction(ctx.db, (trx) => insertProductsBulk(trx, ctx.site.id, items, new Date().toISOString(), randomUUID));
 }

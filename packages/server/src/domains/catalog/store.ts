@@ -5,7 +5,8 @@ import { dialectOf, lockForUpdate, orderedStringAgg, readJson, toJson, type Dial
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1, type PublicProductRow } from './model.js';
 import { visitorProduct } from './present.js';
-import { searchHits } from './store-search.js';
+import { insertFullTextRows } from '../../storage/fulltext.js';
+import { CATALOG_SEARCH, searchHits, searchRow } from './store-search.js';
 import { cachedListingCount, listingChanged } from './store-listing.js';
 
 interface ProductsTable {
@@ -414,7 +415,7 @@ export async function findProductIdBySlug(db: Executor, siteId: string, slug: st
  * Many new products at once (seeding and benchmarks): multi-row inserts of products, stock rows and
  * search rows. Records no events and checks no slugs or SKUs: callers pass products they built.
  */
-export async function insertProductsBulk(db: Executor, dialect: DialectName, siteId: string, items: { product: ProductV1; stock: { variantId: string; trackQuantity: boolean; quantity: number | null; inStock: boolean }[] }[], now: string, newId: () => string): Promise<void> {
+export async function insertProductsBulk(db: Executor, siteId: string, items: { product: ProductV1; stock: { variantId: string; trackQuantity: boolean; quantity: number | null; inStock: boolean }[] }[], now: string, newId: () => string): Promise<void> {
   const CHUNK = 200;
   for (let i = 0; i < items.length; i += CHUNK) {
     const part = items.slice(i, i + CHUNK);
@@ -428,13 +429,9 @@ export async function insertProductsBulk(db: Executor, dialect: DialectName, sit
       preorder_enabled: 0 as Bool01, preorder_limit: null, preorder_counter: 0, preorder_message: null, revision: 1, created_date: now, updated_date: now,
     })));
     if (stock.length) await db.insertInto('inventory_items').values(stock).execute();
-    const docs = part.map(({ product: p }) => [p.id, p.name, [...new Set(p.variants.map((v) => v.variant.sku).filter(Boolean))].join(' '), p.brand ?? '', p.description.replace(/<[^>]*>/g, ' ')] as const);
-    const values = docs.map(([id, name, sku, brand, description]) => (dialect === 'postgres'
-      ? sql`(${id}, ${siteId}, 'v1', setweight(to_tsvector('simple', ${name}), 'A') || setweight(to_tsvector('simple', ${sku}), 'A') || setweight(to_tsvector('simple', ${brand}), 'B') || setweight(to_tsvector('simple', ${description}), 'C'))`
-      : sql`(${id}, ${siteId}, 'v1', ${name}, ${sku}, ${brand}, ${description})`));
-    await (dialect === 'postgres'
-      ? sql`INSERT INTO catalog_search (entity_id, site_id, catalog, document) VALUES ${sql.join(values)}`
-      : sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES ${sql.join(values)}`).execute(db);
+    await insertFullTextRows(db, CATALOG_SEARCH, part.map(({ product: p }) => searchRow(siteId, {
+      id: p.id, catalog: 'v1', name: p.name, sku: [...new Set(p.variants.map((v) => v.variant.sku).filter(Boolean))].join(' '), brand: p.brand ?? '', description: p.description.replace(/<[^>]*>/g, ' '),
+    })));
   }
 }
 

@@ -280,7 +280,7 @@ async function store(ctx: RequestContext, product: ProductV3, stock: StockSpec[]
   await saveProductV3(ctx.db, ctx.site.id, product, mode);
   const skuById = new Map(product.variantsInfo.variants.map((v) => [v.id, v.sku ?? null]));
   await syncStockRows(ctx.db, ctx.site.id, 'v3', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), product.updatedDate, randomUUID);
-  await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v3', name: product.name, sku: skus.join(' '), brand: product.brand?.name ?? '', description: product.plainDescription });
+  await writeSearchDoc(ctx.db, ctx.site.id, { id: product.id, catalog: 'v3', name: product.name, sku: skus.join(' '), brand: product.brand?.name ?? '', description: product.plainDescription });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -413,7 +413,7 @@ setEntityChangeHook(async (ctx: RequestContext, kind: EntityKind, e: EntityRow, 
         : p.infoSections.map((s) => (s.id === e.id ? { id: e.id, uniqueName: e.name, title: String(e.doc.title ?? e.name), ...(e.doc.description ? { description: e.doc.description } : {}), plainDescription: richText(e.doc.description) } : s));
     }
     await saveProductV3(ctx.db, ctx.site.id, next, 'update');
-    if (kind === 'brand') await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id, catalog: 'v3', name: next.name, sku: next.variantsInfo.variants.map((v) => v.sku ?? '').join(' ').trim(), brand: next.brand?.name ?? '', description: next.plainDescription });
+    if (kind === 'brand') await writeSearchDoc(ctx.db, ctx.site.id, { id, catalog: 'v3', name: next.name, sku: next.variantsInfo.variants.map((v) => v.sku ?? '').join(' ').trim(), brand: next.brand?.name ?? '', description: next.plainDescription });
     await recordEvent(ctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'updated', entityId: id, entity: presentV3(ctx, next, { merchant: true }) });
   }
 });
