@@ -175,8 +175,7 @@ export async function findMember(db: Executor, siteId: string, id: string): Prom
  * two concurrent status changes cannot both read the old status.
  */
 export async function findMemberForUpdate(db: Executor, siteId: string, id: string, dialect: DialectName): Promise<Member | undefined> {
-  let q = db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', '=', id);
-  const row = await q.modifyEnd(forUpdate(dialect)).executeTakeFirst();
+  const row = await db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', '=', id).modifyEnd(forUpdate(dialect)).executeTakeFirst();
   return row ? toMember(row) : undefined;
 }
 
