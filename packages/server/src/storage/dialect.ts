@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -106,7 +107,7 @@ export function forUpdate(dialect: DialectName, options: { skipLocked?: boolean;
 }
 
 /** Runs `select` with a row lock on PostgreSQL (the rows stay locked until commit); nothing on SQLite. */
-export async function lockForUpdate(db: Kysely<any>, dialect: DialectName, select: RawBuilder<unknown>): Promise<void> { // eslint-disable-line @typescript-eslint/no-explicit-any -- any executor, whatever its schema
+export async function lockForUpdate(db: Kysely<Database>, dialect: DialectName, select: RawBuilder<unknown>): Promise<void> {
   if (dialect === 'postgres') await sql`${select} FOR UPDATE`.execute(db);
 }
 
