@@ -5,7 +5,7 @@ import { byteOrder, ilike, jsonAsText, notIndexed, readJson, toJson } from '../.
 import { JsonPath, readTypedValue } from '../../storage/json-filter.js';
 import { dateValue } from './values.js';
 
-/** All SQL of the data domain (json-sql.ts builds the filter and sort fragments it is given). */
+/** All SQL of the data domain (storage/json-filter.ts builds the filter and sort fragments it is given). */
 
 interface DataCollectionsTable {
   site_id: string;
@@ -130,7 +130,7 @@ export interface ItemScope {
   /** Set for SITE_MEMBER_AUTHOR callers: only their own items. */
   ownerId?: string | undefined;
   includeDrafts: boolean;
-  /** Compiled filter (json-sql.ts). */
+  /** Compiled filter (storage/json-filter.ts). */
   filter?: RawBuilder<boolean> | undefined;
   /** Search words (LIKE patterns): every one (or, with `searchAny`, any one) occurs case-insensitively in the item's JSON text. */
   searchPatterns?: string[] | undefined;
@@ -320,7 +320,7 @@ export async function removeReferences(db: Executor, siteId: string, collectionI
 
 // ---------------------------------------------------------------------------------------------
 // Indexes: records plus the real database index, named by the service from a hash, over an
-// expression json-sql.ts built from validated field names.
+// expression storage/json-filter.ts built from validated field names.
 
 export interface IndexRow { name: string; sqlName: string; doc: unknown; status: string }
 
@@ -343,7 +343,7 @@ export async function deleteIndexRow(db: Executor, siteId: string, collectionId:
 
 /**
  * CREATE INDEX over item rows. `sqlName` matches /^dx_[0-9a-f]{24}$/, `expressions` come from
- * json-sql.ts indexExpression, and the partial-index literals of a unique index are checked ids.
+ * storage/json-filter.ts indexExpression, and the partial-index literals of a unique index are checked ids.
  */
 export async function createSqlIndex(db: Executor, sqlName: string, expressions: string[], unique: { siteId: string; collectionId: string } | undefined): Promise<void> {
   if (!/^dx_[0-9a-f]{24}$/.test(sqlName)) throw new Error('bad index name');
