@@ -5,6 +5,8 @@ import { catalogMigrations } from './domains/catalog/migrations.js';
 import { eventsMigrations } from './domains/events/migrations.js';
 import { dataMigrations } from './domains/data/migrations.js';
 import { membersMigrations } from './domains/members/migrations.js';
+import { idempotencyMigration } from './storage/idempotency.js';
+import { operationsMigrations } from './operations/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -20,6 +22,8 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('events', eventsMigrations),
     ...prefix('data', dataMigrations),
     ...prefix('members', membersMigrations),
+    ...prefix('storage', { '0001_idempotency_records': idempotencyMigration }),
+    ...prefix('operations', operationsMigrations),
   };
 }
 

@@ -4,12 +4,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from './cors.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
-import { ApplicationError, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
-import type { RouteDef } from './route.js';
+import { ApplicationError, conflict, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
+import { IdempotencyConflict } from '../storage/idempotency.js';
+import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { sortBySpecificity } from './route-order.js';
+import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
@@ -40,8 +42,8 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   app.use('*', cors({
     origins: deps.config.corsOrigins,
     allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER],
-    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER],
+    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER, IDEMPOTENCY_KEY_HEADER],
+    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
     maxAgeSeconds: 600,
   }));
 
@@ -73,7 +75,8 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     return errorResponse(c, error.status, error.body());
   });
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = thrown instanceof IdempotencyConflict ? conflict(thrown.code, thrown.message) : thrown;
     if (err instanceof WireError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       return errorResponse(c, err.status, err.body());
@@ -157,9 +160,21 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
   const raw = await readInput(c, def);
   const parsed = def.request.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw violationsFromZod(parsed.error.issues);
+  // Idempotency-Key on routes declared `idempotent` (http/idempotency.ts, docs/operations.md).
+  const call: RouteCall = {};
+  if (def.access !== 'public' && def.idempotent) {
+    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
+    if (key !== undefined && def.idempotent === true) {
+      const answer = await answerIdempotently({ ...base, site: site! }, def, { method: c.req.method, path: c.req.path, input: raw }, parsed.data, key);
+      if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      c.header(CONSISTENT_HEADER, String(Date.now()));
+      return c.body(answer.body, answer.status as 200, { 'content-type': 'application/json; charset=utf-8' });
+    }
+    if (key !== undefined) call.idempotencyKey = key;
+  }
   const result = def.access === 'public'
     ? await def.handler(base, parsed.data, c.req.raw)
-    : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data);
+    : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, call);
   if (def.raw) return result as Response;
   if (c.req.method !== 'GET') c.header(CONSISTENT_HEADER, String(Date.now()));
   return c.body(stringifyForWire(result), 200, { 'content-type': 'application/json; charset=utf-8' });
