@@ -9,6 +9,7 @@ import { allRoutes } from './http/routes.js';
 import { mountStaticSites } from './http/static-sites.js';
 import { openStorage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { domainMigrations } from './migrations.js';
 import { SigningKeys } from './domains/identity/keys.js';
 import { startEventWorker } from './domains/events/worker.js';
 import { jobWorkerIdle, resumeMemberJobs } from './domains/members/jobs.js';
@@ -37,7 +38,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
   });
-  await migrateToLatest(storage.db, config.databaseUrl ? config.databaseSchema : undefined);
+  await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);
   const keys = new SigningKeys(storage.db);
   await keys.load();
   const deps: AppDeps = { config, storage, log, keys };

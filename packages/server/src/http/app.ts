@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from './cors.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
-import { ApplicationError, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
+import { ApplicationError, conflict, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
+import { IdempotencyConflict } from '../storage/idempotency.js';
 import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
@@ -75,7 +76,8 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     return errorResponse(c, error.status, error.body());
   });
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = thrown instanceof IdempotencyConflict ? conflict(thrown.code, thrown.message) : thrown;
     if (err instanceof WireError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       return errorResponse(c, err.status, err.body());

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
-import { conflict } from '../http/errors.js';
 import type { Executor } from './database.js';
 import { inTransaction } from './transaction.js';
 
@@ -112,10 +111,21 @@ export interface IdempotentOutcome<B> extends IdempotentResponse<B> {
   replayed: boolean;
 }
 
+/**
+ * A refused key: still running elsewhere, or used with another request. Storage's own error (it knows
+ * no HTTP); http/app.ts answers it as the 409 application error with this code and message. `status`
+ * says it is a conflict to callers outside HTTP (jobs, tests).
+ */
+export class IdempotencyConflict extends Error {
+  readonly status = 409;
+  constructor(readonly code: 'IDEMPOTENCY_KEY_IN_USE' | 'IDEMPOTENCY_KEY_REUSED', message: string) {
+    super(message);
+  }
+}
 export const idempotencyKeyInUse = () =>
-  conflict('IDEMPOTENCY_KEY_IN_USE', 'Another request with this idempotency key is still running; retry later');
+  new IdempotencyConflict('IDEMPOTENCY_KEY_IN_USE', 'Another request with this idempotency key is still running; retry later');
 export const idempotencyKeyReused = () =>
-  conflict('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used with a different request');
+  new IdempotencyConflict('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used with a different request');
 
 /** Whether `key` is an acceptable idempotency key (length and characters). */
 export function isValidIdempotencyKey(key: string): boolean {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound, ValidationError, WireError } from '../../http/errors.js';
 import { afterCommit, inTransaction } from '../../storage/transaction.js';
-import { getSite } from '../sites/service.js';
+import { getSite } from '../sites/index.js';
 import { jobLoop } from '../../jobs/job-loop.js';
 import {
   countCatalogJobItem, findCatalogJob, insertCatalogJob, nextUnfinishedCatalogJob, pendingCatalogJobItems, setCatalogJobStatus, settleCatalogJobItem,

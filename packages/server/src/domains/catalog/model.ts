@@ -169,3 +169,13 @@ export function stableJson(value: unknown): string {
 
 /** The stock location every variant has an item at; storefront availability and checkout read only it. */
 export { DEFAULT_LOCATION_ID } from '../inventory/index.js';
+
+/** A stored product's visitor document (JSON text, see present.ts) with what a listing needs beside it. */
+export interface PublicProductRow { id: string; publicDoc: string; collectionIds: string[]; createdDate: string; lastUpdated: string }
+
+export type Catalog = 'v1' | 'v3';
+
+/** V3 `SecuredMedia` of a variant's `digitalProperties.digitalFile`. */
+export interface DigitalFile { id: string; fileName: string; fileSize: string; fileType: SecureFileType }
+
+export type SecureFileType = 'SECURE_PICTURE' | 'SECURE_VIDEO' | 'SECURE_DOCUMENT' | 'SECURE_MUSIC' | 'SECURE_ARCHIVE';

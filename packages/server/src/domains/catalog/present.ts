@@ -1,6 +1,5 @@
 import { isElevated, type RequestContext } from '../../http/context.js';
-import type { ProductV1 } from './model.js';
-import type { PublicProductRow } from './store.js';
+import type { ProductV1, PublicProductRow } from './model.js';
 
 /** Media URLs are stored as paths; callers get absolute URLs on this server's origin. */
 export function absoluteUrl(url: string, origin: string): string {

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, conflict, notFound, ValidationError, type FieldViolation } from '../../http/errors.js';
 import { parseFilter, parseSort } from '../../storage/filter.js';
-import { withFilterErrors } from '../../storage/filter-errors.js';
+import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvent } from '../events/index.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
-import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
+import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type PublicProductRow, type StockRow, type VariantOverride } from './model.js';
 import { encodePublicProduct, presentProduct } from './present.js';
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
@@ -17,7 +17,7 @@ import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
   addProductToCollection, countProducts, deleteProductRow, existingCollectionIds, findProduct, findProductForUpdate, findProductIdBySlug,
-  findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, type PublicProductRow, setProductCollections, updateProductRow,
+  findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
 import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems } from '../inventory/index.js';
@@ -134,7 +134,7 @@ async function saveProduct(ctx: RequestContext, product: ProductV1, stock: Stock
   else await updateProductRow(ctx.db, ctx.site.id, product);
   const skuById = new Map(product.variants.map((v) => [v.id, v.variant.sku ?? null]));
   await syncVariantItems(ctx, 'v1', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), now);
-  await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v1', name: product.name, sku: skusOf(product).join(' '), brand: product.brand ?? '', description: stripHtml(product.description) });
+  await writeSearchDoc(ctx.db, ctx.site.id, { id: product.id, catalog: 'v1', name: product.name, sku: skusOf(product).join(' '), brand: product.brand ?? '', description: stripHtml(product.description) });
 }
 
 function stripHtml(html: string): string {
@@ -567,5 +567,5 @@ export async function saveMediaFile(ctx: RequestContext, input: { fileName: stri
 
 /** Seeding and benchmarks only: stores built products in one transaction, without events or uniqueness checks. */
 export async function seedProducts(ctx: RequestContext, items: { product: ProductV1; stock: StockRow[] }[]): Promise<void> {
-  await inTransaction(ctx.db, (trx) => insertProductsBulk(trx, ctx.dialect, ctx.site.id, items, new Date().toISOString(), randomUUID));
+  await inTransaction(ctx.db, (trx) => insertProductsBulk(trx, ctx.site.id, items, new Date().toISOString(), randomUUID));
 }

@@ -7,7 +7,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import { authorize, BULK_MAX, parseDataFilter, requireItemId, scopeFor, wireItem, withSystemFields, newItemId, type WireItem } from './common.js';
 import { bulkItemsInvalid, itemExists, itemIdsNotStrings, itemNotFound, permissionDenied, tooManyIdsToRemove, tooManyItems, uniqueViolation } from './errors.js';
 import { matches } from './evaluate.js';
-import { openCollection, type ItemOptions, type Loaded } from './items.js';
+import { openCollection, type ItemOptions, type Loaded } from './item-access.js';
 import { ownerIdOf } from './model.js';
 import { applyModifications, readModifications, type FieldModification } from './patch.js';
 import { hooksSuppressed, isUniqueViolation, itemEvent, itemEvents, prepareData, type PreparedData } from './prepare.js';

@@ -28,7 +28,7 @@ export const eventTypePattern = z.object({
 });
 
 const eventTypes = z.array(eventTypePattern).min(1).max(MAX_EVENT_TYPES);
-const alertEmail = identifier(320).regex(/^[^\s@<>,;:"()\[\]\\]+@[^\s@<>,;:"()\[\]\\]+$/);
+const alertEmail = identifier(320).regex(/^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/);
 
 export const createSubscriptionRequest = z.object({
   subscription: z.object({

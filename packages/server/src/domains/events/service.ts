@@ -4,7 +4,7 @@ import { actorType, type RequestContext } from '../../http/context.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
-import type { Site } from '../sites/service.js';
+import type { Site } from '../sites/index.js';
 import type { RenderedMail } from './mail-templates.js';
 import { webhookUrlProblem } from './target.js';
 import {

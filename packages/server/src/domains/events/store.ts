@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { forUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 
 interface OutboxEventsTable {
   id: string;
@@ -203,7 +203,7 @@ function outboxRow(r: OutboxEventsTable): OutboxEventRow {
  */
 export async function lockUndispatchedEvents(trx: Executor, dialect: DialectName, limit: number): Promise<OutboxEventRow[]> {
   const base = trx.selectFrom('outbox_events').selectAll().where('dispatched', '=', 0).orderBy('created_date').orderBy('sequence').limit(limit);
-  const rows = dialect === 'postgres' ? await base.forUpdate().skipLocked().execute() : await base.execute();
+  const rows = await base.modifyEnd(forUpdate(dialect, { skipLocked: true })).execute();
   return rows.map(outboxRow);
 }
 
@@ -371,7 +371,7 @@ export async function releaseDeliveries(db: Executor, ids: string[], owner: stri
  * `SKIP LOCKED` lets several processes claim side by side without waiting for each other.
  */
 export async function claimDueDeliveries(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number, perSubscriptionCap: number): Promise<DeliveryRow[]> {
-  const lock = dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
+  const lock = forUpdate(dialect, { skipLocked: true, of: 'd' });
   const result = await sql<DeliveryRow>`
     UPDATE webhook_deliveries SET lease_owner = ${owner}, lease_until = ${leaseUntil}
     WHERE id IN (
@@ -447,7 +447,7 @@ export async function insertMail(db: Executor, mail: NewMail): Promise<void> {
 
 /** Leases due mails, like claimDueDeliveries (no ordering between mails). */
 export async function claimDueMails(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number): Promise<MailRow[]> {
-  const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+  const lock = forUpdate(dialect, { skipLocked: true });
   const result = await sql<MailRow>`
     UPDATE notification_mails SET lease_owner = ${owner}, lease_until = ${leaseUntil}
     WHERE id IN (

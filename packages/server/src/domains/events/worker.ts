@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppDeps } from '../../http/context.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
-import { getSite } from '../sites/service.js';
+import { getSite } from '../sites/index.js';
 import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
 import { backoffDelayMs, classifyStatus, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
 import { postWebhook } from './post.js';

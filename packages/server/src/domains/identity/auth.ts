@@ -2,9 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordMemberLogin } from '../members/service.js';
-import { createMemberFromIdentity } from '../members/service.js';
-import type { Site } from '../sites/service.js';
+import { createMemberFromIdentity, recordMemberLogin } from '../members/index.js';
+import type { Site } from '../sites/index.js';
 import { captchaTokenOf, verifyCaptcha, type CaptchaMode } from './captcha.js';
 import { identityToWire, isValidEmail, normalizeEmail, REASON_APPROVAL, REASON_EMAIL, statusFromReasons } from './identities.js';
 import { sendMail, sendMailInBackground } from './mailer.js';
@@ -14,7 +13,7 @@ import type { IdentityProfileInput } from './schema.js';
 import { hashSecret, randomToken } from './secrets.js';
 import { revokeMemberTokens } from './service.js';
 import {
-  advanceTotpStep, countAuthStateAttempt, deleteIdentityRow, revokeSessionRow, findAuthStateByHash, findIdentity, findIdentityByEmail, findRecoveryTokenByHash,
+  advanceTotpStep, countAuthStateAttempt, revokeSessionRow, findAuthStateByHash, findIdentity, findIdentityByEmail, findRecoveryTokenByHash,
   findSessionByHash, insertAuthState, insertIdentity, insertRecoveryToken, insertSession, replaceAuthStateCode,
   revokeIdentitySessions, updateIdentityRow, useAuthState, useRecoveryToken, type AuthStateRecord, type IdentityRecord, type IdentityStatus,
 } from './store.js';
@@ -546,33 +545,6 @@ export function validateEmail(email: string): { valid: boolean; formatInvalid: b
 
 // ---------------------------------------------------------------------------------------------
 // For the members domain
-
-/** Blocks, re-activates (owner approval) or deletes an identity; BLOCKED and DELETED revoke every token. */
-export async function setIdentityStatus(ctx: RequestContext, identityId: string, status: 'BLOCKED' | 'ACTIVE' | 'DELETED'): Promise<void> {
-  const identity = await findIdentity(ctx.db, ctx.site.id, identityId);
-  if (!identity) return;
-  const now = new Date().toISOString();
-  await inTransaction(ctx.db, async (trx) => {
-    if (status === 'ACTIVE') {
-      const reasons = identity.statusReasons.filter((r) => r !== REASON_APPROVAL);
-      await updateIdentityRow(trx, ctx.site.id, identityId, { status: statusFromReasons(reasons), statusReasons: reasons }, now);
-      return;
-    }
-    await updateIdentityRow(trx, ctx.site.id, identityId, { status }, now);
-    await revokeMemberTokens({ ...ctx, db: trx }, ctx.site.id, identityId);
-    await revokeIdentitySessions(trx, ctx.site.id, identityId, now);
-  });
-}
-
-/** Removes an identity for good (its e-mail can register again); tokens and sessions are revoked first. */
-export async function deleteIdentity(ctx: RequestContext, identityId: string): Promise<void> {
-  const now = new Date().toISOString();
-  await inTransaction(ctx.db, async (trx) => {
-    await revokeMemberTokens({ ...ctx, db: trx }, ctx.site.id, identityId);
-    await revokeIdentitySessions(trx, ctx.site.id, identityId, now);
-    await deleteIdentityRow(trx, ctx.site.id, identityId);
-  });
-}
 
 export async function getIdentity(ctx: RequestContext, identityId: string): Promise<IdentityRecord | undefined> {
   return findIdentity(ctx.db, ctx.site.id, identityId);

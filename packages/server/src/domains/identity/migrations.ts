@@ -1,10 +1,10 @@
-import type { Kysely, Migration } from 'kysely';
-import { dialectOf, jsonType } from '../../storage/dialect.js';
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const identityMigrations: Record<string, Migration> = {
   '0001_oauth': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       await db.schema
         .createTable('oauth_clients')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -52,8 +52,8 @@ export const identityMigrations: Record<string, Migration> = {
     },
   },
   '0002_identities': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       await db.schema
         .createTable('identities')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -179,7 +179,7 @@ export const identityMigrations: Record<string, Migration> = {
   },
   '0003_refresh_token_family': {
     // Every member request checks its token family (service.ts#authenticate): one indexed row.
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.createIndex('refresh_tokens_family').on('refresh_tokens').columns(['family_id']).execute();
     },
   },

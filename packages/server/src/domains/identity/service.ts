@@ -3,7 +3,7 @@ import type { AppDeps, BaseContext, Caller } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, unauthenticated } from '../../http/errors.js';
 import type { Executor } from '../../storage/database.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { assertSiteServes, getSiteCached, type Site } from '../sites/service.js';
+import { assertSiteServes, getSiteCached, type Site } from '../sites/index.js';
 import { hashSecret, randomToken } from './secrets.js';
 import {
   findApiKeyByHash, findOAuthClient, isTokenFamilyActive, findRefreshTokenByHash, insertApiKey, insertOAuthClient, insertRefreshToken,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { getSite } from '../sites/service.js';
+import { getSite } from '../sites/index.js';
 import { jobLoop } from '../../jobs/job-loop.js';
 import { JOB_BATCH_SIZE, JOB_ERRORS_KEPT, JOB_MAX_RETRIES, JOB_RETRY_MS } from './limits.js';
 import type { SearchInput } from './schema.js';

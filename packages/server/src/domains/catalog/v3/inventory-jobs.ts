@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, conflict, notFound } from '../../../http/errors.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import { CATALOG_JOB_ITEMS_MAX, registerCatalogJobKind, startCatalogJob } from '../jobs.js';
 import { DEFAULT_LOCATION_ID } from '../model.js';
 import { adjust, getItem, InsufficientStockError, QuantityLimitError, type StockChange } from '../../inventory/index.js';

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, badRequest, conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { isUniqueViolation } from '../../../storage/errors.js';
+import { recordEvent } from '../../events/index.js';
 import {
   adjust, deleteItemRow, getItem, InsufficientStockError, insertItem, itemsOfVariant, QuantityLimitError, v3ItemsAt, type InventoryRow, type StockChange,
 } from '../../inventory/index.js';
@@ -35,11 +36,6 @@ export function stockOf(input: { trackQuantity?: boolean | undefined; quantity?:
   }
   if (v.length) throw new ValidationError(v);
   return { trackQuantity: track, quantity: track ? (input.quantity ?? 0) : null, inStock: track ? (input.quantity ?? 0) > 0 : (input.inStock ?? false) };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** Creates the item of a V3 product's variant at a location (same transaction as the caller's, if any). */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { isElevated, type RequestContext } from '../../../http/context.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import { adjust, getItem, InsufficientStockError, listItems, type InventoryRow } from '../../inventory/index.js';
 import { bulkResults } from '../bulk-results.js';
 import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
@@ -14,20 +14,8 @@ import { findProductV3 } from './store.js';
 
 export const INVENTORY_ITEM_V3_FQDN = 'wix.stores.inventory.v3.inventory_item';
 
-/** An inventory item as V3 sends it: one per variant, with PREORDER availability when sold out but preorderable. */
-export function presentItem(r: InventoryRow) {
-  const qty = r.quantity ?? 0;
-  const availabilityStatus = r.trackQuantity
-    ? (qty > 0 ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK')
-    : (r.inStock ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK');
-  return {
-    id: r.id, revision: String(r.revision), createdDate: r.createdDate, updatedDate: r.updatedDate,
-    variantId: r.variantId, locationId: r.locationId, productId: r.productId,
-    trackQuantity: r.trackQuantity, ...(r.trackQuantity ? { quantity: qty } : {}), inStock: r.trackQuantity ? qty > 0 : r.inStock,
-    availabilityStatus,
-    preorderInfo: { enabled: r.preorderEnabled, ...(r.preorderMessage ? { message: r.preorderMessage } : {}), ...(r.preorderLimit != null ? { limit: r.preorderLimit } : {}), counter: r.preorderCounter, ...(r.trackQuantity && qty < 0 ? { quantity: -qty } : {}) },
-  };
-}
+export { presentItem } from './inventory-present.js';
+import { presentItem } from './inventory-present.js';
 
 /**
  * The inventory items of products just written, in variant order, as the `inventoryResults` of the

@@ -1,5 +1,5 @@
 import { formatMoney, preorderStatus, roundMoney } from '../model.js';
-import type { DigitalFile } from '../media-files.js';
+import type { DigitalFile } from '../model.js';
 
 /**
  * Catalog V3 product as it travels on the wire (REST names of stores V3). Money is decimal text

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { isElevated, type RequestContext } from '../../../http/context.js';
 import { conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { parseFilter, parseSort } from '../../../storage/filter.js';
-import { withFilterErrors } from '../../../storage/filter-errors.js';
+import { withFilterErrors } from '../../../http/filter-errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import { slugify } from '../build.js';
 import { openCursor, signCursor } from '../cursor.js';
 import { resolveSource } from '../media.js';
@@ -280,7 +280,7 @@ async function store(ctx: RequestContext, product: ProductV3, stock: StockSpec[]
   await saveProductV3(ctx.db, ctx.site.id, product, mode);
   const skuById = new Map(product.variantsInfo.variants.map((v) => [v.id, v.sku ?? null]));
   await syncVariantItems(ctx, 'v3', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), product.updatedDate);
-  await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v3', name: product.name, sku: skus.join(' '), brand: product.brand?.name ?? '', description: product.plainDescription });
+  await writeSearchDoc(ctx.db, ctx.site.id, { id: product.id, catalog: 'v3', name: product.name, sku: skus.join(' '), brand: product.brand?.name ?? '', description: product.plainDescription });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -413,7 +413,7 @@ setEntityChangeHook(async (ctx: RequestContext, kind: EntityKind, e: EntityRow, 
         : p.infoSections.map((s) => (s.id === e.id ? { id: e.id, uniqueName: e.name, title: String(e.doc.title ?? e.name), ...(e.doc.description ? { description: e.doc.description } : {}), plainDescription: richText(e.doc.description) } : s));
     }
     await saveProductV3(ctx.db, ctx.site.id, next, 'update');
-    if (kind === 'brand') await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id, catalog: 'v3', name: next.name, sku: next.variantsInfo.variants.map((v) => v.sku ?? '').join(' ').trim(), brand: next.brand?.name ?? '', description: next.plainDescription });
+    if (kind === 'brand') await writeSearchDoc(ctx.db, ctx.site.id, { id, catalog: 'v3', name: next.name, sku: next.variantsInfo.variants.map((v) => v.sku ?? '').join(' ').trim(), brand: next.brand?.name ?? '', description: next.plainDescription });
     await recordEvent(ctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'updated', entityId: id, entity: presentV3(ctx, next, { merchant: true }) });
   }
 });

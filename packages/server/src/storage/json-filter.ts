@@ -1,16 +1,23 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DialectName } from '../../storage/dialect.js';
-import { escapeLike, ilike, lowerFor } from '../../storage/dialect.js';
-import { FilterError, matchTarget, type FilterNode, type FilterOp, type MatchSpec } from '../../storage/filter.js';
-import { isDateValue, type DateValue } from './values.js';
+import type { DialectName } from './dialect.js';
+import { escapeLike, ilike, lowerFor } from './dialect.js';
+import { FilterError, matchTarget, type FilterNode, type FilterOp, type MatchSpec } from './filter.js';
 
 /**
- * Compiles the wire filter tree (storage/filter.ts parses it) to SQL over the JSON `data` column of
- * `data_items`, on SQLite (JSON1) and PostgreSQL (jsonb). Comparisons are type-exact: every
+ * Compiles the wire filter tree (filter.ts parses it) to SQL over a JSON document column (the data
+ * domain's `data_items.data`), on SQLite (JSON1) and PostgreSQL (jsonb). Comparisons are type-exact: every
  * comparison carries its type test (json_type / jsonb_typeof), so `true` never equals 1 and "1" never
  * equals 1. Field paths reach SQL only as literals built from segments that match FIELD_SEGMENT; every
- * value is a bound parameter. The same semantics are implemented in memory by evaluate.ts.
+ * value is a bound parameter. The same semantics are implemented in memory by the data domain's evaluate.ts.
  */
+
+/** A date inside a JSON document: `{"$date": "<ISO text>"}` (dates compare and sort as their ISO text). */
+export interface DateValue { $date: string }
+
+export function isDateValue(value: unknown): value is DateValue {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    && Object.keys(value).length === 1 && typeof (value as { $date?: unknown }).$date === 'string';
+}
 
 export const FIELD_SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -48,6 +55,13 @@ export class JsonPath {
   /** JSON type name: SQLite null|true|false|integer|real|text|array|object; PostgreSQL null|boolean|number|string|array|object; NULL when missing. */
   type(): RawBuilder<unknown> {
     return this.dialect === 'postgres' ? sql.raw(`jsonb_typeof(${this.column} #> ${this.pgPath})`) : sql.raw(`json_type(${this.column}, ${this.sqlitePath})`);
+  }
+
+  /** The document with this path set to `json` (JSON text, bound as a parameter). */
+  set(json: string): RawBuilder<unknown> {
+    return this.dialect === 'postgres'
+      ? sql`jsonb_set(${sql.raw(this.column)}, ${sql.raw(this.pgPath)}, CAST(${json} AS jsonb))`
+      : sql`json_set(${sql.raw(this.column)}, ${sql.raw(this.sqlitePath)}, json(${json}))`;
   }
 
   is(kind: ValueKind): RawBuilder<boolean> {
@@ -277,4 +291,17 @@ export function indexExpression(dialect: DialectName, field: string, isDate: boo
   if (dialect === 'sqlite') return `json_extract(data, ${target.sqlitePath})`;
   // Date and string range comparisons run on text in byte order; equality and numbers on jsonb.
   return isDate ? `((data #>> ${target.pgPath}) COLLATE "C")` : `(data #> ${target.pgPath})`;
+}
+
+/**
+ * A value read back through a typed key (groupKey: `type`, `value`). PostgreSQL returns the jsonb value
+ * itself; SQLite's json_extract gives true/false as 1/0 and objects as text, so its type decides.
+ */
+export function readTypedValue(dialect: DialectName, type: unknown, value: unknown): unknown {
+  if (dialect === 'postgres') return value ?? null;
+  if (type === 'true') return true;
+  if (type === 'false') return false;
+  if (type === 'null' || type === null || type === undefined) return null;
+  if ((type === 'object' || type === 'array') && typeof value === 'string') return JSON.parse(value);
+  return value;
 }

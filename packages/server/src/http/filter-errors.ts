@@ -1,5 +1,5 @@
-import { ValidationError, type ViolatedRule } from '../http/errors.js';
-import { FilterError, type FilterProblem } from './filter.js';
+import { ValidationError, type ViolatedRule } from './errors.js';
+import { FilterError, type FilterProblem } from '../storage/filter.js';
 
 const RULE: Record<FilterProblem, ViolatedRule> = {
   REGEX: 'FIELD_NOT_ALLOWED',

@@ -1,0 +1,2 @@
+// What other domains may use of events: recording outbox events inside their own transaction.
+export { recordEvent, recordEvents } from './service.js';
