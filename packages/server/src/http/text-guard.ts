@@ -14,6 +14,7 @@ export type TextProblem = 'NUL_CHARACTER' | 'UNPAIRED_SURROGATE';
 export const TEXT_GUARD_MAX_VIOLATIONS = 20;
 
 /** A NUL or any surrogate; the exact check below tells a paired surrogate (emoji) from an unpaired one. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point of this pattern
 const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 
 /**
@@ -57,6 +58,7 @@ const DESCRIPTIONS: Record<TextProblem, string> = {
 
 /** A field name as violations print it; an offending key is shown with its bad characters escaped. */
 function keyForPath(key: string): string {
+  // eslint-disable-next-line no-control-regex -- NUL is escaped so the violation can name the key
   return textProblem(key) ? key.replace(/[\u0000\uD800-\uDFFF]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : key;
 }
 
@@ -103,6 +105,7 @@ export function findBadText(value: unknown, root = ''): FieldViolation[] {
  * characters, word joiner and invisible operators, line/paragraph separators, BOM, interlinear
  * annotation marks). Free text (names, descriptions, rich text) keeps newlines and tabs.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what identifiers refuse
 const IDENTIFIER_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/;
 
 /** The first forbidden character of an identifier as `U+XXXX`, or undefined when it has none. */
