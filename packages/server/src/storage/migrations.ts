@@ -5,6 +5,7 @@ import { catalogMigrations } from '../domains/catalog/migrations.js';
 import { eventsMigrations } from '../domains/events/migrations.js';
 import { dataMigrations } from '../domains/data/migrations.js';
 import { membersMigrations } from '../domains/members/migrations.js';
+import { jobsMigrations } from '../jobs/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`. A domain adds itself here once.
@@ -19,6 +20,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('events', eventsMigrations),
     ...prefix('data', dataMigrations),
     ...prefix('members', membersMigrations),
+    ...prefix('jobs', jobsMigrations),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf, jsonType } from '../../storage/dialect.js';
 
 export const identityMigrations: Record<string, Migration> = {
@@ -175,6 +175,19 @@ export const identityMigrations: Record<string, Migration> = {
         .addColumn('html_body', 'text')
         .addColumn('created_date', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  /**
+   * One e-mail outbox for the whole server: identity mails kept here so far move to
+   * `notification_mails` (the mailbox the dashboard reads; docs/jobs.md), as STORED mails.
+   */
+  '0003_mail_outbox_merged': {
+    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+      await sql`
+        INSERT INTO notification_mails (id, site_id, template, to_address, subject, html, text, event_id, status, attempts, next_attempt_at, give_up_after, created_date)
+        SELECT id, site_id, 'identity', to_address, subject, COALESCE(html_body, ''), text_body, NULL, 'STORED', 0, created_date, created_date, created_date
+        FROM mail_outbox`.execute(db);
+      await db.schema.dropTable('mail_outbox').execute();
     },
   },
 };
