@@ -87,7 +87,8 @@ export async function findJobRecord(db: Executor, id: string): Promise<JobRecord
 
 /**
  * Leases up to `limit` jobs of the given kinds: QUEUED ones that are due, and RUNNING ones whose lease
- * expired (their process died). Each claim counts an attempt. One statement, so the claim is atomic
+ * expired (their process died; never the claimer's own: a job it still runs only looks expired when
+ * its event loop stalled past the lease). Each claim counts an attempt. One statement, so the claim is atomic
  * on both dialects: SQLite has a single writer, PostgreSQL's SKIP LOCKED lets processes claim side
  * by side without waiting for (or taking) each other's rows.
  */
@@ -100,7 +101,8 @@ export async function claimJobs(db: Executor, dialect: DialectName, claim: { own
     WHERE id IN (
       SELECT j.id FROM jobs j
       WHERE j.kind IN (${kinds})
-        AND ((j.status = 'QUEUED' AND j.run_at <= ${claim.now}) OR (j.status = 'RUNNING' AND j.lease_until < ${claim.now}))
+        AND ((j.status = 'QUEUED' AND j.run_at <= ${claim.now})
+          OR (j.status = 'RUNNING' AND j.lease_until < ${claim.now} AND j.lease_owner <> ${claim.owner}))
       ORDER BY j.run_at, j.created_date
       LIMIT ${claim.limit}
       ${lock}
