@@ -23,8 +23,8 @@ import { DEMO_SITE_SLUG } from '../src/cli/demo-store.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MAIN = path.join(ROOT, 'packages/server/src/cli/main.ts');
 const PG = process.env.DATABASE_URL || '';
-/** Items of the job: 24 transactions of 500. */
-const ITEMS = 12_000;
+/** Items of the job: 6 transactions of 500 (PostgreSQL on a busy machine takes seconds per batch). */
+const ITEMS = 3_000;
 const INSERT_CHUNK = 1_000;
 
 interface Proc { child: ChildProcess; url: string; exited: Promise<void> }
@@ -40,7 +40,7 @@ function startProcess(env: Record<string, string>): Promise<Proc> {
     env: {
       ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG,
       // Short leases and retries so the test does not wait long for a dead process's job.
-      JOBS_LEASE_MS: '1500', JOBS_POLL_MS: '50', WEBHOOK_BACKOFF_BASE_MS: '100', WEBHOOK_BACKOFF_MAX_MS: '300', WEBHOOK_TIMEOUT_MS: '1000', EVENTS_POLL_MS: '20',
+      JOBS_LEASE_MS: '1500', JOBS_POLL_MS: '50', WEBHOOK_BACKOFF_BASE_MS: '100', WEBHOOK_BACKOFF_MAX_MS: '1000', WEBHOOK_TIMEOUT_MS: '1000', EVENTS_POLL_MS: '20',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,11 +62,7 @@ function startProcess(env: Record<string, string>): Promise<Proc> {
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (signal !== 'SIGKILL' && signal !== 'SIGTERM' && process.env.JOBS_CRASH_DEBUG) console.error(`server exited (${code}):\n${output}`);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
   });
 }
 
@@ -135,7 +131,7 @@ describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
     const data = async (url: string, p: string, body: unknown) => {
       const res = await callOnce(url, `/wix-data/v2${p}`, { ...owner, body });
       if (res.status !== 200) throw new Error(`${p} -> ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
+      return res.body as { jobId: string; totalCount: number };
     };
     await data(proc.url, '/collections', { collection: { id: 'crash', displayName: 'crash', fields: [], permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' } } });
     for (let i = 0; i < ITEMS; i += INSERT_CHUNK) {
@@ -181,7 +177,7 @@ describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
     const smtp = await startSmtp(smtpPort, received);
     cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
     proc = await startProcess(env);
-    await waitFor(async () => (await status(proc.url)).status === 'SUCCEEDED', 60_000, 'the job to finish after the restart');
+    await waitFor(async () => (await status(proc.url)).status === 'SUCCEEDED', 150_000, 'the job to finish after the restart');
     expect(await status(proc.url)).toEqual({ status: 'SUCCEEDED', successCount: ITEMS });
     const counted = async (filter: unknown) => (await data(proc.url, '/items/count', { dataCollectionId: 'crash', filter })).totalCount as number;
     // Every item was patched exactly once: none missed, none twice (the batch cut by the kill rolled back).
@@ -192,12 +188,12 @@ describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
     await waitFor(async () => (await mailAttempts())[0]!.status === 'SENT', 10_000, 'the mail to be marked sent');
     // Give a duplicate every chance to show up.
     await new Promise((r) => setTimeout(r, 1_500));
-    if (process.env.JOBS_CRASH_DEBUG) console.error(JSON.stringify(await read((db) => db.selectFrom('notification_mails').select(['id', 'template', 'status', 'attempts', 'last_error']).execute())), JSON.stringify(await read((db) => db.selectFrom('jobs').selectAll().where('kind', '=', 'mail.send').execute())));
+    
     expect(received).toEqual(['crash@example.com']);
     const job = await read(async (db) => db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'data.bulk-by-filter').execute());
     // Claimed twice: by the killed process, then again once its lease expired.
     expect(job).toEqual([{ status: 'SUCCEEDED', attempts: 2 }]);
     proc.child.kill('SIGTERM');
     await proc.exited;
-  }, 240_000);
+  }, 400_000);
 });

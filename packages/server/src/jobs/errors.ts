@@ -10,3 +10,11 @@ export class JobInterrupted extends Error {
     super('the process is stopping');
   }
 }
+
+/** Thrown by a handler that cannot proceed yet (waiting for another job, a time): run again after `delayMs`, no attempt counted. */
+export class JobDeferred extends Error {
+  override name = 'JobDeferred';
+  constructor(readonly delayMs: number, reason = 'not yet') {
+    super(reason);
+  }
+}

@@ -8,6 +8,8 @@ export interface JobContext {
   /** The root database handle (handlers open their own transactions). */
   db: Db;
   log: Logger;
+  /** Lease owner id of the runner running it (logs, tests). */
+  runnerId: string;
   job: { id: string; kind: string; siteId: string | null; attempt: number; maxAttempts: number };
   /** Aborted when the process stops: a long handler checks it between steps and throws `JobInterrupted`. */
   signal: AbortSignal;
@@ -23,6 +25,18 @@ export interface JobKind<P> {
   maxAttempts?: number;
   /** Delay before attempt `attempt + 1`, without jitter (default: the runner's exponential backoff). */
   backoffMs?(attempt: number, deps: AppDeps): number;
+  /**
+   * Own slots for this kind (default: it shares JOB_CONCURRENCY with the other kinds without one).
+   * For kinds that mostly wait on the network, like webhook deliveries.
+   */
+  concurrency?(deps: AppDeps): number;
+  /** Lease of this kind (default: the runner's leaseMs). */
+  leaseMs?(deps: AppDeps): number;
+  /**
+   * Queued by every runner that knows the kind, this often (and at start), with a dedup key, so one
+   * waits at a time: periodic upkeep such as retention pruning. The payload must be `{}`.
+   */
+  everyMs?(deps: AppDeps): number;
   /** Called once, with the transaction that marks the job FAILED (the domain records it on its own rows). */
   onFailed?(ctx: JobContext, payload: P, error: string, trx: Executor): Promise<void>;
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../http/context.js';
 import type { Executor } from '../storage/database.js';
 import { inTransaction } from '../storage/transaction.js';
-import { JobInterrupted, PermanentJobError } from './errors.js';
-import type { JobContext, JobKinds } from './kinds.js';
+import { JobDeferred, JobInterrupted, PermanentJobError } from './errors.js';
+import type { JobContext, JobKind, JobKinds } from './kinds.js';
 import type { JobsSettings } from './settings.js';
-import { claimJobs, renewLease, saveProgress, settleJob, type JobOutcome, type JobRecord } from './store.js';
+import { claimJobs, insertJob, renewLease, saveProgress, settleJob, type JobOutcome, type JobRecord } from './store.js';
 
 /** Jobs one process runs at the same time. */
 export const JOB_CONCURRENCY = 4;
@@ -49,6 +49,10 @@ export class JobRunner {
   private again = false;
   private readonly abort = new AbortController();
   private readonly active = new Set<Promise<void>>();
+  /** Running jobs per slot group ('' is the shared JOB_CONCURRENCY slots). */
+  private readonly busy = new Map<string, number>();
+  /** When each periodic kind is next queued by this runner. */
+  private readonly nextPeriodic = new Map<string, number>();
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly deps: AppDeps, private readonly kinds: JobKinds, private readonly settings: JobsSettings, private readonly concurrency = JOB_CONCURRENCY) {}
@@ -101,12 +105,13 @@ export class JobRunner {
       this.again = false;
       let claimed = 0;
       try {
+        await this.queuePeriodic();
         claimed = await this.claimRound();
       } catch (err) {
         this.deps.log.error({ err }, 'job runner: claiming failed');
       }
       if (claimed === 0 && this.active.size === 0 && !this.again) this.releaseIdleWaiters();
-      if (this.stopped || (claimed > 0 && this.active.size < this.concurrency) || this.again) continue;
+      if (this.stopped || claimed > 0 || this.again) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.settings.pollIntervalMs);
         this.sleeping = () => { clearTimeout(timer); resolve(); };
@@ -115,29 +120,69 @@ export class JobRunner {
     }
   }
 
-  private async claimRound(): Promise<number> {
-    const free = this.concurrency - this.active.size;
-    if (free <= 0) return 0;
-    const { db, dialect } = this.deps.storage;
+  /** Queues each periodic kind that is due (one waiting job per kind across processes: dedup key). */
+  private async queuePeriodic(): Promise<void> {
     const now = Date.now();
-    const jobs = await claimJobs(db, dialect, { owner: this.owner, kinds: this.kinds.names(), now: iso(now), leaseUntil: iso(now + this.settings.leaseMs), limit: free });
-    for (const job of jobs) {
-      const running: Promise<void> = this.execute(job)
-        .catch((err: unknown) => this.deps.log.error({ err, jobId: job.id, kind: job.kind }, 'job runner: recording the outcome failed'))
-        .finally(() => {
-          this.active.delete(running);
-          this.wake();
-        });
-      this.active.add(running);
+    for (const name of this.kinds.names()) {
+      const kind = this.kinds.get(name)!;
+      const every = kind.everyMs?.(this.deps);
+      if (every === undefined || (this.nextPeriodic.get(name) ?? 0) > now) continue;
+      this.nextPeriodic.set(name, now + every);
+      await insertJob(this.deps.storage.db, {
+        id: randomUUID(), kind: name, siteId: null, payload: {}, maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        runAt: iso(now), dedupKey: 'periodic', now: iso(now),
+      });
     }
-    return jobs.length;
   }
 
-  private async execute(job: JobRecord): Promise<void> {
+  /** Slot group of a kind: its own name when it has its own slots or lease (JOB_CONCURRENCY slots unless it says), else the shared ''. */
+  private groupOf(kind: JobKind<unknown>): string {
+    return kind.concurrency !== undefined || kind.leaseMs !== undefined ? kind.kind : '';
+  }
+
+  /** One claim per slot group. */
+  private async claimRound(): Promise<number> {
+    const groups = new Map<string, { kinds: string[]; limit: number; leaseMs: number }>();
+    for (const name of this.kinds.names()) {
+      const kind = this.kinds.get(name)!;
+      const key = this.groupOf(kind);
+      const group = groups.get(key) ?? {
+        kinds: [], limit: kind.concurrency?.(this.deps) ?? this.concurrency, leaseMs: kind.leaseMs?.(this.deps) ?? this.settings.leaseMs,
+      };
+      group.kinds.push(name);
+      groups.set(key, group);
+    }
+    const { db, dialect } = this.deps.storage;
+    let claimed = 0;
+    for (const group of groups.values()) {
+      const slot = this.groupOf(this.kinds.get(group.kinds[0]!)!);
+      const free = group.limit - (this.busy.get(slot) ?? 0);
+      if (free <= 0 || this.stopped) continue;
+      const now = Date.now();
+      const jobs = await claimJobs(db, dialect, { owner: this.owner, kinds: group.kinds, now: iso(now), leaseUntil: iso(now + group.leaseMs), limit: free });
+      for (const job of jobs) this.launch(job, slot, group.leaseMs);
+      claimed += jobs.length;
+    }
+    return claimed;
+  }
+
+  private launch(job: JobRecord, slot: string, leaseMs: number): void {
+    this.busy.set(slot, (this.busy.get(slot) ?? 0) + 1);
+    const running: Promise<void> = this.execute(job, leaseMs)
+      .catch((err: unknown) => this.deps.log.error({ err, jobId: job.id, kind: job.kind }, 'job runner: recording the outcome failed'))
+      .finally(() => {
+        this.busy.set(slot, (this.busy.get(slot) ?? 1) - 1);
+        this.active.delete(running);
+        this.wake();
+      });
+    this.active.add(running);
+  }
+
+  private async execute(job: JobRecord, leaseMs: number): Promise<void> {
     const { db } = this.deps.storage;
     const kind = this.kinds.get(job.kind)!;
     const ctx: JobContext = {
-      deps: this.deps, db, log: this.deps.log.child({ jobId: job.id, kind: job.kind }),
+      deps: this.deps, db, log: this.deps.log.child({ jobId: job.id, kind: job.kind }), runnerId: this.owner,
       job: { id: job.id, kind: job.kind, siteId: job.siteId, attempt: job.attempts, maxAttempts: job.maxAttempts },
       signal: this.abort.signal,
       saveProgress: (progress) => saveProgress(db, job.id, this.owner, progress, iso(Date.now())),
@@ -155,14 +200,18 @@ export class JobRunner {
       return;
     }
     const heartbeat = setInterval(() => {
-      renewLease(db, job.id, this.owner, iso(Date.now() + this.settings.leaseMs))
+      renewLease(db, job.id, this.owner, iso(Date.now() + leaseMs))
         .then((mine) => { if (!mine) ctx.log.warn('job lease lost'); })
         .catch((err: unknown) => ctx.log.warn({ err }, 'job lease renewal failed'));
-    }, Math.max(1, Math.floor(this.settings.leaseMs / 3)));
+    }, Math.max(1, Math.floor(leaseMs / 3)));
     try {
       const result = await kind.run(ctx, job.payload);
       await settle({ status: 'SUCCEEDED', result: result ?? null });
     } catch (err) {
+      if (err instanceof JobDeferred) {
+        await settle({ status: 'QUEUED', runAt: iso(Date.now() + err.delayMs), error: job.lastError, countAttempt: false });
+        return;
+      }
       if (err instanceof JobInterrupted || (this.stopped && this.abort.signal.aborted && !(err instanceof PermanentJobError))) {
         await settle({ status: 'QUEUED', runAt: iso(Date.now()), error: job.lastError, countAttempt: false });
         return;

@@ -130,7 +130,8 @@ export async function settleJob(db: Executor, id: string, owner: string, outcome
   const base = { lease_owner: null, lease_until: null, updated_date: now };
   const set = outcome.status === 'SUCCEEDED' ? { ...base, status: 'SUCCEEDED', result: outcome.result === undefined ? null : toJson(outcome.result), last_error: null }
     : outcome.status === 'FAILED' ? { ...base, status: 'FAILED', last_error: outcome.error }
-      : { ...base, status: 'QUEUED', run_at: outcome.runAt, last_error: outcome.error, ...(outcome.countAttempt ? {} : { attempts: sql<number>`attempts - 1` }) };
+      // Back in the queue without its dedup key: another job may hold the key meanwhile (one waiting job per key).
+      : { ...base, status: 'QUEUED', run_at: outcome.runAt, last_error: outcome.error, dedup_key: null, ...(outcome.countAttempt ? {} : { attempts: sql<number>`attempts - 1` }) };
   const res = await db.updateTable('jobs').set(set).where('id', '=', id).where('lease_owner', '=', owner).where('status', '=', 'RUNNING').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
