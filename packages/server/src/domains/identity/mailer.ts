@@ -1,5 +1,6 @@
 import type { BaseContext } from '../../http/context.js';
 import { enqueueMail } from '../events/service.js';
+import { escapeHtml } from '../events/mail-templates.js';
 
 /**
  * Identity e-mails (codes, reset links) go through the one outbox: a row and a `mail.send` job queued
@@ -13,5 +14,7 @@ export interface Mail { to: string; subject: string; text: string; html?: string
 export type IdentityMailTemplate = 'identity-code' | 'identity-recovery' | 'identity-register-notice';
 
 export async function queueMail(ctx: BaseContext, siteId: string, template: IdentityMailTemplate, mail: Mail): Promise<void> {
-  await enqueueMail({ db: ctx.db, site: { id: siteId } }, { template, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? '' });
+  // Identity mails are plain text; their HTML part (and mailbox preview) is that text, escaped.
+  const html = mail.html ?? `<pre style="font-family: inherit; white-space: pre-wrap">${escapeHtml(mail.text)}</pre>`;
+  await enqueueMail({ db: ctx.db, site: { id: siteId } }, { template, to: mail.to, subject: mail.subject, text: mail.text, html });
 }

@@ -185,7 +185,10 @@ export const identityMigrations: Record<string, Migration> = {
     async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
       await sql`
         INSERT INTO notification_mails (id, site_id, template, to_address, subject, html, text, event_id, status, attempts, next_attempt_at, give_up_after, created_date)
-        SELECT id, site_id, 'identity', to_address, subject, COALESCE(html_body, ''), text_body, NULL, 'STORED', 0, created_date, created_date, created_date
+        SELECT id, site_id, 'identity', to_address, subject,
+          COALESCE(html_body, '<pre style="font-family: inherit; white-space: pre-wrap">'
+            || REPLACE(REPLACE(REPLACE(text_body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</pre>'),
+          text_body, NULL, 'STORED', 0, created_date, created_date, created_date
         FROM mail_outbox`.execute(db);
       await db.schema.dropTable('mail_outbox').execute();
     },
