@@ -154,7 +154,7 @@ describe('two runners', () => {
       kind: 'test.shared',
       async run(ctx) {
         runs.set(ctx.job.id, [...(runs.get(ctx.job.id) ?? []), ctx.runnerId]);
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 20));
       },
     });
     let second: Server | undefined;
@@ -162,6 +162,7 @@ describe('two runners', () => {
       const otherDeps = t.server.deps.storage.dialect === 'postgres'
         ? (second = await createServer({ ...t.config, jobs: { ...t.config.jobs, runnerEnabled: false } }, createLogger('silent'))).deps
         : t.server.deps;
+      await getJob(otherDeps.storage.db, 'none'); // the second pool connected before the work starts
       const ids = await inTransaction(db(), async (trx) => {
         const out: string[] = [];
         for (let i = 0; i < JOBS; i++) out.push((await enqueueJob(trx, kind, { i })).jobId);
