@@ -18,6 +18,7 @@ import { dataJobKinds } from './domains/data/bulk.js';
 import { identityJobKinds } from './domains/identity/auth.js';
 import { JobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
+import { pruneJobsJob } from './jobs/prune.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -39,6 +40,7 @@ export function createLogger(level: string): Logger {
 /** Every job kind of every domain; a new kind is one more entry here. */
 export function allJobKinds(): JobKinds {
   return new JobKinds([
+    pruneJobsJob,
     sendMailJob,
     ...identityJobKinds,
     ...membersJobKinds,

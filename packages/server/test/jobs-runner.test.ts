@@ -9,6 +9,7 @@ import { JobRunner } from '../src/jobs/runner.js';
 import { enqueueJob, getJob } from '../src/jobs/service.js';
 import { DEFAULT_JOBS_SETTINGS, type JobsSettings } from '../src/jobs/settings.js';
 import { inTransaction } from '../src/storage/transaction.js';
+import { JOBS_RETENTION_MS, pruneJobsJob } from '../src/jobs/prune.js';
 import type { AppDeps } from '../src/http/context.js';
 
 /** The job runner on a real database: retries, leases, two runners, dedup keys, stop. Test kinds are unknown to the server's own runner. */
@@ -186,4 +187,24 @@ describe('two runners', () => {
       await second?.close();
     }
   }, 60_000);
+});
+
+describe('retention', () => {
+  it('jobs.prune deletes finished jobs older than JOBS_RETENTION_MS, never queued ones', async () => {
+    const kind = defineJobKind<{ n: number }>({ kind: 'test.old', async run() { return undefined; } });
+    const old = new Date(Date.now() - JOBS_RETENTION_MS - 60_000).toISOString();
+    const ids = await inTransaction(db(), async (trx) => {
+      const out: string[] = [];
+      for (let n = 0; n < 3; n++) out.push((await enqueueJob(trx, kind, { n })).jobId);
+      return out;
+    });
+    await db().updateTable('jobs').set({ status: 'SUCCEEDED', updated_date: old }).where('id', '=', ids[0]!).execute();
+    await db().updateTable('jobs').set({ status: 'FAILED', updated_date: old }).where('id', '=', ids[1]!).execute();
+    await db().updateTable('jobs').set({ updated_date: old }).where('id', '=', ids[2]!).execute(); // still QUEUED
+    runner([pruneJobsJob]); // this one or the server's own runner prunes: both know the kind
+    await waitFor(async () => (await getJob(db(), ids[1]!)) === undefined, 10_000, 'the pruning');
+    expect(await getJob(db(), ids[0]!)).toBeUndefined();
+    expect(await getJob(db(), ids[1]!)).toBeUndefined();
+    expect(await getJob(db(), ids[2]!)).toMatchObject({ status: 'QUEUED' });
+  });
 });
