@@ -457,9 +457,9 @@ export async function finishMail(db: Executor, id: string, patch: { status: stri
   }).where('id', '=', id).execute();
 }
 
-/** Mails to one address, oldest first (tests read e-mailed codes here). */
+/** Mails to one address, oldest first (tests read e-mailed codes here); mails of one millisecond in insertion order. */
 export async function listMailsTo(db: Executor, siteId: string, to: string): Promise<MailRow[]> {
-  return db.selectFrom('notification_mails').selectAll().where('site_id', '=', siteId).where('to_address', '=', to).orderBy('created_date').orderBy('id').execute();
+  return db.selectFrom('notification_mails').selectAll().where('site_id', '=', siteId).where('to_address', '=', to).orderBy('created_date').execute();
 }
 
 export async function listMails(db: Executor, siteId: string, filter: { status?: string; template?: string }, limit: number, offset: number): Promise<{ rows: MailRow[]; total: number }> {
