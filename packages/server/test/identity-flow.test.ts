@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.js';
 import { updateSite } from '../src/domains/sites/service.js';
-import { listMail } from '../src/domains/events/service.js';
+import { listIdentityMails as listMail } from '../src/domains/identity/mailer.js';
 import { as, codeForSession, codeFrom, pkce, startMailbox, STRONG_PASSWORD, uniqueEmail, visitor, type Mailbox } from './identity-helpers.js';
 
 let t: TestServer;

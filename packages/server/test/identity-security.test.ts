@@ -5,7 +5,7 @@ import { COMMON_PASSWORD_LIST_SIZE } from '../src/domains/identity/common-passwo
 
 import { updateSite } from '../src/domains/sites/service.js';
 import { purgeExpiredRows } from '../src/domains/identity/store.js';
-import { listMail } from '../src/domains/events/service.js';
+import { listIdentityMails as listMail } from '../src/domains/identity/mailer.js';
 import { setIdentityStatus } from '../src/domains/identity/auth.js';
 import { solveChallenge, type CaptchaChallenge } from '../src/domains/identity/captcha.js';
 import { currentStep, totpAt } from '../src/domains/identity/totp.js';

@@ -123,10 +123,10 @@ export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> },
   return id;
 }
 
-/** Mails to one address of a site, oldest first (identity tests read e-mailed codes and links here). */
-export async function listMail(db: Executor, siteId: string, to: string): Promise<{ id: string; to: string; subject: string; text: string; html: string; status: string; createdDate: string }[]> {
-  const rows = await listMailsTo(db, siteId, to);
-  return rows.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text, html: m.html, status: m.status, createdDate: m.created_date }));
+/** Mails to one address of a site, oldest first, optionally of some templates only. */
+export async function listMail(db: Executor, siteId: string, to: string, templates?: readonly string[]): Promise<{ id: string; template: string; to: string; subject: string; text: string; html: string; status: string; createdDate: string }[]> {
+  const rows = (await listMailsTo(db, siteId, to)).filter((m) => !templates || templates.includes(m.template));
+  return rows.map((m) => ({ id: m.id, template: m.template, to: m.to_address, subject: m.subject, text: m.text, html: m.html, status: m.status, createdDate: m.created_date }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { BaseContext } from '../../http/context.js';
-import { enqueueMail } from '../events/service.js';
+import type { Executor } from '../../storage/database.js';
+import { enqueueMail, listMail } from '../events/service.js';
 import { escapeHtml } from '../events/mail-templates.js';
 
 /**
@@ -11,7 +12,13 @@ import { escapeHtml } from '../events/mail-templates.js';
 export interface Mail { to: string; subject: string; text: string; html?: string }
 
 /** The outbox `template` of identity mails (the mailbox route filters on it). */
-export type IdentityMailTemplate = 'identity-code' | 'identity-recovery' | 'identity-register-notice';
+export const IDENTITY_MAIL_TEMPLATES = ['identity-code', 'identity-recovery', 'identity-register-notice'] as const;
+export type IdentityMailTemplate = (typeof IDENTITY_MAIL_TEMPLATES)[number];
+
+/** Identity mails to one address, oldest first (tests read e-mailed codes and links here). */
+export function listIdentityMails(db: Executor, siteId: string, to: string) {
+  return listMail(db, siteId, to, IDENTITY_MAIL_TEMPLATES);
+}
 
 export async function queueMail(ctx: BaseContext, siteId: string, template: IdentityMailTemplate, mail: Mail): Promise<void> {
   // Identity mails are plain text; their HTML part (and mailbox preview) is that text, escaped.
