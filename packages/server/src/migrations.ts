@@ -8,6 +8,7 @@ import { membersMigrations } from './domains/members/migrations.js';
 import { idempotencyMigration } from './storage/idempotency.js';
 import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
+import { jobsMigrations } from './jobs/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -26,6 +27,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('storage', { '0001_idempotency_records': idempotencyMigration }),
     ...prefix('operations', operationsMigrations),
     ...prefix('inventory', inventoryMigrations),
+    ...prefix('jobs', jobsMigrations),
   };
 }
 

@@ -79,4 +79,16 @@ export const dataMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** The frozen ids of a by-filter job, so a job claimed again after a crash resumes with the ones not done (bulk.ts). */
+  '0002_job_items': {
+    async up(db: MigrationDb) {
+      await db.schema
+        .createTable('data_job_items')
+        .addColumn('job_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('done', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('data_job_items_pk', ['job_id', 'item_id'])
+        .execute();
+    },
+  },
 };

@@ -67,6 +67,7 @@ declare module '../../storage/schema.js' {
     data_references: DataReferencesTable;
     data_indexes: DataIndexesTable;
     data_jobs: DataJobsTable;
+    data_job_items: { job_id: string; item_id: string; done: number };
     data_cursor_keys: { site_id: string; secret: string };
   }
 }
@@ -373,8 +374,33 @@ export async function insertJob(db: Executor, siteId: string, job: JobRow, now: 
   }).execute();
 }
 
-export async function updateJob(db: Executor, id: string, patch: { status: string; successCount: number; failureCount: number }, now: string): Promise<void> {
-  await db.updateTable('data_jobs').set({ status: patch.status, success_count: patch.successCount, failure_count: patch.failureCount, updated_date: now }).where('id', '=', id).execute();
+/** Rows per multi-row INSERT of job items (well under SQLite's bound-variable limit). */
+const JOB_ITEM_INSERT_CHUNK = 500;
+
+export async function insertJobItems(db: Executor, jobId: string, itemIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < itemIds.length; i += JOB_ITEM_INSERT_CHUNK) {
+    await db.insertInto('data_job_items').values(itemIds.slice(i, i + JOB_ITEM_INSERT_CHUNK).map((item_id) => ({ job_id: jobId, item_id, done: 0 }))).execute();
+  }
+}
+
+/** The next ids of a job not done yet, in id order. */
+export async function pendingJobItems(db: Executor, jobId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('data_job_items').select('item_id').where('job_id', '=', jobId).where('done', '=', 0).orderBy('item_id').limit(limit).execute();
+  return rows.map((r) => r.item_id);
+}
+
+/** Marks ids done and adds their outcome to the job's counts (call in the transaction that handled them). */
+export async function settleJobItems(db: Executor, jobId: string, itemIds: readonly string[], counts: { ok: number; failed: number }, now: string): Promise<void> {
+  for (let i = 0; i < itemIds.length; i += JOB_ITEM_INSERT_CHUNK) {
+    await db.updateTable('data_job_items').set({ done: 1 }).where('job_id', '=', jobId).where('item_id', 'in', itemIds.slice(i, i + JOB_ITEM_INSERT_CHUNK)).execute();
+  }
+  await db.updateTable('data_jobs').set({
+    status: 'PROCESSING', success_count: sql<number>`success_count + ${counts.ok}`, failure_count: sql<number>`failure_count + ${counts.failed}`, updated_date: now,
+  }).where('id', '=', jobId).execute();
+}
+
+export async function setJobStatus(db: Executor, id: string, status: string, now: string): Promise<void> {
+  await db.updateTable('data_jobs').set({ status, updated_date: now }).where('id', '=', id).execute();
 }
 
 export async function findJob(db: Executor, siteId: string, id: string): Promise<JobRow | undefined> {

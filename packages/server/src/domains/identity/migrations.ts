@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const identityMigrations: Record<string, Migration> = {
@@ -181,6 +181,22 @@ export const identityMigrations: Record<string, Migration> = {
     // Every member request checks its token family (service.ts#authenticate): one indexed row.
     async up(db: MigrationDb) {
       await db.schema.createIndex('refresh_tokens_family').on('refresh_tokens').columns(['family_id']).execute();
+    },
+  },
+  /**
+   * One e-mail outbox for the whole server: identity mails kept here so far move to
+   * `notification_mails` (the mailbox the dashboard reads; docs/jobs.md), as STORED mails.
+   */
+  '0004_mail_outbox_merged': {
+    async up(db: MigrationDb) {
+      await sql`
+        INSERT INTO notification_mails (id, site_id, template, to_address, subject, html, text, event_id, status, attempts, next_attempt_at, give_up_after, created_date)
+        SELECT id, site_id, 'identity', to_address, subject,
+          COALESCE(html_body, '<pre style="font-family: inherit; white-space: pre-wrap">'
+            || REPLACE(REPLACE(REPLACE(text_body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</pre>'),
+          text_body, NULL, 'STORED', 0, created_date, created_date, created_date
+        FROM mail_outbox`.execute(db);
+      await db.schema.dropTable('mail_outbox').execute();
     },
   },
 };

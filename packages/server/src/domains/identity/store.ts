@@ -252,16 +252,6 @@ interface RecoveryTokensTable {
 interface CaptchaUsedTable { signature: string; expires_date: string }
 interface RateLimitsTable { bucket: string; window_start: number; hits: number }
 interface IdentitySecretsTable { name: string; value: string }
-interface MailOutboxTable {
-  id: string;
-  site_id: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  created_date: string;
-}
-
 declare module '../../storage/schema.js' {
   interface Database {
     identities: IdentitiesTable;
@@ -273,7 +263,6 @@ declare module '../../storage/schema.js' {
     captcha_used: CaptchaUsedTable;
     rate_limits: RateLimitsTable;
     identity_secrets: IdentitySecretsTable;
-    mail_outbox: MailOutboxTable;
   }
 }
 
@@ -582,15 +571,3 @@ export async function readOrCreateSecret(db: Executor, name: string, fresh: stri
   return row.value;
 }
 
-export interface StoredMail { id: string; siteId: string; to: string; subject: string; text: string; html: string | null; createdDate: string }
-
-export async function insertMail(db: Executor, m: StoredMail): Promise<void> {
-  await db.insertInto('mail_outbox').values({
-    id: m.id, site_id: m.siteId, to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, created_date: m.createdDate,
-  }).execute();
-}
-
-export async function listMail(db: Executor, siteId: string, to: string): Promise<StoredMail[]> {
-  const rows = await db.selectFrom('mail_outbox').selectAll().where('site_id', '=', siteId).where('to_address', '=', to).orderBy('created_date', 'asc').execute();
-  return rows.map((r) => ({ id: r.id, siteId: r.site_id, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, createdDate: r.created_date }));
-}

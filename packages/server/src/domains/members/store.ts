@@ -368,13 +368,6 @@ export async function findJob(db: Executor, siteId: string, id: string): Promise
   return row ? toJob(row) : undefined;
 }
 
-/** The oldest job not finished yet, of any site (the worker resumes these after a restart). */
-export async function nextUnfinishedJob(db: Executor): Promise<MemberJob | undefined> {
-  const row = await db.selectFrom('member_jobs').selectAll().where('status', 'in', ['INITIALIZED', 'PROCESSING'])
-    .orderBy('created_date').orderBy('id').limit(1).executeTakeFirst();
-  return row ? toJob(row) : undefined;
-}
-
 export async function pendingJobItems(db: Executor, jobId: string, limit: number): Promise<string[]> {
   const rows = await db.selectFrom('member_job_items').select('member_id').where('job_id', '=', jobId).where('state', '=', 'PENDING')
     .orderBy('member_id').limit(limit).execute();
