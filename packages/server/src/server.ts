@@ -19,7 +19,9 @@ import { dataJobKinds } from './domains/data/bulk.js';
 import { identityJobKinds } from './domains/identity/auth.js';
 import { JobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
-import { pruneJobsJob } from './jobs/prune.js';
+import { pruneIdempotencyJob, pruneJobsJob } from './jobs/prune.js';
+import { inventoryJobKinds } from './domains/inventory/jobs.js';
+import { recoverOperationsJob } from './operations/jobs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -42,11 +44,14 @@ export function createLogger(level: string): Logger {
 export function allJobKinds(): JobKinds {
   return new JobKinds([
     pruneJobsJob,
+    pruneIdempotencyJob,
+    recoverOperationsJob,
     sendMailJob,
     ...identityJobKinds,
     ...membersJobKinds,
     ...catalogJobKinds,
     ...dataJobKinds,
+    ...inventoryJobKinds,
   ]);
 }
 

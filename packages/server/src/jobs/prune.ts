@@ -1,3 +1,4 @@
+import { pruneIdempotencyRecords } from '../storage/idempotency.js';
 import { defineJobKind } from './kinds.js';
 import { pruneFinishedJobs } from './store.js';
 
@@ -13,5 +14,14 @@ export const pruneJobsJob = defineJobKind<Record<string, never>>({
   everyMs: () => PRUNE_EVERY_MS,
   async run(ctx) {
     return { deleted: await pruneFinishedJobs(ctx.db, new Date(Date.now() - JOBS_RETENTION_MS).toISOString(), PRUNE_BATCH) };
+  },
+});
+
+/** Expired idempotency records (storage/idempotency.ts) are deleted when met; this pass catches the rest. */
+export const pruneIdempotencyJob = defineJobKind<Record<string, never>>({
+  kind: 'idempotency.prune',
+  everyMs: () => PRUNE_EVERY_MS,
+  async run(ctx) {
+    return { deleted: await pruneIdempotencyRecords(ctx.db) };
   },
 });

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/context.js';
 import { ApplicationError, conflict, notFound, ValidationError, type FieldViolation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
+import { isUniqueViolation } from '../../storage/errors.js';
 import {
   addPreorderUnits, DEFAULT_LOCATION_ID, deleteStaleReservations, findItem, findItemOf, findItemsByIds, findReservation, giveUnits, insertUncountedLine,
   lockItems, reservedByItem, reserveUnits, setStock, takeUnits, transitionReservation, type InventoryRow, type ReservationLine, type StockPatch,
@@ -263,11 +264,17 @@ export async function reserve(ctx: RequestContext, lines: ReserveLine[], opts: {
       const quantity = units.get(id)!;
       if (!row) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`, { inventoryItemId: id });
       const line = { reservationId: opts.reservationId, itemId: id, quantity, owner: opts.owner ?? null, expiresAt };
-      if (!row.trackQuantity) {
-        if (!row.inStock) throw short(row, quantity);
-        await insertUncountedLine(trx, ctx.site.id, line, at);
-      } else if (!(await reserveUnits(trx, ctx.site.id, line, at))) {
-        throw short(row, quantity);
+      try {
+        if (!row.trackQuantity) {
+          if (!row.inStock) throw short(row, quantity);
+          await insertUncountedLine(trx, ctx.site.id, line, at);
+        } else if (!(await reserveUnits(trx, ctx.site.id, line, at))) {
+          throw short(row, quantity);
+        }
+      } catch (error) {
+        // Two calls with one new id on different items both passed the check above: the key decides.
+        if (isUniqueViolation(error)) throw conflict('RESERVATION_EXISTS', `Reservation ${opts.reservationId} exists already`, { reservationId: opts.reservationId });
+        throw error;
       }
       result.lines.push({ inventoryItemId: id, productId: row.productId, variantId: row.variantId, locationId: row.locationId, quantity });
     }

@@ -345,8 +345,11 @@ export async function reservedByItem(db: Executor, siteId: string, itemIds: stri
  * Deletes reservation lines nobody needs: released ones, active ones expired before `now`, and
  * committed ones last changed before `committedBefore` (kept until then so a late release is refused).
  */
-export async function deleteStaleReservations(db: Executor, siteId: string, now: string, committedBefore: string): Promise<number> {
-  const result = await db.deleteFrom('inventory_reservations').where('site_id', '=', siteId).where((eb) => eb.or([
+/** `siteId` null: every site's (the periodic housekeeping job). */
+export async function deleteStaleReservations(db: Executor, siteId: string | null, now: string, committedBefore: string): Promise<number> {
+  let query = db.deleteFrom('inventory_reservations');
+  if (siteId !== null) query = query.where('site_id', '=', siteId);
+  const result = await query.where((eb) => eb.or([
     eb('status', '=', 'released'),
     eb.and([eb('status', '=', 'active'), eb('expires_at', '<=', now)]),
     eb.and([eb('status', '=', 'committed'), eb('updated_date', '<', committedBefore)]),
