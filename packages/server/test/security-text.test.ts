@@ -25,10 +25,14 @@ const COLLECTION = 'textNotes';
 const TABLES = [
   'products', 'products_v3', 'products_v3_choices', 'catalog_entities', 'collections', 'product_collections', 'inventory_items',
   'data_collections', 'data_items', 'identities', 'identity_sessions', 'members', 'member_abouts', 'refresh_tokens',
-  'webhook_subscriptions', 'redirect_sessions', 'outbox_events', 'oauth_codes', 'mail_outbox',
+  'webhook_subscriptions', 'redirect_sessions', 'outbox_events', 'oauth_codes', 'inventory_reservations',
 ];
 
-/** A digest of every row per table; the outbox's `dispatched` flag is the background worker's, not the request's. */
+/**
+ * A digest of every row per table. What background jobs write is left out: the outbox's `dispatched`
+ * flag, and mails (made from outbox events by a job, so a request that wrote nothing shows up in
+ * `outbox_events` first).
+ */
 async function snapshot(): Promise<Record<string, string>> {
   const db = t.server.deps.storage.db;
   const digests: Record<string, string> = {};
