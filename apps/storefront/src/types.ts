@@ -1,14 +1,8 @@
-/** The parts of a V1 product the storefront shows (field names of the platform's stores V1 API). */
-export interface StoreProduct {
-  _id: string;
-  name: string;
-  slug: string;
-  description?: string;
-  ribbon?: string;
-  brand?: string;
-  priceData: { currency: string; price: number; discountedPrice: number; formatted: { price: string; discountedPrice: string } };
-  media?: { mainMedia?: { image?: { url: string; width: number; height: number } } };
-  stock?: { inStock: boolean; inventoryStatus?: string };
-  productOptions?: { optionType: 'drop_down' | 'color'; name: string; choices: { value: string; description: string; inStock: boolean }[] }[];
-  variants?: { _id?: string; id?: string; choices: Record<string, string>; variant: { priceData: StoreProduct['priceData'] }; stock: { inStock: boolean } }[];
-}
+import type { products } from '@vitrine/sdk/stores';
+
+/**
+ * The V1 product as the SDK returns it (caller names, dates as Date). Derived from the wire shape in
+ * `@vitrine/types`; never redefine product fields here.
+ */
+export type StoreProduct = products.Product;
+export type PriceData = products.PriceData;

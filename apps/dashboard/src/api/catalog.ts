@@ -1,36 +1,12 @@
+import type { CollectionV1, DiscountType, ProductV1, ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
 import type { Api, PageMeta } from './client';
 
-/** The V1 product fields the dashboard reads (stores-reader/v1 answers many more). */
-export interface Product {
-  id: string;
-  name: string;
-  slug: string;
-  sku?: string;
-  description?: string;
-  visible: boolean;
-  productType?: string;
-  brand?: string;
-  priceData: { currency: string; price: number; discountedPrice: number; formatted: { price: string; discountedPrice: string } };
-  discount?: { type: DiscountType; value: number };
-  stock: { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: string };
-  collectionIds: string[];
-  manageVariants?: boolean;
-  variants?: Variant[];
-  productOptions?: { name: string; choices: { value: string; description: string }[] }[];
-  media?: { mainMedia?: { image?: { url: string } } };
-  createdDate?: string;
-  lastUpdated?: string;
-}
-
-export interface Variant {
-  id: string;
-  choices: Record<string, string>;
-  variant: { sku?: string; visible?: boolean };
-  stock: { trackQuantity: boolean; quantity?: number; inStock: boolean };
-}
+/** Wire shapes (REST names, ISO dates): the dashboard calls the API directly, so it reads them as sent. */
+export type Product = ProductV1;
+export type Variant = ProductV1['variants'][number];
 
 /** "Size: M, Color: Black" (choice descriptions from the product options). */
-export function variantLabel(product: Product, v: Variant): string {
+export function variantLabel(product: Pick<Product, 'productOptions'>, v: Pick<Variant, 'choices'>): string {
   return Object.entries(v.choices).map(([option, value]) => {
     const described = product.productOptions?.find((o) => o.name === option)?.choices.find((c) => c.value === value)?.description;
     return `${option}: ${described || value}`;
@@ -44,16 +20,9 @@ export async function updateVariantStock(api: Api, productId: string, trackQuant
   await api(`/stores/v2/inventoryItems/product/${encodeURIComponent(productId)}`, { method: 'PATCH', body: { inventoryItem: { trackQuantity, variants } } });
 }
 
-export type DiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';
+export type { DiscountType };
 
-export interface Collection {
-  id: string;
-  name: string;
-  slug: string;
-  visible: boolean;
-  description?: string;
-  numberOfProducts: number;
-}
+export type Collection = CollectionV1;
 
 /** The built-in collection every product is in (the platform's fixed id); it cannot be edited. */
 export const ALL_PRODUCTS_ID = '00000000-000000-000000-000000000001';
@@ -88,19 +57,13 @@ export async function getProduct(api: Api, id: string): Promise<Product> {
   return (await api<{ product: Product }>(`/stores-reader/v1/products/${encodeURIComponent(id)}`)).product;
 }
 
-export interface ProductPatch {
-  name?: string;
-  priceData?: { price: number };
-  discount?: { type: DiscountType; value: number };
-  visible?: boolean;
-  stock?: { trackInventory: boolean; quantity?: number; inStock?: boolean };
-}
+export type ProductPatch = ProductV1Patch;
 
 export async function updateProduct(api: Api, id: string, product: ProductPatch): Promise<Product> {
   return (await api<{ product: Product }>(`/stores/v1/products/${encodeURIComponent(id)}`, { method: 'PATCH', body: { product } })).product;
 }
 
-export async function createProduct(api: Api, product: { name: string; priceData: { price: number } }): Promise<Product> {
+export async function createProduct(api: Api, product: ProductV1Input): Promise<Product> {
   return (await api<{ product: Product }>('/stores/v1/products', { body: { product } })).product;
 }
 

@@ -1,6 +1,6 @@
-import type { StoreProduct } from '../types';
+import type { PriceData } from '../types';
 
-export function Price({ priceData }: { priceData: StoreProduct['priceData'] }) {
+export function Price({ priceData }: { priceData: PriceData }) {
   const discounted = priceData.discountedPrice < priceData.price;
   return (
     <span className="inline-flex items-baseline gap-2">

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { client } from '../client';
-import type { StoreProduct } from '../types';
 import { ProductCard } from '../components/ProductCard';
 
 const PAGE_SIZE = 12;
@@ -35,7 +34,7 @@ export function CatalogPage() {
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasNext() ? pages.length * PAGE_SIZE : undefined),
   });
-  const items = (result.data?.pages.flatMap((p) => p.items) ?? []) as unknown as StoreProduct[];
+  const items = result.data?.pages.flatMap((p) => p.items) ?? [];
   const total = result.data?.pages[0]?.totalCount;
 
   return (

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../client';
-import type { StoreProduct } from '../types';
 import { Price } from '../components/Price';
 import { imageAttributes } from '@vitrine/sdk/media';
 
@@ -10,7 +9,7 @@ export function ProductPage() {
   const { slug = '' } = useParams();
   const query = useQuery({
     queryKey: ['product', slug],
-    queryFn: async () => (await client.products.queryProducts().eq('slug', slug).limit(1).find()).items[0] as unknown as StoreProduct | undefined,
+    queryFn: async () => (await client.products.queryProducts().eq('slug', slug).limit(1).find()).items[0] ?? null,
   });
   const [choices, setChoices] = useState<Record<string, string>>({});
   const product = query.data;

@@ -180,9 +180,8 @@ export async function serveSignedDownload(ctx: BaseContext, input: { mediaId: st
 // V3 digital files
 
 /** V3 `SecuredMedia` of a variant's `digitalProperties.digitalFile`. */
-export interface DigitalFile { id: string; fileName: string; fileSize: string; fileType: SecureFileType }
-
-export type SecureFileType = 'SECURE_PICTURE' | 'SECURE_VIDEO' | 'SECURE_DOCUMENT' | 'SECURE_MUSIC' | 'SECURE_ARCHIVE';
+export type { DigitalFile, SecureFileType } from '@vitrine/types/stores';
+import type { DigitalFile, SecureFileType } from '@vitrine/types/stores';
 
 export function secureFileTypeOf(contentType: string): SecureFileType {
   switch (mediaTypeOf(contentType)) {

@@ -1,0 +1,7 @@
+/**
+ * `@vitrine/types`: the wire shapes of the Vitrine REST API, one definition per contract shape. The
+ * server validates requests against them and returns them; the SDK derives its caller-facing types
+ * from them. Types only: importing this package adds nothing to a bundle.
+ */
+export type * from './common.js';
+export type * from './stores/index.js';
