@@ -1,3 +1,4 @@
+import type { Member as WireMember } from '@vitrine/types/members';
 import type { Fieldset, Member } from './model.js';
 
 /**
@@ -23,7 +24,8 @@ export function effectiveFieldset(requested: readonly Fieldset[] | undefined, vi
   return RANK[asked] <= RANK[cap] ? asked : cap;
 }
 
-export type MemberView = Partial<Omit<Member, 'roles'>> & { id: string; roles?: Member['roles'] };
+/** A member as a caller sees it: the wire shape. */
+export type MemberView = WireMember;
 
 export function presentMember(member: Member, fieldset: Fieldset): MemberView {
   const base = {
