@@ -7,3 +7,5 @@
 export type * from './common.js';
 export type * from './stores/index.js';
 export type * from './members.js';
+export type * from './data.js';
+export type * from './events.js';
