@@ -1,3 +1,4 @@
+import type { DataItem as WireDataItem } from '@vitrine/types/data';
 import type { Api, PageMeta } from './client';
 
 export interface DataField { key: string; displayName?: string; type: string; systemField?: boolean; required?: boolean }
@@ -13,7 +14,7 @@ export interface DataCollection {
   createdDate?: string;
 }
 
-export interface DataItem { id: string; dataCollectionId: string; data: Record<string, unknown> }
+export type DataItem = WireDataItem;
 
 export async function listDataCollections(api: Api, offset: number, limit: number): Promise<{ collections: DataCollection[]; pagingMetadata: PageMeta }> {
   return api('/wix-data/v2/collections', { query: { paging: { limit, offset } } });
