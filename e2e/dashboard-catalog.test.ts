@@ -80,6 +80,10 @@ describe('products', () => {
     await drawer.getByLabel(`Quantity of ${first}`).fill('3');
     await drawer.getByRole('button', { name: 'Save stock' }).click();
     await drawer.getByText('Stock saved.').waitFor();
+    // The saved product is refetched (the mutation settles after that): each form is there once.
+    expect(await drawer.getByRole('form', { name: 'Edit product' }).count()).toBe(1);
+    expect(await drawer.getByRole('form', { name: 'Variant stock' }).count()).toBe(1);
+    expect(await drawer.getByTestId('product-detail').count()).toBe(1);
     const res = await call(t.url, `/stores-reader/v1/products/${(await productByName('Barista T-Shirt'))!.id}`, asOwner(t));
     const stocks = res.body.product.variants.map((v: { stock: unknown }) => v.stock);
     expect(stocks[0]).toEqual({ trackQuantity: true, quantity: 3, inStock: true });

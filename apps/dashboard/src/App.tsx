@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { UNAUTHORIZED_EVENT, loadSession, saveSession, type OwnerSession } from './session';
-import { SessionProvider } from './api/client';
+import { VitrineProvider } from '@vitrine/react';
+import { UNAUTHORIZED_EVENT, loadSession, ownerClient, saveSession, type OwnerSession } from './session';
 import { SignIn } from './pages/SignIn';
 import { ProductsPage } from './pages/ProductsPage';
 import { CollectionsPage } from './pages/CollectionsPage';
@@ -34,12 +34,13 @@ export function App() {
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onRefused);
   }, []);
 
-  if (!session) {
+  const client = useMemo(() => (session ? ownerClient(session) : undefined), [session]);
+  if (!session || !client) {
     return <SignIn onSignIn={(s) => { saveSession(s); setSession(s); }} />;
   }
   const signOut = () => { saveSession(undefined); queryClient.clear(); setRefused(false); setSession(undefined); };
   return (
-    <SessionProvider session={session}>
+    <VitrineProvider client={client} queryClient={queryClient}>
       <div className="flex min-h-screen">
         <aside className="w-56 shrink-0 border-r border-slate-200 bg-white p-4">
           <p className="mb-6 text-lg font-semibold">Vitrine</p>
@@ -72,6 +73,6 @@ export function App() {
           </Routes>
         </main>
       </div>
-    </SessionProvider>
+    </VitrineProvider>
   );
 }

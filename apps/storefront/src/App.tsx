@@ -4,10 +4,10 @@ import { ProductPage } from './pages/ProductPage';
 import { AccountPage } from './pages/AccountPage';
 import { CallbackPage } from './pages/CallbackPage';
 import { CALLBACK_PATH, startSignIn } from './client';
-import { useLoggedIn } from './useSession';
+import { useAuth } from '@vitrine/react';
 
 export function App() {
-  const loggedIn = useLoggedIn();
+  const { loggedIn } = useAuth();
   return (
     <div className="min-h-screen flex flex-col">
       <header className="border-b border-stone-200 bg-white">

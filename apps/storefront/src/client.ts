@@ -1,6 +1,4 @@
 import { createClient, localStorageTokens, OAuthStrategy, type OAuthData } from '@vitrine/sdk';
-import { collections, products } from '@vitrine/sdk/stores';
-import { members } from '@vitrine/sdk/members';
 
 /** The demo site's OAuth client; a deployment sets its own at build time. */
 export const CLIENT_ID = import.meta.env.VITE_VITRINE_CLIENT_ID ?? 'demo';
@@ -8,14 +6,11 @@ export const CLIENT_ID = import.meta.env.VITE_VITRINE_CLIENT_ID ?? 'demo';
 /** Visitor and member tokens survive reloads in localStorage; tabs renew them one at a time. */
 export const auth = OAuthStrategy({ clientId: CLIENT_ID, storage: localStorageTokens('vitrine.storefront.tokens') });
 
-/** One SDK client for the whole storefront, talking to the server that serves this page. */
-export const client = createClient({
-  modules: { products, collections, members },
-  auth,
-  host: window.location.origin,
-});
-
-export type Client = typeof client;
+/**
+ * One SDK client for the whole storefront, talking to the server that serves this page. Pages read
+ * through the @vitrine/react hooks, which bring their own modules.
+ */
+export const client = createClient({ auth, host: window.location.origin });
 
 /** PKCE data of a sign-in in progress, kept until the hosted page sends the visitor back. */
 const OAUTH_DATA_KEY = 'vitrine.storefront.oauth';

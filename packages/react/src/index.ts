@@ -1,7 +1,22 @@
 /** `@vitrine/react`: the provider and hooks over `@vitrine/sdk` and TanStack Query. */
 export { VitrineProvider, useVitrineClient, OUTSIDE_PROVIDER_MESSAGE } from './provider.js';
 export type { VitrineProviderProps } from './provider.js';
-export { useProducts, useProduct, productKeys } from './products.js';
-export type { ProductsQueryOptions } from './products.js';
+export { queryKeys, invalidates } from './keys.js';
+export { useVitrineMutation } from './mutation.js';
+export type { QueryHookOptions } from './mutation.js';
+export { useProducts, useInfiniteProducts, useProduct, useCollections } from './products.js';
+export type { ProductsQueryOptions, CollectionsQueryOptions } from './products.js';
+export {
+  useCreateProduct, useUpdateProduct, useDeleteProduct, useUpdateInventoryVariants, useUploadProductImage, useRemoveProductMedia,
+  useCreateCollection, useUpdateCollection, useDeleteCollection, useAddProductsToCollection, useRemoveProductsFromCollection,
+} from './catalog-writes.js';
+export { useMembers, useMember, useCurrentMember, useMemberAction, useDeleteMember, useReports, useResolveReport } from './members.js';
+export type { MembersQueryOptions, MemberAction } from './members.js';
+export { useDataCollections, useDataCollection, useDataItems, useInsertDataItem, useRemoveDataItem } from './data.js';
+export type { DataItemsOptions } from './data.js';
+export {
+  useWebhookSubscriptions, useWebhookSubscription, useCreateWebhookSubscription, useUpdateWebhookSubscription, useDeleteWebhookSubscription,
+  useWebhookDeliveries, useWebhookDelivery, useRedeliver, useMails,
+} from './events.js';
 export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
-import { catalogJobWorkerIdle } from '../../server/src/domains/catalog/jobs.js';
 import { ApiKeyStrategy, createClient } from '../src/index.js';
 import { productsV3 } from '../src/modules/stores/index.js';
 
@@ -21,7 +20,7 @@ describe('productsV3 bulk', () => {
     expect(tags.results.map((r) => [r.itemMetadata._id, r.itemMetadata.success])).toEqual([[cheap._id, true], [dear._id, true]]);
 
     const { jobId } = await a.productsV3.bulkAdjustProductVariantsByFilter({ 'brand.name': 'sdk-bulk' }, { actualPrice: { amount: '-5' } });
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     const job = await a.productsV3.getBulkJob(jobId);
     expect(job).toMatchObject({ _id: jobId, type: 'PRODUCTS_ADJUST_VARIANTS', status: 'FINISHED', total: 2, succeeded: 1, failed: 1 });
     expect(job.errors).toEqual([{ itemId: cheap._id, code: 'INVALID_VALUE', description: expect.any(String) }]);

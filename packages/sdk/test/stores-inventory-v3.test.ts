@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
-import { catalogJobWorkerIdle } from '../../server/src/domains/catalog/jobs.js';
 import { ApiKeyStrategy, createClient, OAuthStrategy, VitrineError } from '../src/index.js';
 import { inventory, productsV3 } from '../src/modules/stores/index.js';
 
@@ -36,7 +35,7 @@ describe('inventory items V3', () => {
 
     const { jobId } = await a.inventory.bulkAdjustInventoryItemsByFilter({ productId: p._id, locationId: LOC }, { adjustment: { decrementBy: 2 } });
     expect(jobId).toEqual(expect.any(String));
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     expect((await a.inventory.getInventoryItem(item._id)).quantity).toBe(5);
     expect(await a.inventory.countInventoryItems({ filter: { productId: p._id } })).toBe(2);
 

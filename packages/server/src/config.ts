@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadEventsSettings, type EventsSettings } from './domains/events/settings.js';
+import { loadJobsSettings, type JobsSettings } from './jobs/settings.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** PostgreSQL statement timeout, in milliseconds. */
   statementTimeoutMs: number;
+  /** Job runner tunables (jobs/settings.ts). */
+  jobs: JobsSettings;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
   events: EventsSettings;
   webhooks: {
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 10 * 60),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 90),
     statementTimeoutMs: int(env.STATEMENT_TIMEOUT_MS, 10_000),
+    jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },
   };

@@ -9,16 +9,25 @@ import { allRoutes } from './http/routes.js';
 import { mountStaticSites } from './http/static-sites.js';
 import { openStorage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { domainMigrations } from './migrations.js';
 import { SigningKeys } from './domains/identity/keys.js';
 import { startEventWorker } from './domains/events/worker.js';
-import { jobWorkerIdle, resumeMemberJobs } from './domains/members/jobs.js';
-import { catalogJobWorkerIdle, ensureCatalogJobWorker } from './domains/catalog/jobs.js';
+import { closeMailTransports, sendMailJob } from './domains/events/mail.js';
+import { membersJobKinds } from './domains/members/jobs.js';
+import { catalogJobKinds } from './domains/catalog/jobs.js';
+import { dataJobKinds } from './domains/data/bulk.js';
+import { identityJobKinds } from './domains/identity/auth.js';
+import { JobKinds } from './jobs/kinds.js';
+import { JobRunner } from './jobs/runner.js';
+import { pruneJobsJob } from './jobs/prune.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface Server {
   app: App;
   deps: AppDeps;
+  /** This process's job runner (started unless config.jobs.runnerEnabled is false). */
+  jobs: JobRunner;
   /** Starts listening; resolves with the bound port (useful with port 0). */
   listen(): Promise<number>;
   close(): Promise<void>;
@@ -29,7 +38,19 @@ export function createLogger(level: string): Logger {
   return pino({ level, redact: ['req.headers.authorization', '*.password', '*.apiKey', '*.refreshToken'] });
 }
 
-/** Opens storage, runs migrations, loads signing keys and assembles the app. */
+/** Every job kind of every domain; a new kind is one more entry here. */
+export function allJobKinds(): JobKinds {
+  return new JobKinds([
+    pruneJobsJob,
+    sendMailJob,
+    ...identityJobKinds,
+    ...membersJobKinds,
+    ...catalogJobKinds,
+    ...dataJobKinds,
+  ]);
+}
+
+/** Opens storage, runs migrations, loads signing keys, assembles the app and starts the background runners. */
 export async function createServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<Server> {
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
@@ -37,7 +58,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
   });
-  await migrateToLatest(storage.db, config.databaseUrl ? config.databaseSchema : undefined);
+  await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);
   const keys = new SigningKeys(storage.db);
   await keys.load();
   const deps: AppDeps = { config, storage, log, keys };
@@ -49,21 +70,22 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   });
   // Delivers outbox events (webhooks, e-mails) after commit; off with config.events.workerEnabled = false.
   const eventWorker = startEventWorker(deps, config.events);
-  // Bulk jobs (members, catalog) interrupted by a stop continue now rather than on first use.
-  resumeMemberJobs(deps);
-  ensureCatalogJobWorker(deps);
+  // Background jobs of every domain (bulk jobs, mails, ...): queued ones and those a stopped process left run now.
+  const jobs = new JobRunner(deps, allJobKinds(), config.jobs);
+  if (config.jobs.runnerEnabled) jobs.start();
   let server: ServerType | undefined;
   return {
     app,
     deps,
+    jobs,
     listen: () => new Promise((resolve) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
     }),
     close: async () => {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       await eventWorker?.stop();
-      await jobWorkerIdle(deps);
-      await catalogJobWorkerIdle(deps);
+      await jobs.stop();
+      closeMailTransports();
       await storage.close();
     },
   };

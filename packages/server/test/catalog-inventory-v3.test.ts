@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberWithToken } from './member-tokens.js';
-import { catalogJobWorkerIdle } from '../src/domains/catalog/jobs.js';
 import { decrementStock, incrementStock } from '../src/domains/catalog/inventory.js';
 import { serviceContext } from './member-tokens.js';
 
@@ -351,7 +350,7 @@ describe('search', () => {
 
 describe('by-filter jobs', () => {
   const jobOf = async (jobId: string) => {
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     return (await call(t.url, `${P}/bulk/jobs/${jobId}`, owner())).body.job;
   };
   const jobCount = async () => Number((await t.server.deps.storage.db.selectFrom('catalog_jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);

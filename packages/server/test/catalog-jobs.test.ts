@@ -7,8 +7,9 @@ import { createApiKey } from '../src/domains/identity/service.js';
 import { createSite } from '../src/domains/sites/service.js';
 import { ApplicationError } from '../src/http/errors.js';
 import { inTransaction } from '../src/storage/transaction.js';
+import { claimedByADeadProcess } from './jobs-support.js';
 import {
-  CATALOG_JOB_ITEMS_MAX, catalogJobWorkerIdle, ensureCatalogJobWorker, registerCatalogJobKind, startCatalogJob,
+  CATALOG_JOB_ITEMS_MAX, catalogBulkJob, registerCatalogJobKind, startCatalogJob,
 } from '../src/domains/catalog/jobs.js';
 import { insertCatalogJob, settleCatalogJobItem } from '../src/domains/catalog/store-jobs.js';
 import { getProductV3, updateProductV3 } from '../src/domains/catalog/v3/service.js';
@@ -42,7 +43,7 @@ describe('catalog jobs', () => {
   it('runs every item after commit, counts them, and reports the job on the status route', async () => {
     const items = [await product('Alpha'), await product('Beta'), await product('Gamma')];
     const { jobId } = await startCatalogJob(serviceContext(t), 'TEST_RENAME', items.map((p) => p.id), { suffix: 'X' });
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     const res = await call(t.url, `${P}/bulk/jobs/${jobId}`, owner());
     expect(res.status).toBe(200);
     expect(res.body.job).toMatchObject({ id: jobId, type: 'TEST_RENAME', status: 'FINISHED', total: 3, processed: 3, succeeded: 3, failed: 0, errors: [] });
@@ -55,7 +56,7 @@ describe('catalog jobs', () => {
     const ok = await product('Fine');
     const bad = await product('Refuse me');
     const { jobId } = await startCatalogJob(serviceContext(t), 'TEST_RENAME', [bad.id, ok.id, ok.id], { suffix: 'Y' });
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     const job = (await call(t.url, `${P}/bulk/jobs/${jobId}`, owner())).body.job;
     // The duplicate id is one item.
     expect(job).toMatchObject({ status: 'FINISHED', total: 2, processed: 2, succeeded: 1, failed: 1, errors: [{ itemId: bad.id, code: 'TEST_REFUSED', description: 'refused Refuse me' }] });
@@ -68,7 +69,7 @@ describe('catalog jobs', () => {
     const p = await product('Inside');
     const ctx = serviceContext(t);
     const { jobId } = await inTransaction(ctx.db, (trx) => startCatalogJob({ ...ctx, db: trx }, 'TEST_RENAME', [p.id], { suffix: 'Z' }));
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     expect((await call(t.url, `${P}/bulk/jobs/${jobId}`, owner())).body.job).toMatchObject({ status: 'FINISHED', succeeded: 1 });
     expect(await nameOf(p.id)).toBe('Inside Z');
 
@@ -79,7 +80,7 @@ describe('catalog jobs', () => {
       throw new Error('caller gives up');
     })).rejects.toThrow('caller gives up');
     const started = Date.now();
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await jobRows()).toBe(before);
     expect((await call(t.url, `${P}/bulk/jobs/${rolledBack}`, owner())).status).toBe(404);
@@ -100,7 +101,7 @@ describe('catalog jobs', () => {
   it('status route: 404 for unknown ids and for other sites\' jobs; visitors are refused', async () => {
     const p = await product('Mine');
     const { jobId } = await startCatalogJob(serviceContext(t), 'TEST_RENAME', [p.id], { suffix: 'M' });
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     const unknown = randomUUID();
     const res = await call(t.url, `${P}/bulk/jobs/${unknown}`, owner());
     expect(res.status).toBe(404);
@@ -124,11 +125,14 @@ describe('catalog jobs', () => {
     await insertCatalogJob(db, { id: jobId, siteId: t.site.id, kind: 'TEST_RENAME', params: { actor: { kind: 'owner', apiKeyId: 'test' }, params: { suffix: 'R' } }, now: new Date().toISOString() }, items.map((p) => p.id));
     await settleCatalogJobItem(db, jobId, items[0]!.id, undefined);
     await db.updateTable('catalog_jobs').set({ status: 'PROCESSING', processed: 1, succeeded: 1 }).where('id', '=', jobId).execute();
+    await claimedByADeadProcess(db, catalogBulkJob, { jobId, siteId: t.site.id });
 
+    // Only the second server runs jobs from here on (two SQLite handles writing from one process would
+    // wait on each other's locks while blocking the one event loop they share).
+    await t.server.jobs.stop();
     const second = await createServer(t.config, createLogger('silent'));
     try {
-      ensureCatalogJobWorker(second.deps);
-      await catalogJobWorkerIdle(second.deps);
+      await second.jobs.whenIdle();
     } finally {
       await second.close();
     }

@@ -7,7 +7,6 @@ import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { productsV3 } from '@wix/stores';
 import { call } from './harness.js';
 import { usePublicClientServer } from './public-client.js';
-import { catalogJobWorkerIdle } from '../src/domains/catalog/jobs.js';
 
 const f = usePublicClientServer();
 const admin = () => createClient({ modules: { productsV3 }, auth: ApiKeyStrategy({ apiKey: f.t.apiKey, siteId: f.t.site.id }) });
@@ -39,7 +38,7 @@ describe('@wix/stores productsV3 bulk calls', () => {
     const miss = await make('Pc Filter Miss', 'pc-filter-out');
     const res = await admin().productsV3.bulkUpdateProductsByFilter({ filter: { 'brand.name': 'pc-filter-in' }, product: { visible: false } as productsV3.V3Product });
     expect(res.jobId).toMatch(/^[0-9a-f-]{36}$/);
-    await catalogJobWorkerIdle(f.t.server.deps);
+    await f.t.server.jobs.whenIdle();
     const job = await call(f.t.url, `/stores/v3/bulk/jobs/${res.jobId}`, { auth: f.t.apiKey, siteId: f.t.site.id });
     expect(job.body.job).toMatchObject({ status: 'FINISHED', total: 1, succeeded: 1, failed: 0 });
     expect((await admin().productsV3.getProduct(hit.id)).visible).toBe(false);
@@ -47,7 +46,7 @@ describe('@wix/stores productsV3 bulk calls', () => {
     expect(untouched).toMatchObject({ visible: true, revision: miss.revision });
 
     const deleted = await admin().productsV3.bulkDeleteProductsByFilter({ 'brand.name': 'pc-filter-in' });
-    await catalogJobWorkerIdle(f.t.server.deps);
+    await f.t.server.jobs.whenIdle();
     expect((await call(f.t.url, `/stores/v3/bulk/jobs/${deleted.jobId}`, { auth: f.t.apiKey, siteId: f.t.site.id })).body.job).toMatchObject({ total: 1, succeeded: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { eventsOf, memberWithToken, serviceContext } from './member-tokens.js';
-import { catalogJobWorkerIdle, startCatalogJob } from '../src/domains/catalog/jobs.js';
+import { startCatalogJob } from '../src/domains/catalog/jobs.js';
 import { PRODUCT_JOB } from '../src/domains/catalog/v3/bulk-products.js';
 
 /** V3 bulk calls: per-id info sections / tags / with inventory, by-filter jobs, entity bulk updates. */
@@ -47,7 +47,7 @@ async function runJob(path: string, body: Json): Promise<Json> {
   const res = await call(t.url, `${B}/products/${path}`, { ...owner(), body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-  await catalogJobWorkerIdle(t.server.deps);
+  await t.server.jobs.whenIdle();
   const job = await call(t.url, `${B}/jobs/${res.body.jobId}`, owner());
   expect(job.status).toBe(200);
   return job.body.job;
@@ -98,14 +98,14 @@ describe('update-by-filter', () => {
     const first = await create(item('frz one', 'frz', ['1']));
     const res = await call(t.url, `${B}/products/update-by-filter`, { ...owner(), body: { filter: { 'brand.name': 'frz' }, product: { plainDescription: 'frozen' } } });
     const late = await create(item('frz late', 'frz', ['1']));
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     expect((await call(t.url, `${B}/jobs/${res.body.jobId}`, owner())).body.job).toMatchObject({ total: 1, succeeded: 1 });
     expect((await get(first.id)).plainDescription).toBe('frozen');
     await expectUntouched([late]);
 
     const gone = '00000000-0000-0000-0000-0000000000aa';
     const { jobId } = await startCatalogJob(serviceContext(t), PRODUCT_JOB.update, [gone, late.id], { product: { visible: false } });
-    await catalogJobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     const job = (await call(t.url, `${B}/jobs/${jobId}`, owner())).body.job;
     expect(job).toMatchObject({ total: 2, succeeded: 1, failed: 1, errors: [{ itemId: gone, code: 'PRODUCT_NOT_FOUND', description: `Product ${gone} not found` }] });
     expect((await get(late.id)).visible).toBe(false);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.js';
 import { updateSite } from '../src/domains/sites/service.js';
-import { listMail } from '../src/domains/identity/store.js';
+import { listIdentityMails as listMail } from '../src/domains/identity/mailer.js';
 import { as, codeForSession, codeFrom, pkce, startMailbox, STRONG_PASSWORD, uniqueEmail, visitor, type Mailbox } from './identity-helpers.js';
 
 let t: TestServer;
@@ -207,7 +207,7 @@ describe('visitor -> member -> logout, with e-mail verification over real SMTP',
 });
 
 describe('SMTP down', () => {
-  it('still answers the login flow and keeps the code mail in mail_outbox', async () => {
+  it('still answers the login flow and keeps the code mail in the outbox', async () => {
     const down = await startTestServer({ smtpUrl: 'smtp://127.0.0.1:1' });
     try {
       await updateSite(down.server.deps.storage.db, down.site.id, { settings: { requireEmailVerification: true } });

@@ -4,8 +4,9 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { COMMON_PASSWORD_LIST_SIZE } from '../src/domains/identity/common-passwords.js';
 
 import { updateSite } from '../src/domains/sites/service.js';
-import { listMail, purgeExpiredRows } from '../src/domains/identity/store.js';
-import { setIdentityStatus } from '../src/domains/identity/auth.js';
+import { purgeExpiredRows } from '../src/domains/identity/store.js';
+import { listIdentityMails as listMail } from '../src/domains/identity/mailer.js';
+import { setIdentityStatus } from '../src/domains/identity/lifecycle.js';
 import { solveChallenge, type CaptchaChallenge } from '../src/domains/identity/captcha.js';
 import { currentStep, totpAt } from '../src/domains/identity/totp.js';
 import type { RequestContext } from '../src/http/context.js';

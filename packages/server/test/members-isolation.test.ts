@@ -3,7 +3,6 @@ import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { memberWithToken, ownerCreateMember } from './member-tokens.js';
 import { createSite } from '../src/domains/sites/service.js';
 import { createApiKey } from '../src/domains/identity/service.js';
-import { jobWorkerIdle } from '../src/domains/members/jobs.js';
 
 /** Site isolation (ASVS 8.4.1): another site's key or member token reaches no member of this site. */
 let t: TestServer;
@@ -30,7 +29,7 @@ describe('members across sites', () => {
     const query = await call(t.url, `${M}/query`, { ...otherKey, body: {} });
     expect(query.body.metadata.total).toBe(0);
     const job = await call(t.url, `${M}/bulk/approve-by-filter`, { ...otherKey, body: { filter: {} } });
-    await jobWorkerIdle(t.server.deps);
+    await t.server.jobs.whenIdle();
     const status = await call(t.url, `${M}/bulk/jobs/${job.body.jobId}`, otherKey);
     expect(status.body.job).toMatchObject({ status: 'FINISHED', total: 0 });
     expect((await call(t.url, `${M}/bulk/jobs/${job.body.jobId}`, asOwner(t))).status).toBe(404);

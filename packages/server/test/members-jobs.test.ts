@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { eventsOf, ownerCreateMember, serviceContext } from './member-tokens.js';
 import { createServer, createLogger } from '../src/server.js';
-import { jobWorkerIdle, resumeMemberJobs } from '../src/domains/members/jobs.js';
+import { memberBulkJob } from '../src/domains/members/jobs.js';
+import { claimedByADeadProcess } from './jobs-support.js';
 import { setMemberRoles, whereFor } from '../src/domains/members/service.js';
 import { finishJobItem, insertJobWithItems } from '../src/domains/members/store.js';
 import { parseFilter } from '../src/storage/filter.js';
@@ -115,11 +116,14 @@ describe('restart', () => {
       whereFor(ctx, parseFilter({ loginEmail: { $endsWith: '@resume.test' } }), undefined));
     await finishJobItem(ctx.db, jobId, members.map((m) => m.id).sort()[0]!, undefined);
     await ctx.db.updateTable('member_jobs').set({ status: 'PROCESSING', processed: 1, succeeded: 1 }).where('id', '=', jobId).execute();
+    await claimedByADeadProcess(ctx.db, memberBulkJob, { jobId, siteId: t.site.id });
 
+    // Only the second server runs jobs from here on (two SQLite handles writing from one process would
+    // wait on each other's locks while blocking the one event loop they share).
+    await t.server.jobs.stop();
     const second = await createServer(t.config, createLogger('silent'));
     try {
-      resumeMemberJobs(second.deps);
-      await jobWorkerIdle(second.deps);
+      await second.jobs.whenIdle();
     } finally {
       await second.close();
     }

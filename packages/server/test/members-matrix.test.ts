@@ -69,7 +69,8 @@ const rows: Row[] = [
       if (a === 'approve') await call(t.url, `${M}/${f.self.id}/block`, { ...owner(), body: {} });
       return { path: `${M}/${f.self.id}/${a}`, body: {} };
     },
-    expect: OWNER_ONLY,
+    // Blocking self (the approve setup) revoked self's token family: refused as unauthenticated.
+    expect: a === 'approve' ? { ...OWNER_ONLY, self: 401 } : OWNER_ONLY,
   })),
   {
     route: `POST ${M}/:id/unmute`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../src/http/routes.js';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { ROUTE_ACCESS } from './permissions.table.js';
-import { memberWithToken } from './member-tokens.js';
+import { memberToken, memberWithToken } from './member-tokens.js';
 
 /** Every declared route, with its POST twin, as `METHOD path`. */
 function declared(): { key: string; method: string; path: string; access: string }[] {
@@ -27,11 +27,11 @@ describe('function-level authorization table', () => {
 describe('each identity against each route', () => {
   let t: TestServer;
   let visitor: string;
-  let member: string;
+  let memberId: string;
   beforeAll(async () => {
     t = await startTestServer();
     visitor = (await visitorTokens(t)).accessToken;
-    member = (await memberWithToken(t, { loginEmail: 'walker@permissions.test', profile: { nickname: 'Walker' } })).token;
+    memberId = (await memberWithToken(t, { loginEmail: 'walker@permissions.test', profile: { nickname: 'Walker' } })).id;
   });
   afterAll(() => t?.close());
 
@@ -50,7 +50,8 @@ describe('each identity against each route', () => {
 
     // A member passes every function-level check except the elevated one; object-level answers
     // (404 for another's object, 400 for an empty body) are the domains' business, tested there.
-    const asMember = await call(t.url, path, { method: row.method, body, auth: member });
+    // A fresh login per route: logout (and deleting oneself) revoke every token the member holds.
+    const asMember = await call(t.url, path, { method: row.method, body, auth: await memberToken(t, memberId) });
     const memberRefusal = asMember.body?.details?.applicationError?.code;
     if (row.access === 'elevated') expect([asMember.status, memberRefusal]).toEqual([403, 'ELEVATED_REQUIRED']);
     else expect(['UNAUTHENTICATED', 'MEMBER_REQUIRED', 'ELEVATED_REQUIRED']).not.toContain(memberRefusal);

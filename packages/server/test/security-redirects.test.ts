@@ -45,8 +45,9 @@ function expectNotEvil(location: string, what: string): void {
 describe('postFlowUrl is never an open redirect (10.4.1)', () => {
   it('logout sessions', async () => {
     const m = await ownerCreateMember(t, { loginEmail: 'redir@example.com' });
-    const token = await memberToken(t, m.id);
     for (const postFlowUrl of DISGUISES) {
+      // A fresh login per attempt: landing on a logout page revokes every token the member holds.
+      const token = await memberToken(t, m.id);
       const rs = await call(t.url, '/_api/redirects-api/v1/redirect-session', { auth: token, body: { logout: { clientId: t.clientId }, callbacks: { postFlowUrl } } });
       if (rs.status !== 200) {
         expect(rs.status, postFlowUrl).toBe(400);
@@ -55,7 +56,7 @@ describe('postFlowUrl is never an open redirect (10.4.1)', () => {
       expectNotEvil(await landing(rs.body.redirectSession.fullUrl), postFlowUrl);
     }
     // Control: an allowed localhost URL is followed.
-    const good = await call(t.url, '/_api/redirects-api/v1/redirect-session', { auth: token, body: { logout: { clientId: t.clientId }, callbacks: { postFlowUrl: 'http://localhost:5173/bye' } } });
+    const good = await call(t.url, '/_api/redirects-api/v1/redirect-session', { auth: await memberToken(t, m.id), body: { logout: { clientId: t.clientId }, callbacks: { postFlowUrl: 'http://localhost:5173/bye' } } });
     expect(await landing(good.body.redirectSession.fullUrl)).toBe('http://localhost:5173/bye');
   });
 

@@ -68,7 +68,7 @@ describe('secrets at rest', () => {
       const reg = await call(t.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email }, password: STRONG_PASSWORD }));
       expect(reg.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
       const mail = await waitForOutbox(email);
-      const sixDigits = /(\d{6})/.exec(mail.subject + mail.text_body)![1]!;
+      const sixDigits = /(\d{6})/.exec(mail.subject + mail.text)![1]!;
       const state = await db().selectFrom('auth_states').selectAll().where('identity_id', '=', reg.body.identity.id).executeTakeFirstOrThrow();
       expect(minutes(state)).toBeLessThanOrEqual(10);
       expect(state.code_hash).not.toBe(sixDigits);
@@ -83,7 +83,7 @@ describe('secrets at rest', () => {
     expect(reg.status).toBe(200);
     expect((await call(t.url, '/_api/iam/recovery/v1/send-email', as(v, { email }))).status).toBe(200);
     const mail = await waitForOutbox(email, /recoveryToken=/);
-    const token = decodeURIComponent(/recoveryToken=([^&\s"<]+)/.exec(mail.text_body)![1]!);
+    const token = decodeURIComponent(/recoveryToken=([^&\s"<]+)/.exec(mail.text)![1]!);
     expect(Buffer.from(token.replace(/^[a-z]+_/, ''), 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     const row = await db().selectFrom('recovery_tokens').selectAll().where('identity_id', '=', reg.body.identity.id).executeTakeFirstOrThrow();
     expect(minutes(row)).toBeLessThanOrEqual(60);
@@ -91,11 +91,11 @@ describe('secrets at rest', () => {
   });
 });
 
-async function waitForOutbox(to: string, match?: RegExp): Promise<{ subject: string; text_body: string }> {
+async function waitForOutbox(to: string, match?: RegExp): Promise<{ subject: string; text: string }> {
   const started = Date.now();
   for (;;) {
-    const rows = await db().selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', to).execute();
-    const found = rows.find((r) => !match || match.test(r.text_body));
+    const rows = await db().selectFrom('notification_mails').select(['subject', 'text']).where('to_address', '=', to).execute();
+    const found = rows.find((r) => !match || match.test(r.text));
     if (found) return found;
     if (Date.now() - started > 5000) throw new Error(`no outbox mail to ${to}`);
     await new Promise((r) => setTimeout(r, 25));

@@ -5,7 +5,8 @@ import { call, startTestServer, visitorTokens, type TestServer } from './harness
 import { SLOW_START_MS } from './events-support.js';
 import { listSigningKeys } from '../src/domains/identity/store.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/domains/identity/keys.js';
-import { memberTokenPair, ownerCreateMember } from './member-tokens.js';
+import { memberTokenPair, ownerCreateMember, serviceContext } from './member-tokens.js';
+import { issueTokenPair } from '../src/domains/identity/service.js';
 import { uniqueEmail } from './identity-helpers.js';
 
 /**
@@ -28,7 +29,9 @@ beforeAll(async () => {
   const [stored] = await listSigningKeys(t.server.deps.storage.db);
   serverKey = { kid: stored!.kid, key: (await importJWK(stored!.privateJwk as JWK, 'EdDSA')) as CryptoKey };
   const member = await ownerCreateMember(t, { loginEmail: uniqueEmail('tok') });
-  claims = { sub: member.id, sid: t.site.id, cid: t.clientId, role: 'member', fam: randomUUID() };
+  // A real token family: member tokens stand only while their family's refresh token is unrevoked.
+  const { familyId } = await issueTokenPair(serviceContext(t), { siteId: t.site.id, clientId: t.clientId, role: 'member', subjectId: member.id });
+  claims = { sub: member.id, sid: t.site.id, cid: t.clientId, role: 'member', fam: familyId };
 }, SLOW_START_MS);
 afterAll(() => t?.close());
 

@@ -27,8 +27,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function formatDate(iso: unknown): string {
-  if (typeof iso !== 'string' || !iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace('T', ' ').slice(0, 16);
+/** "2026-11-22 00:17" (UTC); '—' when there is no date. */
+export function formatDate(date: Date | null | undefined): string {
+  if (!date || Number.isNaN(date.getTime())) return '—';
+  return date.toISOString().replace('T', ' ').slice(0, 16);
 }

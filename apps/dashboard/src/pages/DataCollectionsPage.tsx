@@ -1,8 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { listDataCollections, type DataCollection } from '../api/data';
+import { useDataCollections } from '@vitrine/react';
+import type { DataCollection } from '../lib/data';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader } from '../components/Form';
 import { Pager } from '../components/Pager';
@@ -11,12 +10,11 @@ const PAGE_SIZE = 25;
 
 /** Every data collection of the site with its fields and who may read and write it. */
 export function DataCollectionsPage() {
-  const api = useApi();
   const [offset, setOffset] = useState(0);
-  const collections = useQuery({ queryKey: ['data-collections', offset], queryFn: () => listDataCollections(api, offset, PAGE_SIZE), placeholderData: keepPreviousData });
+  const collections = useDataCollections({ paging: { limit: PAGE_SIZE, offset }, keepPrevious: true });
   const columns: Column<DataCollection>[] = [
-    { header: 'Collection', cell: (c) => <Link to={`/data/${encodeURIComponent(c.id)}`} className="font-medium hover:underline">{c.displayName || c.id}</Link> },
-    { header: 'Id', cell: (c) => <span className="font-mono text-xs">{c.id}</span> },
+    { header: 'Collection', cell: (c) => <Link to={`/data/${encodeURIComponent(c._id)}`} className="font-medium hover:underline">{c.displayName || c._id}</Link> },
+    { header: 'Id', cell: (c) => <span className="font-mono text-xs">{c._id}</span> },
     {
       header: 'Fields',
       cell: (c) => (
@@ -37,7 +35,7 @@ export function DataCollectionsPage() {
   return (
     <section>
       <PageHeader title="Data collections" />
-      <DataTable label="Data collections" columns={columns} rows={collections.data?.collections} rowKey={(c) => c.id} rowTestId="data-collection-row"
+      <DataTable label="Data collections" columns={columns} rows={collections.data?.collections} rowKey={(c) => c._id} rowTestId="data-collection-row"
         isLoading={collections.isLoading} error={collections.error} empty="No data collections yet. Create them through the API (POST /wix-data/v2/collections)." />
       {collections.data && <Pager offset={offset} limit={PAGE_SIZE} count={collections.data.collections.length} total={collections.data.pagingMetadata.total} onChange={setOffset} />}
     </section>

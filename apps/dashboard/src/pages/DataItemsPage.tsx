@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { displayValue, getDataCollection, inputKind, insertItem, parseInput, queryItems, removeItem, type DataCollection, type DataField, type DataItem } from '../api/data';
+import { useDataCollection, useDataItems, useInsertDataItem, useRemoveDataItem } from '@vitrine/react';
+import { displayValue, inputKind, parseInput, type DataCollection, type DataField, type DataItem } from '../lib/data';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
@@ -10,14 +9,14 @@ import { CheckboxField, PageHeader, TextField, primaryButton } from '../componen
 import { Pager } from '../components/Pager';
 
 const PAGE_SIZE = 20;
+const NEWEST_FIRST = [{ fieldName: '_createdDate', order: 'DESC' }] as const;
 /** Longest cell text before it is cut (the full value is in the title). */
 const CELL_MAX = 80;
 
 /** The item browser of one data collection: newest first, create and delete. */
 export function DataItemsPage() {
   const { collectionId = '' } = useParams();
-  const api = useApi();
-  const collection = useQuery({ queryKey: ['data-collection', collectionId], queryFn: () => getDataCollection(api, collectionId) });
+  const collection = useDataCollection(collectionId);
   return (
     <section>
       <p className="mb-2 text-sm"><Link to="/data" className="text-slate-500 hover:underline">← Data collections</Link></p>
@@ -34,28 +33,19 @@ function userFields(c: DataCollection): DataField[] {
 }
 
 function Items({ collection }: { collection: DataCollection }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
-  const items = useQuery({
-    queryKey: ['data-items', collection.id, offset],
-    queryFn: () => queryItems(api, collection.id, offset, PAGE_SIZE),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => removeItem(api, collection.id, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['data-items', collection.id] }),
-  });
+  const items = useDataItems(collection._id, { sort: NEWEST_FIRST, skip: offset, limit: PAGE_SIZE, returnTotalCount: true, keepPrevious: true });
+  const remove = useRemoveDataItem();
   const cell = (v: unknown) => { const t = displayValue(v); return <span title={t}>{t.length > CELL_MAX ? `${t.slice(0, CELL_MAX)}…` : t}</span>; };
   const columns: Column<DataItem>[] = [
-    ...userFields(collection).map((f): Column<DataItem> => ({ header: f.displayName || f.key, cell: (i) => cell(i.data[f.key]) })),
-    { header: 'Created', cell: (i) => cell(i.data._createdDate) },
-    { header: 'Id', cell: (i) => <span className="font-mono text-xs">{i.id}</span> },
+    ...userFields(collection).map((f): Column<DataItem> => ({ header: f.displayName || f.key, cell: (i) => cell(i[f.key]) })),
+    { header: 'Created', cell: (i) => cell(i._createdDate) },
+    { header: 'Id', cell: (i) => <span className="font-mono text-xs">{i._id}</span> },
     {
       header: 'Actions',
       cell: (i) => (
-        <ConfirmButton label="Delete" ariaLabel={`Delete item ${i.id}`} title="Delete item" confirmLabel="Delete item"
-          message={`Delete item ${i.id} from ${collection.id}? This cannot be undone.`} onConfirm={() => remove.mutateAsync(i.id)} />
+        <ConfirmButton label="Delete" ariaLabel={`Delete item ${i._id}`} title="Delete item" confirmLabel="Delete item"
+          message={`Delete item ${i._id} from ${collection._id}? This cannot be undone.`} onConfirm={() => remove.mutateAsync({ collectionId: collection._id, itemId: i._id })} />
       ),
     },
   ];
@@ -66,35 +56,37 @@ function Items({ collection }: { collection: DataCollection }) {
       </p>
       <NewItem collection={collection} />
       <div className="mt-6">
-        <span className="text-sm text-slate-500" data-testid="item-total">{items.data?.pagingMetadata.total ?? 0} items</span>
-        <DataTable label="Items" columns={columns} rows={items.data?.dataItems} rowKey={(i) => i.id} rowTestId="data-item-row"
+        <span className="text-sm text-slate-500" data-testid="item-total">{items.data?.totalCount ?? 0} items</span>
+        <DataTable label="Items" columns={columns} rows={items.data?.items} rowKey={(i) => i._id} rowTestId="data-item-row"
           isLoading={items.isLoading} error={items.error} empty="No items in this collection." />
-        {items.data && <Pager offset={offset} limit={PAGE_SIZE} count={items.data.dataItems.length} total={items.data.pagingMetadata.total} onChange={setOffset} />}
+        {items.data && <Pager offset={offset} limit={PAGE_SIZE} count={items.data.items.length} total={items.data.totalCount} onChange={setOffset} />}
       </div>
     </>
   );
 }
 
 function NewItem({ collection }: { collection: DataCollection }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const fields = userFields(collection);
   const [values, setValues] = useState<Record<string, string | boolean>>({});
-  const create = useMutation({
-    mutationFn: () => {
-      const data: Record<string, unknown> = {};
+  const insert = useInsertDataItem();
+  const [formError, setFormError] = useState<Error>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(undefined);
+    insert.reset();
+    const item: Record<string, unknown> = {};
+    try {
       for (const f of fields) {
         const v = parseInput(f, values[f.key] ?? '');
-        if (v !== undefined) data[f.key] = v;
+        if (v !== undefined) item[f.key] = v;
       }
-      return insertItem(api, collection.id, data);
-    },
-    onSuccess: async () => {
-      setValues({});
-      await queryClient.invalidateQueries({ queryKey: ['data-items', collection.id] });
-    },
-  });
-  const submit = (e: FormEvent) => { e.preventDefault(); create.mutate(); };
+    } catch (error) {
+      setFormError(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    insert.mutate({ collectionId: collection._id, item }, { onSuccess: () => setValues({}) });
+  };
+  const create = { isPending: insert.isPending, error: formError ?? insert.error };
   const set = (key: string, v: string | boolean) => setValues((prev) => ({ ...prev, [key]: v }));
   return (
     <form onSubmit={submit} aria-label="New item" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { DELIVERY_STATUSES, LOG_PAGE_SIZE, getSubscription, listDeliveries, redeliver, type Delivery, type DeliveryStatus } from '../api/events';
+import { useRedeliver, useWebhookDeliveries, useWebhookSubscription } from '@vitrine/react';
+import { DELIVERY_STATUSES, LOG_PAGE_SIZE, type Delivery, type DeliveryStatus } from '../lib/events';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, formatDate, secondaryButton } from '../components/Form';
@@ -13,38 +12,31 @@ import { DeliveryDrawer } from './DeliveryDrawer';
 /** The delivery log of one subscription, newest first; finished deliveries can be sent again. */
 export function DeliveriesPage() {
   const { subscriptionId = '' } = useParams();
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
-  const sub = useQuery({ queryKey: ['webhook', subscriptionId], queryFn: () => getSubscription(api, subscriptionId) });
-  const deliveries = useQuery({
-    queryKey: ['deliveries', subscriptionId, status, offset],
-    queryFn: () => listDeliveries(api, subscriptionId, { status: status || undefined, offset, limit: LOG_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
+  const sub = useWebhookSubscription(subscriptionId);
+  const deliveries = useWebhookDeliveries(subscriptionId, {
+    ...(status ? { status } : {}), offset, limit: LOG_PAGE_SIZE, keepPrevious: true,
     // Pending deliveries change on their own while the worker retries them.
-    refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'PENDING') ? 2_000 : false),
+    refetchInterval: (page) => (page?.deliveries.some((d) => d.status === 'PENDING') ? 2_000 : false),
   });
-  const again = useMutation({
-    mutationFn: (id: string) => redeliver(api, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['deliveries', subscriptionId] }),
-  });
+  const again = useRedeliver();
   const columns: Column<Delivery>[] = [
     {
       header: 'Event',
-      cell: (d) => <button type="button" aria-label={`Attempts of ${d.id}`} onClick={() => setOpenId(d.id)} className="text-left font-mono text-xs hover:underline">{d.entityFqdn}/{d.slug}</button>,
+      cell: (d) => <button type="button" aria-label={`Attempts of ${d._id}`} onClick={() => setOpenId(d._id)} className="text-left font-mono text-xs hover:underline">{d.entityFqdn}/{d.slug}</button>,
     },
     { header: 'Entity', cell: (d) => <span className="font-mono text-xs">{d.entityId}</span> },
     { header: 'Status', cell: (d) => <><StatusBadge value={d.status} />{d.redeliveryOf ? <span className="ml-1 text-xs text-slate-500">redelivery</span> : null}</> },
     { header: 'Attempts', cell: (d) => d.attemptCount },
     { header: 'Last answer', cell: (d) => <span className="text-xs">{d.lastStatusCode ?? ''}{d.lastError ? ` ${d.lastError}` : ''}</span> },
-    { header: 'Created', cell: (d) => formatDate(d.createdDate) },
+    { header: 'Created', cell: (d) => formatDate(d._createdDate) },
     {
       header: 'Actions',
       cell: (d) => d.status === 'PENDING'
         ? <span className="text-xs text-slate-500">next {formatDate(d.nextAttemptDate)}</span>
-        : <button type="button" aria-label={`Redeliver ${d.id}`} disabled={again.isPending} onClick={() => again.mutate(d.id)} className={secondaryButton}>Redeliver</button>,
+        : <button type="button" aria-label={`Redeliver ${d._id}`} disabled={again.isPending} onClick={() => again.mutate(d._id)} className={secondaryButton}>Redeliver</button>,
     },
   ];
   return (
@@ -63,7 +55,7 @@ export function DeliveriesPage() {
       <ErrorAlert error={again.error} />
       {again.isSuccess && <Notice>Redelivery queued.</Notice>}
       <div className="mt-3">
-        <DataTable label="Deliveries" columns={columns} rows={deliveries.data?.deliveries} rowKey={(d) => d.id} rowTestId="delivery-row"
+        <DataTable label="Deliveries" columns={columns} rows={deliveries.data?.deliveries} rowKey={(d) => d._id} rowTestId="delivery-row"
           isLoading={deliveries.isLoading} error={deliveries.error} empty="No deliveries yet." />
         {deliveries.data && <Pager offset={offset} limit={LOG_PAGE_SIZE} count={deliveries.data.deliveries.length} total={deliveries.data.metadata.total} onChange={setOffset} />}
       </div>

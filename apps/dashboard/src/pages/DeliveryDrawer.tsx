@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { getDelivery, type DeliveryAttempt } from '../api/events';
+import { useWebhookDelivery } from '@vitrine/react';
+import type { DeliveryAttempt } from '../lib/events';
 import { ErrorAlert } from '../components/Alert';
 import { DataTable, type Column } from '../components/DataTable';
 import { formatDate } from '../components/Form';
@@ -9,8 +8,7 @@ import { StatusBadge } from '../components/StatusBadge';
 
 /** One delivery with every attempt and what the receiver answered (to debug a failing endpoint). */
 export function DeliveryDrawer({ id, onClose }: { id: string; onClose: () => void }) {
-  const api = useApi();
-  const delivery = useQuery({ queryKey: ['delivery', id], queryFn: () => getDelivery(api, id) });
+  const delivery = useWebhookDelivery(id);
   const d = delivery.data;
   const columns: Column<DeliveryAttempt>[] = [
     { header: '#', cell: (a) => a.attempt },

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { LOG_PAGE_SIZE, MAIL_STATUSES, listMails, type Mail, type MailStatus } from '../api/events';
+import { useMails } from '@vitrine/react';
+import { LOG_PAGE_SIZE, MAIL_STATUSES, type Mail, type MailStatus } from '../lib/events';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, formatDate } from '../components/Form';
 import { Drawer } from '../components/Modal';
@@ -10,21 +9,16 @@ import { StatusBadge } from '../components/StatusBadge';
 
 /** The notification mailbox: every queued, sent and stored e-mail of the site. */
 export function MailboxPage() {
-  const api = useApi();
   const [status, setStatus] = useState<MailStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<Mail>();
-  const mails = useQuery({
-    queryKey: ['mails', status, offset],
-    queryFn: () => listMails(api, { status: status || undefined, offset, limit: LOG_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const mails = useMails({ ...(status ? { status } : {}), offset, limit: LOG_PAGE_SIZE, keepPrevious: true });
   const columns: Column<Mail>[] = [
     { header: 'Status', cell: (m) => <StatusBadge value={m.status} /> },
     { header: 'To', cell: (m) => m.to },
     { header: 'Subject', cell: (m) => <button type="button" onClick={() => setOpen(m)} className="text-left font-medium hover:underline">{m.subject}</button> },
     { header: 'Template', cell: (m) => <span className="font-mono text-xs">{m.template}</span> },
-    { header: 'Created', cell: (m) => formatDate(m.createdDate) },
+    { header: 'Created', cell: (m) => formatDate(m._createdDate) },
     { header: 'Sent', cell: (m) => formatDate(m.sentDate) },
   ];
   return (
@@ -37,7 +31,7 @@ export function MailboxPage() {
           </SelectField>
         </div>
       </PageHeader>
-      <DataTable label="Mails" columns={columns} rows={mails.data?.mails} rowKey={(m) => m.id} rowTestId="mail-row"
+      <DataTable label="Mails" columns={columns} rows={mails.data?.mails} rowKey={(m) => m._id} rowTestId="mail-row"
         isLoading={mails.isLoading} error={mails.error} empty="The mailbox is empty." />
       {mails.data && <Pager offset={offset} limit={LOG_PAGE_SIZE} count={mails.data.mails.length} total={mails.data.metadata.total} onChange={setOffset} />}
       {open && <MailPreview mail={open} onClose={() => setOpen(undefined)} />}

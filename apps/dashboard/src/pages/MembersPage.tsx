@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { MEMBER_PAGE_SIZE, MEMBER_STATUSES, SEARCH_MAX, memberName, queryMembers, type Member, type MemberStatus } from '../api/members';
+import { useCallback, useMemo, useState } from 'react';
+import { useMembers } from '@vitrine/react';
+import type { members as membersModule } from '@vitrine/sdk/members';
+import { MEMBER_PAGE_SIZE, MEMBER_STATUSES, SEARCH_FIELDS, SEARCH_MAX, memberName, type Member, type MemberStatus } from '../lib/members';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, TextField, formatDate } from '../components/Form';
 import { Pager } from '../components/Pager';
@@ -9,30 +9,30 @@ import { StatusBadge } from '../components/StatusBadge';
 import { MemberDrawer } from './MemberDrawer';
 import { useDebounced } from '../components/useDebounced';
 
+const FULL: membersModule.Fieldset[] = ['FULL'];
+const NEWEST_FIRST = [{ fieldName: '_createdDate', order: 'DESC' }] as const;
+
 export function MembersPage() {
-  const api = useApi();
   const [status, setStatus] = useState<MemberStatus | ''>('');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
   const term = useDebounced(search);
-  const members = useQuery({
-    queryKey: ['members', status, term, offset],
-    queryFn: () => queryMembers(api, { status: status || undefined, search: term, offset, limit: MEMBER_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const memberSearch = useMemo(() => ({ expression: term.trim(), fields: SEARCH_FIELDS }), [term]);
+  const build = useCallback((q: membersModule.MembersQueryBuilder) => (status ? q.eq('status', status) : q), [status]);
+  const members = useMembers({ fieldsets: FULL, search: memberSearch, build, sort: NEWEST_FIRST, skip: offset, limit: MEMBER_PAGE_SIZE, keepPrevious: true });
   const columns: Column<Member>[] = [
-    { header: 'Email', cell: (m) => <button type="button" onClick={() => setOpenId(m.id)} className="text-left font-medium hover:underline">{m.loginEmail}</button> },
+    { header: 'Email', cell: (m) => <button type="button" onClick={() => setOpenId(m._id)} className="text-left font-medium hover:underline">{m.loginEmail}</button> },
     { header: 'Name', cell: (m) => memberName(m) || '—' },
     { header: 'Nickname', cell: (m) => m.profile?.nickname ?? '—' },
-    { header: 'Status', cell: (m) => <StatusBadge value={m.status} /> },
-    { header: 'Activity', cell: (m) => <StatusBadge value={m.activityStatus} /> },
-    { header: 'Joined', cell: (m) => formatDate(m.createdDate) },
+    { header: 'Status', cell: (m) => <StatusBadge value={m.status ?? 'UNKNOWN'} /> },
+    { header: 'Activity', cell: (m) => <StatusBadge value={m.activityStatus ?? 'UNKNOWN'} /> },
+    { header: 'Joined', cell: (m) => formatDate(m._createdDate) },
   ];
   return (
     <section>
       <PageHeader title="Members">
-        <span className="text-sm text-slate-500" data-testid="member-total">{members.data?.metadata.total ?? 0} members</span>
+        <span className="text-sm text-slate-500" data-testid="member-total">{members.data?.totalCount ?? 0} members</span>
         <div className="ml-auto flex items-end gap-3">
           <SelectField label="Status" value={status} onChange={(e) => { setStatus(e.target.value as MemberStatus | ''); setOffset(0); }}>
             <option value="">All statuses</option>
@@ -41,9 +41,9 @@ export function MembersPage() {
           <TextField label="Search members" placeholder="Email, name, nickname" maxLength={SEARCH_MAX} value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} />
         </div>
       </PageHeader>
-      <DataTable label="Members" columns={columns} rows={members.data?.members} rowKey={(m) => m.id} rowTestId="member-row"
+      <DataTable label="Members" columns={columns} rows={members.data?.items} rowKey={(m) => m._id} rowTestId="member-row"
         isLoading={members.isLoading} error={members.error} empty={status || search ? 'No member matches.' : 'No members yet.'} />
-      {members.data && <Pager offset={offset} limit={MEMBER_PAGE_SIZE} count={members.data.members.length} total={members.data.metadata.total} onChange={setOffset} />}
+      {members.data && <Pager offset={offset} limit={MEMBER_PAGE_SIZE} count={members.data.items.length} total={members.data.totalCount} onChange={setOffset} />}
       {openId && <MemberDrawer id={openId} onClose={() => setOpenId(undefined)} />}
     </section>
   );

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { getProduct, updateProduct, type Collection, type DiscountType, type Product } from '../api/catalog';
+import { useProduct, useUpdateProduct } from '@vitrine/react';
+import type { Collection, DiscountType, Product } from '../lib/catalog';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Drawer } from '../components/Modal';
 import { VariantStock } from './VariantStock';
@@ -10,22 +9,22 @@ import { CheckboxField, SelectField, TextField, formatDate, primaryButton } from
 
 /** Product detail with the edit form (name, price, discount, visibility, stock). */
 export function ProductDrawer({ id, collections, onClose }: { id: string; collections: Collection[]; onClose: () => void }) {
-  const api = useApi();
-  const product = useQuery({ queryKey: ['product', id], queryFn: () => getProduct(api, id) });
+  const product = useProduct(id);
   return (
     <Drawer title={product.data?.name ?? 'Product'} onClose={onClose}>
       {product.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}
       <ErrorAlert error={product.error} />
       {product.data && <ProductDetail product={product.data} collections={collections} />}
       {product.data && <ProductMedia product={product.data} />}
-      {product.data && <EditProduct key={product.data.id} product={product.data} />}
-      {product.data?.manageVariants && <VariantStock key={product.data.id} product={product.data} />}
+      {/* Keys differ per form: siblings sharing one key were duplicated by React after a refetch. */}
+      {product.data && <EditProduct key={`edit-${product.data._id}`} product={product.data} />}
+      {product.data?.manageVariants && <VariantStock key={`stock-${product.data._id}`} product={product.data} />}
     </Drawer>
   );
 }
 
 function ProductDetail({ product, collections }: { product: Product; collections: Collection[] }) {
-  const names = product.collectionIds.map((cid) => collections.find((c) => c.id === cid)?.name ?? cid);
+  const names = product.collectionIds.map((cid) => collections.find((c) => c._id === cid)?.name ?? cid);
   const image = product.media?.mainMedia?.image?.url;
   return (
     <dl data-testid="product-detail" className="mb-6 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">
@@ -44,8 +43,6 @@ function ProductDetail({ product, collections }: { product: Product; collections
 }
 
 function EditProduct({ product }: { product: Product }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [name, setName] = useState(product.name);
   const [price, setPrice] = useState(String(product.priceData.price));
   const [discountType, setDiscountType] = useState<DiscountType>(product.discount?.type ?? 'NONE');
@@ -54,21 +51,18 @@ function EditProduct({ product }: { product: Product }) {
   const [track, setTrack] = useState(product.stock.trackInventory);
   const [quantity, setQuantity] = useState(String(product.stock.quantity ?? 0));
   const [inStock, setInStock] = useState(product.stock.inStock);
-  const save = useMutation({
-    mutationFn: () => updateProduct(api, product.id, {
+  const save = useUpdateProduct();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ _id: product._id, product: {
       name,
       priceData: { price: Number(price) },
       discount: { type: discountType, value: discountType === 'NONE' ? 0 : Number(discountValue) },
       visible,
       // With managed variants stock is set per variant (VariantStock); a product-level quantity would apply to each variant.
       ...(product.manageVariants ? {} : { stock: track ? { trackInventory: true, quantity: Number(quantity) } : { trackInventory: false, inStock } }),
-    }),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(['product', product.id], updated);
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-    },
-  });
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(); };
+    } });
+  };
   return (
     <form onSubmit={submit} aria-label="Edit product" className="space-y-3 border-t border-slate-200 pt-4">
       <h3 className="font-medium">Edit</h3>

@@ -1,53 +1,17 @@
 import { useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import type { Product } from '../api/catalog';
-import { ApiError, loadSession } from '../session';
+import { useRemoveProductMedia, useUploadProductImage } from '@vitrine/react';
+import type { Product } from '../lib/catalog';
 import { ErrorAlert } from '../components/Alert';
 import { secondaryButton } from '../components/Form';
 
-/** Media items as the V1 product answers them (thumbnail: the server's smallest WebP size). */
-interface MediaItem { id: string; title: string; mediaType: string; image?: { url: string; width: number; height: number }; thumbnail?: { url: string; width: number; height: number } }
-
-/** Upload route of the server (raw bytes, ?fileName=); answers `{ file: { id, ... } }`. */
-const UPLOAD_PATH = '/_api/vitrine/media/v1/files';
-
-/** Sends a picked file's bytes to the upload route with the signed-in owner's key. */
-async function uploadImage(file: File): Promise<string> {
-  const session = loadSession();
-  if (!session) throw new Error('Not signed in');
-  const res = await fetch(`${UPLOAD_PATH}?fileName=${encodeURIComponent(file.name)}`, {
-    method: 'POST',
-    headers: { authorization: session.apiKey, 'wix-site-id': session.siteId, 'content-type': file.type || 'application/octet-stream' },
-    body: file,
-  });
-  const json: unknown = await res.json().catch(() => ({}));
-  const stored = (json as { file?: { id?: string } }).file?.id;
-  if (!res.ok || !stored) throw new ApiError(res.status, json as ConstructorParameters<typeof ApiError>[1]);
-  return stored;
-}
-
 /** The product's images: upload one (added to the product), remove one. */
 export function ProductMedia({ product }: { product: Product }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const items = ((product.media as { items?: MediaItem[] } | undefined)?.items ?? []);
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['product', product.id] });
-    await queryClient.invalidateQueries({ queryKey: ['products'] });
-  };
-  const add = useMutation({
-    mutationFn: async (file: File) => {
-      const mediaId = await uploadImage(file);
-      await api(`/stores/v1/products/${encodeURIComponent(product.id)}/media`, { body: { media: [{ mediaId }] } });
-    },
-    onSuccess: refresh,
+  const items = product.media.items;
+  const add = useUploadProductImage();
+  const remove = useRemoveProductMedia();
+  const upload = (file: File) => add.mutate({ productId: product._id, file, fileName: file.name }, {
     onSettled: () => { if (input.current) input.current.value = ''; },
-  });
-  const remove = useMutation({
-    mutationFn: (mediaId: string) => api(`/stores/v1/products/${encodeURIComponent(product.id)}/media/delete`, { body: { mediaIds: [mediaId] } }),
-    onSuccess: refresh,
   });
   return (
     <section aria-label="Images" className="mb-6 space-y-2 border-t border-slate-200 pt-4">
@@ -55,11 +19,11 @@ export function ProductMedia({ product }: { product: Product }) {
       {items.length === 0 && <p className="text-sm text-slate-500">No images yet.</p>}
       <ul className="flex flex-wrap gap-2">
         {items.map((m) => (
-          <li key={m.id} data-testid="product-media-item" className="w-24 text-xs">
+          <li key={m._id} data-testid="product-media-item" className="w-24 text-xs">
             {m.image
               ? <img src={(m.thumbnail ?? m.image).url} alt={m.title} className="h-24 w-24 rounded object-cover" />
               : <span className="block h-24 w-24 rounded bg-slate-100 p-2">{m.title}</span>}
-            <button type="button" className={`${secondaryButton} mt-1`} disabled={remove.isPending} onClick={() => remove.mutate(m.id)} aria-label={`Remove ${m.title}`}>Remove</button>
+            <button type="button" className={`${secondaryButton} mt-1`} disabled={remove.isPending} onClick={() => remove.mutate({ productId: product._id, mediaIds: [m._id] })} aria-label={`Remove ${m.title}`}>Remove</button>
           </li>
         ))}
       </ul>
@@ -70,7 +34,7 @@ export function ProductMedia({ product }: { product: Product }) {
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
           disabled={add.isPending}
-          onChange={(e) => { const f = e.target.files?.[0]; if (f) add.mutate(f); }}
+          onChange={(e) => { const f = e.target.files?.[0]; if (f) upload(f); }}
           className="text-sm"
         />
       </label>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { MEMBER_PAGE_SIZE, listReports, queryMembers, resolveReport, type Member, type Report } from '../api/members';
+import { useCallback, useMemo } from 'react';
+import { useMembers, useReports, useResolveReport } from '@vitrine/react';
+import type { members as membersModule } from '@vitrine/sdk/members';
+import { MEMBER_PAGE_SIZE, type Report } from '../lib/members';
 import { ErrorAlert } from '../components/Alert';
 import { DataTable, type Column } from '../components/DataTable';
 import { CheckboxField, PageHeader, SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
@@ -10,34 +11,30 @@ import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 
 type ReportStatus = 'OPEN' | 'RESOLVED';
+const FULL: membersModule.Fieldset[] = ['FULL'];
 
 /** Reports members filed against other members; resolving may mute the reported member. */
 export function ReportsPage() {
-  const api = useApi();
   const [status, setStatus] = useState<ReportStatus | ''>('OPEN');
   const [offset, setOffset] = useState(0);
   const [resolving, setResolving] = useState<Report>();
-  const reports = useQuery({
-    queryKey: ['reports', status, offset],
-    queryFn: () => listReports(api, { status: status || undefined, offset, limit: MEMBER_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const reports = useReports({ ...(status ? { status } : {}), paging: { limit: MEMBER_PAGE_SIZE, offset }, keepPrevious: true });
   // Show e-mails instead of ids: one query for every member on this page.
-  const ids = [...new Set((reports.data?.reports ?? []).flatMap((r) => [r.memberId, r.reporterId]))].sort();
-  const people = useQuery({
-    queryKey: ['members', 'by-id', ids],
-    queryFn: () => queryMembers(api, { ids, offset: 0, limit: Math.max(1, ids.length) }),
-    enabled: ids.length > 0,
+  const idList = [...new Set((reports.data?.reports ?? []).flatMap((r) => [r.memberId, r.reporterId]))].sort().join(',');
+  const ids = useMemo(() => (idList ? idList.split(',') : []), [idList]);
+  const build = useCallback((q: membersModule.MembersQueryBuilder) => q.in('_id', ids), [ids]);
+  const people = useMembers({
+    fieldsets: FULL, build, limit: Math.max(1, ids.length), enabled: ids.length > 0,
     // Keep showing known e-mails while the member set of a new page loads (ids would flash otherwise).
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
-  const who = (id: string) => people.data?.members.find((m: Member) => m.id === id)?.loginEmail ?? id;
+  const who = (id: string) => people.data?.items.find((m) => m._id === id)?.loginEmail ?? id;
   const columns: Column<Report>[] = [
     { header: 'Reported member', cell: (r) => who(r.memberId) },
     { header: 'Reason', cell: (r) => r.reason },
     { header: 'Details', cell: (r) => <span className="whitespace-pre-line">{r.details || '—'}</span> },
     { header: 'Reported by', cell: (r) => who(r.reporterId) },
-    { header: 'Date', cell: (r) => formatDate(r.createdDate) },
+    { header: 'Date', cell: (r) => formatDate(r._createdDate) },
     { header: 'Status', cell: (r) => <><StatusBadge value={r.status} />{r.resolution?.muted ? <span className="ml-1 text-xs text-slate-500">muted</span> : null}</> },
     {
       header: 'Actions',
@@ -57,7 +54,7 @@ export function ReportsPage() {
           </SelectField>
         </div>
       </PageHeader>
-      <DataTable label="Reports" columns={columns} rows={reports.data?.reports} rowKey={(r) => r.id} rowTestId="report-row"
+      <DataTable label="Reports" columns={columns} rows={reports.data?.reports} rowKey={(r) => r._id} rowTestId="report-row"
         isLoading={reports.isLoading} error={reports.error} empty={status === 'OPEN' ? 'No open reports.' : 'No reports.'} />
       {reports.data && <Pager offset={offset} limit={MEMBER_PAGE_SIZE} count={reports.data.reports.length} total={reports.data.metadata.total} onChange={setOffset} />}
       {resolving && <ResolveDialog report={resolving} onClose={() => setResolving(undefined)} />}
@@ -66,19 +63,10 @@ export function ReportsPage() {
 }
 
 function ResolveDialog({ report, onClose }: { report: Report; onClose: () => void }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [mute, setMute] = useState(false);
   const [note, setNote] = useState('');
-  const resolve = useMutation({
-    mutationFn: () => resolveReport(api, report.id, { mute, note: note.trim() || undefined }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['reports'] });
-      await queryClient.invalidateQueries({ queryKey: ['members'] });
-      onClose();
-    },
-  });
-  const submit = (e: FormEvent) => { e.preventDefault(); resolve.mutate(); };
+  const resolve = useResolveReport();
+  const submit = (e: FormEvent) => { e.preventDefault(); resolve.mutate({ _id: report._id, mute, note: note.trim() || undefined }, { onSuccess: onClose }); };
   return (
     <Modal title="Resolve report" onClose={onClose}>
       <form onSubmit={submit} className="space-y-3">

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { OwnerSession } from '../session';
+import { bindModule } from '@vitrine/sdk';
+import { products } from '@vitrine/sdk/stores';
+import { errorText, ownerClient, type OwnerSession } from '../session';
 
 /** Owners sign in with an API key of their site (`vitrine create-api-key --site <slug>`). */
 export function SignIn({ onSignIn }: { onSignIn: (session: OwnerSession) => void }) {
@@ -10,16 +12,15 @@ export function SignIn({ onSignIn }: { onSignIn: (session: OwnerSession) => void
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(undefined);
-    const res = await fetch('/stores-reader/v1/products/query-platformized', {
-      method: 'POST',
-      headers: { authorization: apiKey.trim(), 'wix-site-id': siteId.trim(), 'content-type': 'application/json' },
-      body: JSON.stringify({ query: { paging: { limit: 1 } } }),
-    });
-    if (!res.ok) {
-      setError(((await res.json()) as { message?: string }).message ?? 'Sign-in failed');
+    const session = { apiKey: apiKey.trim(), siteId: siteId.trim() };
+    try {
+      // Any owner-readable call proves the key: one product of the site.
+      await bindModule(products, ownerClient(session)).queryProducts().limit(1).find();
+    } catch (e) {
+      setError(errorText(e) || 'Sign-in failed');
       return;
     }
-    onSignIn({ apiKey: apiKey.trim(), siteId: siteId.trim() });
+    onSignIn(session);
   }
 
   return (

@@ -1,28 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { updateVariantStock, variantLabel, type Product } from '../api/catalog';
+import { useUpdateInventoryVariants } from '@vitrine/react';
+import { variantLabel, type Product } from '../lib/catalog';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { CheckboxField, primaryButton } from '../components/Form';
 
 /** Per-variant stock of a product with managed variants (one quantity or in-stock flag per variant). */
 export function VariantStock({ product }: { product: Product }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const variants = product.variants ?? [];
   const [track, setTrack] = useState(variants.some((v) => v.stock.trackQuantity));
-  const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(variants.map((v) => [v.id, String(v.stock.quantity ?? 0)])));
-  const [inStock, setInStock] = useState<Record<string, boolean>>(() => Object.fromEntries(variants.map((v) => [v.id, v.stock.inStock])));
-  const save = useMutation({
-    mutationFn: () => updateVariantStock(api, product.id, track, variants.map((v) => (track
-      ? { variantId: v.id, quantity: Number(quantities[v.id] ?? 0) }
-      : { variantId: v.id, inStock: inStock[v.id] ?? false }))),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['product', product.id] });
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-    },
-  });
-  const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(); };
+  const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(variants.map((v) => [v._id, String(v.stock.quantity ?? 0)])));
+  const [inStock, setInStock] = useState<Record<string, boolean>>(() => Object.fromEntries(variants.map((v) => [v._id, v.stock.inStock])));
+  const save = useUpdateInventoryVariants();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ productId: product._id, inventoryItem: { trackQuantity: track, variants: variants.map((v) => (track
+      ? { variantId: v._id, quantity: Number(quantities[v._id] ?? 0) }
+      : { variantId: v._id, inStock: inStock[v._id] ?? false })) } });
+  };
   return (
     <form onSubmit={submit} aria-label="Variant stock" className="mt-6 space-y-3 border-t border-slate-200 pt-4">
       <h3 className="font-medium">Stock per variant</h3>
@@ -31,11 +25,11 @@ export function VariantStock({ product }: { product: Product }) {
         {variants.map((v) => {
           const label = variantLabel(product, v);
           return (
-            <li key={v.id} data-testid="variant-stock" className="flex items-center gap-3">
+            <li key={v._id} data-testid="variant-stock" className="flex items-center gap-3">
               <span className="flex-1">{label}</span>
               {track
-                ? <input aria-label={`Quantity of ${label}`} type="number" min="0" step="1" value={quantities[v.id] ?? '0'} onChange={(e) => setQuantities((q) => ({ ...q, [v.id]: e.target.value }))} className="w-24 rounded border border-slate-300 px-2 py-1" />
-                : <input aria-label={`In stock: ${label}`} type="checkbox" checked={inStock[v.id] ?? false} onChange={(e) => setInStock((s) => ({ ...s, [v.id]: e.target.checked }))} />}
+                ? <input aria-label={`Quantity of ${label}`} type="number" min="0" step="1" value={quantities[v._id] ?? '0'} onChange={(e) => setQuantities((q) => ({ ...q, [v._id]: e.target.value }))} className="w-24 rounded border border-slate-300 px-2 py-1" />
+                : <input aria-label={`In stock: ${label}`} type="checkbox" checked={inStock[v._id] ?? false} onChange={(e) => setInStock((s) => ({ ...s, [v._id]: e.target.checked }))} />}
             </li>
           );
         })}

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../api/client';
-import { createSubscription, deleteSubscription, formatEventType, listSubscriptions, parseEventTypes, setSubscriptionStatus, type Subscription } from '../api/events';
+import { useCreateWebhookSubscription, useDeleteWebhookSubscription, useUpdateWebhookSubscription, useWebhookSubscriptions } from '@vitrine/react';
+import { formatEventType, parseEventTypes, type Subscription } from '../lib/events';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
@@ -14,30 +13,28 @@ const PAGE_SIZE = 25;
 
 /** Webhook subscriptions: the server keeps at most 100 per site and answers them all; we page locally. */
 export function WebhooksPage() {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
-  const subs = useQuery({ queryKey: ['webhooks'], queryFn: () => listSubscriptions(api) });
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ['webhooks'] });
-  const toggle = useMutation({ mutationFn: (s: Subscription) => setSubscriptionStatus(api, s.id, s.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE'), onSuccess: invalidate });
-  const remove = useMutation({ mutationFn: (id: string) => deleteSubscription(api, id), onSuccess: invalidate });
+  const subs = useWebhookSubscriptions();
+  const toggle = useUpdateWebhookSubscription();
+  const flip = (s: Subscription) => toggle.mutate({ _id: s._id, subscription: { status: s.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE' } });
+  const remove = useDeleteWebhookSubscription();
   const columns: Column<Subscription>[] = [
     { header: 'URL', cell: (s) => <span className="break-all font-mono text-xs">{s.url}</span> },
     { header: 'Events', cell: (s) => <ul className="font-mono text-xs">{s.eventTypes.map((t) => <li key={formatEventType(t)}>{formatEventType(t)}</li>)}</ul> },
     { header: 'Status', cell: (s) => <><StatusBadge value={s.status} />{s.disabledReason ? <span className="ml-1 text-xs text-slate-500">{s.disabledReason}</span> : null}</> },
     { header: 'Secret', cell: (s) => <span className="font-mono text-xs">{s.secretHint}</span> },
     { header: 'Failures', cell: (s) => s.failureStreak },
-    { header: 'Created', cell: (s) => formatDate(s.createdDate) },
+    { header: 'Created', cell: (s) => formatDate(s._createdDate) },
     {
       header: 'Actions',
       cell: (s) => (
         <div className="flex flex-wrap gap-1">
-          <Link to={`/webhooks/${s.id}`} aria-label={`Deliveries of ${s.url}`} className={secondaryButton}>Deliveries</Link>
-          <button type="button" aria-label={`${s.status === 'ACTIVE' ? 'Disable' : 'Enable'} ${s.url}`} disabled={toggle.isPending} onClick={() => toggle.mutate(s)} className={secondaryButton}>
+          <Link to={`/webhooks/${s._id}`} aria-label={`Deliveries of ${s.url}`} className={secondaryButton}>Deliveries</Link>
+          <button type="button" aria-label={`${s.status === 'ACTIVE' ? 'Disable' : 'Enable'} ${s.url}`} disabled={toggle.isPending} onClick={() => flip(s)} className={secondaryButton}>
             {s.status === 'ACTIVE' ? 'Disable' : 'Enable'}
           </button>
           <ConfirmButton label="Delete" ariaLabel={`Delete ${s.url}`} title="Delete subscription" confirmLabel="Delete subscription"
-            message={`Delete the subscription to ${s.url}? Its pending deliveries are canceled.`} onConfirm={() => remove.mutateAsync(s.id)} />
+            message={`Delete the subscription to ${s.url}? Its pending deliveries are canceled.`} onConfirm={() => remove.mutateAsync(s._id)} />
         </div>
       ),
     },
@@ -49,7 +46,7 @@ export function WebhooksPage() {
       <CreateSubscription />
       <div className="mt-6">
         <ErrorAlert error={toggle.error} />
-        <DataTable label="Subscriptions" columns={columns} rows={rows} rowKey={(s) => s.id} rowTestId="subscription-row"
+        <DataTable label="Subscriptions" columns={columns} rows={rows} rowKey={(s) => s._id} rowTestId="subscription-row"
           isLoading={subs.isLoading} error={subs.error} empty="No webhook subscriptions yet." />
         {subs.data && <Pager offset={offset} limit={PAGE_SIZE} count={rows?.length ?? 0} total={subs.data.length} onChange={setOffset} />}
       </div>
@@ -58,23 +55,23 @@ export function WebhooksPage() {
 }
 
 function CreateSubscription() {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState('');
   const [description, setDescription] = useState('');
   const [secret, setSecret] = useState<string>();
-  const create = useMutation({
-    mutationFn: () => createSubscription(api, { url: url.trim(), eventTypes: parseEventTypes(events), ...(description.trim() ? { description: description.trim() } : {}) }),
-    onSuccess: async (res) => {
-      setSecret(res.secret);
-      setUrl('');
-      setEvents('');
-      setDescription('');
-      await queryClient.invalidateQueries({ queryKey: ['webhooks'] });
-    },
-  });
-  const submit = (e: FormEvent) => { e.preventDefault(); setSecret(undefined); create.mutate(); };
+  const create = useCreateWebhookSubscription();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSecret(undefined);
+    create.mutate({ url: url.trim(), eventTypes: parseEventTypes(events), ...(description.trim() ? { description: description.trim() } : {}) }, {
+      onSuccess: (res) => {
+        setSecret(res.secret);
+        setUrl('');
+        setEvents('');
+        setDescription('');
+      },
+    });
+  };
   return (
     <div className="space-y-3">
       <form onSubmit={submit} aria-label="New subscription" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">

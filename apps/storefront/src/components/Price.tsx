@@ -1,6 +1,6 @@
-import type { PriceData } from '../types';
+import type { products } from '@vitrine/sdk/stores';
 
-export function Price({ priceData }: { priceData: PriceData }) {
+export function Price({ priceData }: { priceData: products.PriceData }) {
   const discounted = priceData.discountedPrice < priceData.price;
   return (
     <span className="inline-flex items-baseline gap-2">

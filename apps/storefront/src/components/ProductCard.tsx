@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { StoreProduct } from '../types';
+import type { products } from '@vitrine/sdk/stores';
 import { Price } from './Price';
 import { imageAttributes } from '@vitrine/sdk/media';
 
-export function ProductCard({ product }: { product: StoreProduct }) {
+export function ProductCard({ product }: { product: products.Product }) {
   const image = product.media?.mainMedia?.image;
   const attrs = imageAttributes(product.media?.mainMedia, 400);
   return (

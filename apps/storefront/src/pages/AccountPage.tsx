@@ -1,14 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { client, signOut, startSignIn } from '../client';
-import { useLoggedIn } from '../useSession';
+import { useAuth, useCurrentMember } from '@vitrine/react';
+import { signOut, startSignIn } from '../client';
 
 export function AccountPage() {
-  const loggedIn = useLoggedIn();
-  const me = useQuery({
-    queryKey: ['my-member'],
-    queryFn: () => client.members.getCurrentMember({ fieldsets: ['FULL'] }),
-    enabled: loggedIn,
-  });
+  const { loggedIn } = useAuth();
+  const me = useCurrentMember({ fieldsets: ['FULL'], enabled: loggedIn });
   if (!loggedIn) {
     return (
       <section className="max-w-md">
@@ -18,12 +13,12 @@ export function AccountPage() {
       </section>
     );
   }
-  const member = me.data?.member;
+  const member = me.data;
   return (
     <section className="max-w-md">
       <h1 className="text-2xl font-semibold">Your account</h1>
       {me.isPending && <p className="text-stone-500">Loading…</p>}
-      {me.isError && <p role="alert">{(me.error as Error).message}</p>}
+      {me.isError && <p role="alert">{me.error.message}</p>}
       {member && (
         <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
           <dt className="text-stone-500">E-mail</dt><dd className="col-span-2" data-testid="member-email">{member.loginEmail}</dd>

@@ -1,40 +1,35 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { client } from '../client';
+import { useCollections, useInfiniteProducts } from '@vitrine/react';
+import type { products } from '@vitrine/sdk/stores';
 import { ProductCard } from '../components/ProductCard';
 
 const PAGE_SIZE = 12;
 type Sort = 'newest' | 'price-asc' | 'price-desc' | 'name';
 
-function productQuery(search: string, sort: Sort, collectionId: string | undefined) {
-  let q = client.products.queryProducts().limit(PAGE_SIZE);
-  if (collectionId) q = q.hasSome('collectionIds', [collectionId]);
-  if (search.trim()) q = q.contains('name', search.trim());
-  if (sort === 'price-asc') q = q.ascending('price');
-  if (sort === 'price-desc') q = q.descending('price');
-  if (sort === 'name') q = q.ascending('name');
-  return q;
-}
+/** Sort of each choice; `newest` is the server's default order. */
+const SORTS: Record<Sort, readonly { fieldName: products.ProductField; order: 'ASC' | 'DESC' }[]> = {
+  newest: [],
+  'price-asc': [{ fieldName: 'price', order: 'ASC' }],
+  'price-desc': [{ fieldName: 'price', order: 'DESC' }],
+  name: [{ fieldName: 'name', order: 'ASC' }],
+};
 
 export function CatalogPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('newest');
   const [params, setParams] = useSearchParams();
   const collectionSlug = params.get('collection') ?? undefined;
-  const shelves = useQuery({
-    queryKey: ['collections'],
-    queryFn: async () => (await client.collections.queryCollections().limit(50).find()).items,
-  });
-  const shelf = shelves.data?.find((c) => c.slug === collectionSlug);
-  const result = useInfiniteQuery({
-    queryKey: ['products', search, sort, shelf?._id],
-    enabled: !collectionSlug || shelves.isSuccess,
-    queryFn: ({ pageParam }) => productQuery(search, sort, shelf?._id ?? undefined).skip(pageParam).find(),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.hasNext() ? pages.length * PAGE_SIZE : undefined),
-  });
-  const items = result.data?.pages.flatMap((p) => p.items) ?? [];
+  const shelves = useCollections({ limit: 50 });
+  const shelf = shelves.data?.items.find((c) => c.slug === collectionSlug);
+  const shelfId = shelf?._id;
+  const term = search.trim();
+  const build = useCallback((q: products.ProductsQueryBuilder) => {
+    if (shelfId) q = q.hasSome('collectionIds', [shelfId]);
+    return term ? q.contains('name', term) : q;
+  }, [shelfId, term]);
+  const result = useInfiniteProducts({ limit: PAGE_SIZE, sort: SORTS[sort], build, enabled: !collectionSlug || shelves.isSuccess });
+  const items = useMemo(() => result.data?.pages.flatMap((p) => p.items) ?? [], [result.data]);
   const total = result.data?.pages[0]?.totalCount;
 
   return (
@@ -59,7 +54,7 @@ export function CatalogPage() {
         </select>
       </div>
       <nav aria-label="Collections" className="mb-6 flex flex-wrap gap-2 text-sm">
-        {[{ slug: undefined, name: 'All' }, ...(shelves.data ?? []).filter((c) => c.slug !== 'all-products')].map((c) => (
+        {[{ slug: undefined, name: 'All' }, ...(shelves.data?.items ?? []).filter((c) => c.slug !== 'all-products')].map((c) => (
           <button
             key={c.slug ?? 'all'}
             aria-pressed={c.slug === collectionSlug}
@@ -68,7 +63,7 @@ export function CatalogPage() {
           >{c.name}</button>
         ))}
       </nav>
-      {result.isError && <p role="alert" className="rounded bg-rose-50 p-4 text-rose-800">Could not load products: {(result.error as Error).message}</p>}
+      {result.isError && <p role="alert" className="rounded bg-rose-50 p-4 text-rose-800">Could not load products: {result.error.message}</p>}
       {result.isPending && <p className="text-stone-500">Loading…</p>}
       <div className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
         {items.map((p) => <ProductCard key={p._id} product={p} />)}

@@ -1,18 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { client } from '../client';
+import { useProducts } from '@vitrine/react';
+import type { products } from '@vitrine/sdk/stores';
 import { Price } from '../components/Price';
 import { imageAttributes } from '@vitrine/sdk/media';
 
 export function ProductPage() {
   const { slug = '' } = useParams();
-  const query = useQuery({
-    queryKey: ['product', slug],
-    queryFn: async () => (await client.products.queryProducts().eq('slug', slug).limit(1).find()).items[0] ?? null,
-  });
+  const bySlug = useCallback((q: products.ProductsQueryBuilder) => q.eq('slug', slug), [slug]);
+  const query = useProducts({ limit: 1, build: bySlug });
   const [choices, setChoices] = useState<Record<string, string>>({});
-  const product = query.data;
+  const product = query.data?.items[0];
   const variant = useMemo(() => {
     if (!product?.variants) return undefined;
     const wanted = Object.entries(choices);
@@ -21,11 +19,11 @@ export function ProductPage() {
   }, [product, choices]);
 
   if (query.isPending) return <p className="text-stone-500">Loading…</p>;
-  if (query.isError) return <p role="alert">Could not load this product: {(query.error as Error).message}</p>;
+  if (query.isError) return <p role="alert">Could not load this product: {query.error.message}</p>;
   if (!product) return <p>This product does not exist.</p>;
   const image = product.media?.mainMedia?.image;
   const attrs = imageAttributes(product.media?.mainMedia, 800);
-  const inStock = variant ? variant.stock.inStock : product.stock?.inStock !== false;
+  const inStock = variant ? variant.stock.inStock : product.stock.inStock;
 
   return (
     <article className="grid gap-10 md:grid-cols-2">

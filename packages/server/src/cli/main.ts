@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { createLogger, createServer } from '../server.js';
 import { openStorage } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
+import { domainMigrations } from '../migrations.js';
 import { createSite, getSite } from '../domains/sites/service.js';
 import { createApiKey, createOAuthClient } from '../domains/identity/service.js';
 import { DEMO_CLIENT_ID, DEMO_SITE_SLUG, ensureDemoStore } from './demo-store.js';
@@ -23,7 +24,7 @@ async function withStorage<T>(fn: (db: Awaited<ReturnType<typeof openStorage>>['
   const config = loadConfig();
   const storage = await openStorage({ databaseUrl: config.databaseUrl, schema: config.databaseSchema, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs });
   try {
-    const applied = await migrateToLatest(storage.db, config.databaseUrl ? config.databaseSchema : undefined);
+    const applied = await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);
     return await fn(storage.db, applied);
   } finally {
     await storage.close();

@@ -4,12 +4,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from './cors.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
-import { ApplicationError, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
-import type { RouteDef } from './route.js';
+import { ApplicationError, conflict, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
+import { IdempotencyConflict } from '../storage/idempotency.js';
+import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { sortBySpecificity } from './route-order.js';
+import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
+import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
@@ -40,8 +43,8 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   app.use('*', cors({
     origins: deps.config.corsOrigins,
     allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER],
-    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER],
+    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER, IDEMPOTENCY_KEY_HEADER],
+    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
     maxAgeSeconds: 600,
   }));
 
@@ -73,7 +76,8 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     return errorResponse(c, error.status, error.body());
   });
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = thrown instanceof IdempotencyConflict ? conflict(thrown.code, thrown.message) : thrown;
     if (err instanceof WireError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       return errorResponse(c, err.status, err.body());
@@ -115,6 +119,7 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
   const { payload, fields } = decodeQuery(url.searchParams);
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
+  let bodyNeedsScan = false;
   if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: c.req.header('content-type') ?? '' };
   else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
     const text = await c.req.text();
@@ -127,8 +132,16 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
       }
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw violation('$body', 'must be a JSON object', 'FORMAT');
       body = parsed as Record<string, unknown>;
+      bodyNeedsScan = jsonTextMayHoldBadText(text);
     }
   }
+  // NUL and unpaired surrogates, once for every route (text-guard.ts); a clean body costs one regex scan.
+  assertCleanText([
+    { value: params },
+    { value: fields },
+    { value: payload },
+    { value: bodyNeedsScan ? body : undefined },
+  ]);
   const coerced = coerceQueryFields(fields, def.request) as Record<string, unknown>;
   // Path parameters win: the public client repeats them in the query string and the body.
   return { ...coerced, ...payload, ...body, ...params };
@@ -136,7 +149,9 @@ async function readInput(c: Context, def: RouteDef): Promise<Record<string, unkn
 
 async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: RouteDef): Promise<Response> {
   const requestId = c.get('requestId');
-  const { site, caller } = await authenticate(deps, c.req.header('authorization'), c.req.header('wix-site-id'));
+  const siteIdHeader = c.req.header('wix-site-id');
+  if (siteIdHeader !== undefined) assertCleanHeaderIdentifier('wix-site-id', siteIdHeader);
+  const { site, caller } = await authenticate(deps, c.req.header('authorization'), siteIdHeader);
   const base: BaseContext = {
     requestId,
     deps,
@@ -157,9 +172,21 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
   const raw = await readInput(c, def);
   const parsed = def.request.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw violationsFromZod(parsed.error.issues);
+  // Idempotency-Key on routes declared `idempotent` (http/idempotency.ts, docs/operations.md).
+  const call: RouteCall = {};
+  if (def.access !== 'public' && def.idempotent) {
+    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
+    if (key !== undefined && def.idempotent === true) {
+      const answer = await answerIdempotently({ ...base, site: site! }, def, { method: c.req.method, path: c.req.path, input: raw }, parsed.data, key);
+      if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      c.header(CONSISTENT_HEADER, String(Date.now()));
+      return c.body(answer.body, answer.status as 200, { 'content-type': 'application/json; charset=utf-8' });
+    }
+    if (key !== undefined) call.idempotencyKey = key;
+  }
   const result = def.access === 'public'
     ? await def.handler(base, parsed.data, c.req.raw)
-    : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data);
+    : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, call);
   if (def.raw) return result as Response;
   if (c.req.method !== 'GET') c.header(CONSISTENT_HEADER, String(Date.now()));
   return c.body(stringifyForWire(result), 200, { 'content-type': 'application/json; charset=utf-8' });

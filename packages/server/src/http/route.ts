@@ -33,9 +33,23 @@ interface RouteBase<S extends z.ZodType> {
   tag?: string;
 }
 
+/** What a site route's handler may need beyond its input. */
+export interface RouteCall {
+  /** The validated `Idempotency-Key` header, on routes declared `idempotent`. */
+  idempotencyKey?: string;
+}
+
 export interface SiteRoute<S extends z.ZodType = z.ZodType> extends RouteBase<S> {
   access: Exclude<Access, 'public'>;
-  handler: (ctx: RequestContext, input: z.infer<S>) => Promise<unknown>;
+  /** `call` is given by the HTTP layer; wrappers that forward a handler may omit it. */
+  handler: (ctx: RequestContext, input: z.infer<S>, call?: RouteCall) => Promise<unknown>;
+  /**
+   * Honours an `Idempotency-Key` header (http/idempotency.ts, docs/operations.md). `true`: the handler
+   * runs in one transaction with an idempotency record, and a repeat gets the first response. `'handler'`:
+   * the key is only validated and handed to the handler (`call.idempotencyKey`), for handlers that run a
+   * multi-step operation keyed by it. Without the header the route behaves as if not declared.
+   */
+  idempotent?: true | 'handler';
 }
 
 export interface PublicRoute<S extends z.ZodType = z.ZodType> extends RouteBase<S> {

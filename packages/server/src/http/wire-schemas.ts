@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { findBadText, IDENTIFIER_DESCRIPTION, identifierProblem } from './text-guard.js';
+
+export { identifierProblem };
 
 /**
  * Zod schemas for the wire's value encodings (contracts/wire.md "Requests"). Use them in domain
@@ -41,3 +44,40 @@ export const int64String = z.string().regex(/^-?\d{1,16}$/, 'must be an integer 
   message: 'must be between -(2^53 - 1) and 2^53 - 1',
   params: { rule: 'MAX' },
 });
+
+export const IDENTIFIER_MESSAGE = IDENTIFIER_DESCRIPTION;
+
+/**
+ * Adds the identifier rule to a zod issue list, for schemas that take `unknown` and leave other types
+ * to their service; `path` names a spot below the refined value.
+ */
+export function checkIdentifier(value: unknown, ctx: z.RefinementCtx, path: (string | number)[] = []): void {
+  if (typeof value !== 'string') return;
+  const character = identifierProblem(value);
+  if (character) ctx.addIssue({ code: 'custom', message: IDENTIFIER_MESSAGE, path, params: { rule: 'FORMAT', data: { reason: 'FORBIDDEN_CHARACTER', character } } });
+}
+
+/** The identifier rule on the keys of a plain object (field keys of a record); other values pass. */
+export function checkKeys(value: unknown, ctx: z.RefinementCtx, path: (string | number)[] = []): void {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+  for (const key of Object.keys(value)) checkIdentifier(key, ctx, [...path, key]);
+}
+
+/** An identifier string of at most `max` characters (and at least `min`, default 0). */
+export function identifier(max: number, min = 0) {
+  const base = min > 0 ? z.string().min(min).max(max) : z.string().max(max);
+  return base.superRefine(checkIdentifier);
+}
+
+/**
+ * The wire's text rule (text-guard.ts) for JSON carried inside a string (V1 catalog filters and sorts):
+ * its escapes decode only when the schema parses it, after the wire layer looked. Each offending spot
+ * becomes an issue under the string's field (`query.filter.name`).
+ */
+export function checkDecodedText(value: unknown, ctx: z.RefinementCtx): void {
+  for (const v of findBadText(value)) {
+    // The inner field path is one already-joined segment (zod-violations.ts joins segments with dots).
+    const inner = v.field.startsWith('$root') ? v.field.slice('$root'.length) : v.field;
+    ctx.addIssue({ code: 'custom', message: v.description, path: inner ? [inner] : [], params: { rule: v.violatedRule, data: v.data } });
+  }
+}

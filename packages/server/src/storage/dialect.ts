@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -51,6 +52,7 @@ export const SQLITE_FOLD_FUNCTION = 'vitrine_fold';
  * ILIKE matches them to an ASCII 'i' / 'k' in a pattern, SQLite's ASCII-only LIKE does not.
  */
 const FOLDS_TO_ASCII = { i: '\u0130', k: '\u212a' } as const;
+// eslint-disable-next-line no-control-regex -- \x00-\x7f is the ASCII range, not a stray control character
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The non-ASCII letters that lower to a letter of `asciiLower` (an ASCII text, lower case). */
@@ -86,4 +88,60 @@ export function ilike(dialect: DialectName, expr: RawBuilder<unknown>, pattern: 
 export function lowerFor(dialect: DialectName, expr: RawBuilder<unknown>, against: string): RawBuilder<string> {
   if (dialect === 'postgres' || (!NON_ASCII.test(against) && foldingToAsciiIn(against).length === 0)) return sql<string>`lower(${expr})`;
   return sql<string>`${sql.raw(SQLITE_FOLD_FUNCTION)}(${expr})`;
+}
+
+/** Column types a migration needs, named the same on both databases (see columnTypes in columns.ts). */
+export function binaryType(dialect: DialectName): 'bytea' | 'blob' {
+  return dialect === 'postgres' ? 'bytea' : 'blob';
+}
+
+/**
+ * The row-lock suffix of a SELECT inside a transaction. PostgreSQL locks the rows (`skipLocked`: rows
+ * another transaction holds are left out; `of`: only that table alias is locked). SQLite has one
+ * writer at a time, so it needs no lock and gets an empty suffix.
+ */
+export function forUpdate(dialect: DialectName, options: { skipLocked?: boolean; of?: string } = {}): RawBuilder<unknown> {
+  if (dialect !== 'postgres') return sql``;
+  const of = options.of ? sql` OF ${sql.ref(options.of)}` : sql``;
+  return options.skipLocked ? sql`FOR UPDATE${of} SKIP LOCKED` : sql`FOR UPDATE${of}`;
+}
+
+/** Runs `select` with a row lock on PostgreSQL (the rows stay locked until commit); nothing on SQLite. */
+export async function lockForUpdate(db: Kysely<Database>, dialect: DialectName, select: RawBuilder<unknown>): Promise<void> {
+  if (dialect === 'postgres') await sql`${select} FOR UPDATE`.execute(db);
+}
+
+/** A JSON document column as text (for a LIKE over the whole document). */
+export function jsonAsText(dialect: DialectName, column: RawBuilder<unknown>): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql`${column}::text` : column;
+}
+
+/** `expr` compared in byte order (PostgreSQL collates text by locale unless told otherwise; SQLite's default is bytes). */
+export function byteOrder(dialect: DialectName, expr: RawBuilder<unknown>): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql`${expr} COLLATE "C"` : expr;
+}
+
+/** `column` in an ORDER BY without letting SQLite pick its index for the walk (unary +); PostgreSQL plans by cost. */
+export function notIndexed(dialect: DialectName, column: string): RawBuilder<unknown> {
+  return dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column);
+}
+
+/**
+ * One text column joining `alias.column` over the rows of `from` (a FROM clause naming `alias`), in
+ * the column's order, with `separator`. NULL when there are none.
+ */
+export function orderedStringAgg(dialect: DialectName, q: { alias: string; column: string; from: RawBuilder<unknown>; separator: string }): RawBuilder<string | null> {
+  const col = sql.ref(`${q.alias}.${q.column}`);
+  return dialect === 'postgres'
+    ? sql<string | null>`(SELECT string_agg(${col}, ${q.separator} ORDER BY ${col}) FROM ${q.from})`
+    : sql<string | null>`(SELECT group_concat(${sql.ref(q.column)}, ${q.separator}) FROM (SELECT ${col} FROM ${q.from} ORDER BY ${col}))`;
+}
+
+/** True when the JSON array at `path` of the document `column` holds an object whose `key` equals `value`. */
+export function jsonArrayHasObject(dialect: DialectName, column: string, path: string[], key: string, value: string): RawBuilder<boolean> {
+  if (dialect === 'postgres') {
+    const at = sql.join(path.map((p) => sql.lit(p)), sql`->`);
+    return sql<boolean>`(${sql.ref(column)}->${at} @> ${JSON.stringify([{ [key]: value }])}::jsonb)`;
+  }
+  return sql<boolean>`EXISTS (SELECT 1 FROM json_each(${sql.ref(column)}, ${sql.lit(`$.${path.join('.')}`)}) j WHERE json_extract(j.value, ${sql.lit(`$.${key}`)}) = ${value})`;
 }

@@ -1,11 +1,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
-import { domainMigrations } from './migrations.js';
 
-/** Migrations come from each domain's migrations.ts; names are `<domain>/<nnnn>_<what>`. */
-class DomainMigrationProvider implements MigrationProvider {
+/** The migrations the composition hands over (src/migrations.ts: `<domain>/<nnnn>_<what>`). */
+class ListMigrationProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return domainMigrations();
+    return this.migrations;
   }
 }
 
@@ -24,11 +24,14 @@ function vanishedSchema(error: unknown): boolean {
   return code === '3F000' || code === '42P01';
 }
 
-/** `schema`: the PostgreSQL schema in use (Kysely's table lookup would otherwise see other schemas' tables). */
-export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+/**
+ * Applies `migrations` not yet applied. `schema`: the PostgreSQL schema in use (Kysely's table lookup
+ * would otherwise see other schemas' tables).
+ */
+export async function migrateToLatest(db: Db, migrations: Record<string, Migration>, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: new DomainMigrationProvider(),
+    provider: new ListMigrationProvider(migrations),
     // Domains add migrations independently; their relative order across domains does not matter.
     allowUnorderedMigrations: true,
     migrationTableName: 'vitrine_migrations',

@@ -2,7 +2,7 @@
  * The database's table types. Each domain adds its own tables from its store.ts with
  * `declare module '../../storage/schema.js' { interface Database { ... } }`, so no file lists every table.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty here on purpose: the domains fill it by declaration merging
 export interface Database {}
 
 /**

@@ -3,3 +3,4 @@
  * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
  */
 export * as items from './items.js';
+export * as collections from './collections.js';

@@ -4,3 +4,4 @@
  */
 export * as members from './members.js';
 export * as membersAbout from './membersAbout.js';
+export * as reports from './reports.js';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { isElevated, type RequestContext } from '../../http/context.js';
-import { ApplicationError, notFound, ValidationError } from '../../http/errors.js';
+import { notFound, ValidationError } from '../../http/errors.js';
 import { parseFilter, parseSort } from '../../storage/filter.js';
-import { withFilterErrors } from '../../storage/filter-errors.js';
+import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvent } from '../events/index.js';
 import type { ProductV1 } from './model.js';
 import { presentProduct } from './present.js';
 import type { productQuery, updateInventoryRequest } from './schema.js';
@@ -12,21 +12,15 @@ import { PAGE_DEFAULT } from './schema.js';
 import { PRODUCT_FQDN, refreshProductStock } from './service.js';
 import { refreshProductV3Stock } from './v3/service.js';
 import { findProduct, findProductsByIds, queryProductRows } from './store.js';
-import {
-  decrementRow, findStockRows, findStockRowsForProducts, incrementRow, queryVariantRows, updateInventoryRow, variantSortColumn, type InventoryRow,
-} from './store-inventory.js';
+import { adjust, DEFAULT_LOCATION_ID, defaultItemsOf, defaultItemsOfProducts, InsufficientStockError, onStockChanged, type InventoryRow, type StockChange } from '../inventory/index.js';
+import { queryVariantRows, variantSortColumn } from './store-inventory.js';
 
 export const INVENTORY_FQDN = 'wix.stores.v2.inventory_item';
 
-/** One line of stock to take or give back: the cart/checkout issue calls `decrementStock` with these. */
+/** One line of stock to take or give back, at the variant's default location. */
 export interface StockLine { productId: string; variantId: string; quantity: number }
 
-/** Why a decrement failed: names the first line that could not be served. */
-export class InsufficientStockError extends ApplicationError {
-  constructor(line: StockLine) {
-    super(409, 'INSUFFICIENT_STOCK', `Not enough stock of product ${line.productId} variant ${line.variantId}`, { productId: line.productId, variantId: line.variantId, requested: line.quantity });
-  }
-}
+export { InsufficientStockError };
 
 /** Stock rows serve both catalogs; each refresher ignores ids that are not its own. */
 async function refreshAnyProduct(ctx: RequestContext, productId: string): Promise<void> {
@@ -34,54 +28,28 @@ async function refreshAnyProduct(ctx: RequestContext, productId: string): Promis
   await refreshProductV3Stock(ctx, productId);
 }
 
-function merge(items: StockLine[]): StockLine[] {
-  const map = new Map<string, StockLine>();
-  for (const i of items) {
-    const key = `${i.productId}\u0000${i.variantId}`;
-    const cur = map.get(key);
-    map.set(key, { ...i, quantity: (cur?.quantity ?? 0) + i.quantity });
-  }
-  // Id order: concurrent decrements lock rows in the same order, so they cannot deadlock.
-  return [...map.values()].sort((a, b) => (a.productId + a.variantId < b.productId + b.variantId ? -1 : 1));
-}
+/**
+ * The product documents cache default-location stock (availability, V1 stock): whenever the
+ * inventory domain changes on-hand stock there (our calls, or a checkout committing a reservation),
+ * it tells us inside the change's transaction and the products are recomputed in it.
+ */
+onStockChanged(async (ctx, changed) => {
+  const products = new Set(changed.filter((r) => r.locationId === DEFAULT_LOCATION_ID).map((r) => r.productId));
+  for (const productId of products) await refreshAnyProduct(ctx, productId);
+});
 
 /**
- * Takes stock for every line or for none: each tracked variant is decremented with one guarded
- * `UPDATE ... SET quantity = quantity - n WHERE quantity >= n`, in id order, inside the caller's
- * transaction (or a new one). Untracked variants must be in stock. Throws InsufficientStockError
- * (409) on the first line that cannot be served; the transaction then rolls back every line.
+ * Takes stock for every line or for none (inventory `adjust`: one guarded decrement per item, rows
+ * locked in id order, active reservations and preorder limits honoured). Untracked variants must be
+ * in stock. Throws InsufficientStockError (409) naming the first item that cannot be served.
  */
 export async function decrementStock(ctx: RequestContext, items: StockLine[]): Promise<void> {
-  await inTransaction(ctx.db, async (trx) => {
-    const tctx = { ...ctx, db: trx };
-    const now = new Date().toISOString();
-    const touched = new Set<string>();
-    for (const line of merge(items)) {
-      const rows = await findStockRows(trx, ctx.site.id, line.productId);
-      const row = rows.find((r) => r.variantId === line.variantId);
-      if (!row) throw notFound('VARIANT_NOT_FOUND', `Product ${line.productId} has no variant ${line.variantId}`, { productId: line.productId, variantId: line.variantId });
-      if (!row.trackQuantity) {
-        if (!row.inStock) throw new InsufficientStockError(line);
-        continue;
-      }
-      if (!(await decrementRow(trx, ctx.site.id, line.productId, line.variantId, line.quantity, now))) throw new InsufficientStockError(line);
-      touched.add(line.productId);
-    }
-    for (const productId of touched) await refreshAnyProduct(tctx, productId);
-  });
+  await adjust(ctx, items.map((i) => ({ productId: i.productId, variantId: i.variantId, decrement: i.quantity })));
 }
 
-/** Gives stock back (cancellations, manual increments); untracked variants are left as they are. */
+/** Gives stock back (cancellations, manual increments); untracked and unknown variants are left as they are. */
 export async function incrementStock(ctx: RequestContext, items: StockLine[]): Promise<void> {
-  await inTransaction(ctx.db, async (trx) => {
-    const tctx = { ...ctx, db: trx };
-    const now = new Date().toISOString();
-    const touched = new Set<string>();
-    for (const line of merge(items)) {
-      if (await incrementRow(trx, ctx.site.id, line.productId, line.variantId, line.quantity, now)) touched.add(line.productId);
-    }
-    for (const productId of touched) await refreshAnyProduct(tctx, productId);
-  });
+  await adjust(ctx, items.map((i) => ({ productId: i.productId, variantId: i.variantId, increment: i.quantity })), { ignoreMissing: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +88,7 @@ export async function queryInventory(ctx: RequestContext, query: z.infer<typeof 
   const { products, total } = await withFilterErrors('query', async () => queryProductRows(ctx.db, {
     siteId: ctx.site.id, filter: parseFilter(toProductFilter(query.filter)), sort: [], onlyVisible: !isElevated(ctx.caller), limit, offset, dialect: ctx.dialect,
   }));
-  const stock = await findStockRowsForProducts(ctx.db, ctx.site.id, products.map((p) => p.id));
+  const stock = await defaultItemsOfProducts(ctx, products.map((p) => p.id));
   const inventoryItems = products.map((p) => inventoryItemV2(p, stock.get(p.id) ?? []));
   return { inventoryItems, metadata: { items: inventoryItems.length, offset }, totalResults: total };
 }
@@ -135,7 +103,7 @@ async function productOfInventory(ctx: RequestContext, inventoryId: string, prod
 export async function getInventoryVariants(ctx: RequestContext, input: { inventoryId: string; productId?: string | undefined; externalId?: string | undefined; variantIds?: string[] | undefined }) {
   const product = await productOfInventory(ctx, input.inventoryId, input.productId ?? input.externalId);
   if (!product.visible && !isElevated(ctx.caller)) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${input.inventoryId} not found`);
-  const rows = (await findStockRows(ctx.db, ctx.site.id, product.id)).filter((r) => !input.variantIds || input.variantIds.includes(r.variantId));
+  const rows = (await defaultItemsOf(ctx, product.id)).filter((r) => !input.variantIds || input.variantIds.includes(r.variantId));
   return { inventoryItem: inventoryItemV2(product, rows) };
 }
 
@@ -144,22 +112,22 @@ export async function updateInventoryVariants(ctx: RequestContext, productId: st
     const tctx = { ...ctx, db: trx };
     const product = await findProduct(trx, ctx.site.id, productId);
     if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${productId} not found`);
-    const rows = await findStockRows(trx, ctx.site.id, productId);
+    const rows = await defaultItemsOf(tctx, productId);
     const unknown = (item.variants ?? []).filter((v) => !rows.some((r) => r.variantId === v.variantId)).map((v) => v.variantId);
     if (unknown.length) throw new ValidationError([{ field: 'inventoryItem.variants', description: `unknown variant ids: ${unknown.join(', ')}`, violatedRule: 'FORMAT', data: { unknownIds: unknown } }]);
-    const now = new Date().toISOString();
-    for (const r of rows) {
+    const changes: StockChange[] = rows.map((r) => {
       const v = item.variants?.find((x) => x.variantId === r.variantId);
-      const track = item.trackQuantity ?? r.trackQuantity;
-      await updateInventoryRow(trx, ctx.site.id, r.id, {
-        trackQuantity: track,
+      return { inventoryItemId: r.id, set: {
+        trackQuantity: item.trackQuantity ?? r.trackQuantity,
         ...(v?.quantity != null ? { quantity: v.quantity } : {}),
         ...(v?.inStock != null ? { inStock: v.inStock } : {}),
         ...(item.preorderInfo ? { preorderEnabled: item.preorderInfo.enabled ?? r.preorderEnabled, preorderLimit: item.preorderInfo.limit ?? null, preorderMessage: item.preorderInfo.message ?? null } : {}),
-      }, now);
-    }
-    await refreshProductStock(tctx, productId);
-    await recordEvent(tctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: product.inventoryItemId, entity: inventoryItemV2(product, await findStockRows(trx, ctx.site.id, productId)) });
+      } };
+    });
+    // The stock listener recomputes the product; with no variant rows there is nothing to change but the document.
+    if (changes.length > 0) await adjust(tctx, changes);
+    else await refreshProductStock(tctx, productId);
+    await recordEvent(tctx, { entityFqdn: INVENTORY_FQDN, slug: 'updated', entityId: product.inventoryItemId, entity: inventoryItemV2(product, await defaultItemsOf(tctx, productId)) });
   });
   return {};
 }
@@ -219,7 +187,7 @@ export async function queryStoreVariants(ctx: RequestContext, query: z.infer<typ
     siteId: ctx.site.id, filter: parseFilter(query.filter), sort: parseSort(query.sort, variantSortColumn), onlyVisible: !isElevated(ctx.caller), limit, offset, dialect: ctx.dialect,
   }));
   const products = new Map((await findProductsByIds(ctx.db, ctx.site.id, [...new Set(rows.map((r) => r.productId))])).map((p) => [p.id, p]));
-  const stock = await findStockRowsForProducts(ctx.db, ctx.site.id, [...products.keys()]);
+  const stock = await defaultItemsOfProducts(ctx, [...products.keys()]);
   const variants = rows.flatMap((r) => {
     const p = products.get(r.productId);
     const pre = stock.get(r.productId)?.find((s) => s.variantId === r.variantId)?.preorderEnabled ?? false;
@@ -232,7 +200,7 @@ export async function queryStoreVariants(ctx: RequestContext, query: z.infer<typ
 export async function getStoreVariant(ctx: RequestContext, id: string) {
   const m = /^(.+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(id);
   const product = m ? await findProduct(ctx.db, ctx.site.id, m[1]!) : undefined;
-  const rows = product ? await findStockRows(ctx.db, ctx.site.id, product.id) : [];
+  const rows = product ? await defaultItemsOf(ctx, product.id) : [];
   const variant = product && (product.visible || isElevated(ctx.caller)) ? storeVariant(ctx, product, m![2]!, rows.find((r) => r.variantId === m![2])?.preorderEnabled ?? false) : undefined;
   if (!variant) throw notFound('VARIANT_NOT_FOUND', `Variant ${id} not found`);
   return { variant };

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound, ValidationError, WireError } from '../../http/errors.js';
-import { afterCommit, inTransaction } from '../../storage/transaction.js';
-import { getSite } from '../sites/service.js';
-import { jobLoop } from '../../jobs/job-loop.js';
+import { inTransaction } from '../../storage/transaction.js';
+import { getSite } from '../sites/index.js';
+import { defineJobKind, type JobContext } from '../../jobs/kinds.js';
+import { JobInterrupted } from '../../jobs/errors.js';
+import { enqueueJob } from '../../jobs/service.js';
 import {
-  countCatalogJobItem, findCatalogJob, insertCatalogJob, nextUnfinishedCatalogJob, pendingCatalogJobItems, setCatalogJobStatus, settleCatalogJobItem,
+  countCatalogJobItem, findCatalogJob, insertCatalogJob, pendingCatalogJobItems, setCatalogJobStatus, settleCatalogJobItem,
   type CatalogJob, type CatalogJobItemError, type JobActor,
 } from './store-jobs.js';
 
 /**
  * Catalog bulk jobs (V3 products by filter, inventory by filter, ...). A job kind registers a handler
- * for one item; `startCatalogJob` freezes the item ids into `catalog_job_items` in the caller's
- * transaction, and after commit an in-process worker (one per server) runs the items in order, each in
- * its own transaction together with the job's counters, so a restart resumes where it stopped.
+ * for one item; `startCatalogJob` freezes the item ids into `catalog_job_items` and queues one
+ * `catalog.bulk` job (jobs/) in the caller's transaction; the job runner runs the items in order, each
+ * in its own transaction together with the job's counters, so a job claimed again after a crash or a
+ * retry resumes with the items still pending.
  * A handler refusing an item (any wire error: ApplicationError, ValidationError) rolls that item back
  * and counts it as failed with its code; the first CATALOG_JOB_ERRORS_KEPT errors are kept on the job.
  */
@@ -24,9 +27,8 @@ export const CATALOG_JOB_ITEMS_MAX = 10_000;
 export const CATALOG_JOB_ERRORS_KEPT = 100;
 /** Items read per batch by the worker. */
 export const CATALOG_JOB_BATCH_SIZE = 50;
-/** Worker restarts after a database failure, with growing pauses. */
-export const CATALOG_JOB_MAX_RETRIES = 5;
-export const CATALOG_JOB_RETRY_MS = 2_000;
+/** Attempts of a job (an attempt ends early only on an unexpected error, e.g. the database went away). */
+export const CATALOG_JOB_MAX_ATTEMPTS = 10;
 
 export interface CatalogJobHandler<P> {
   /** Runs inside the item's transaction (ctx.db is the trx); throw ApplicationError to count the item as failed. */
@@ -55,10 +57,10 @@ export async function startCatalogJob<P>(ctx: RequestContext, kind: string, item
   const actor: JobActor = caller.kind === 'owner' ? { kind: 'owner', apiKeyId: caller.apiKeyId } : { kind: 'app', appId: caller.appId };
   const jobId = randomUUID();
   const insert = (db: RequestContext['db']) => insertCatalogJob(db, { id: jobId, siteId: ctx.site.id, kind, params: { actor, params }, now: new Date().toISOString() }, ids);
-  // The job is visible to the worker once the caller's transaction (or this one) commits.
+  // The job runs once the caller's transaction (or this one) commits.
   await inTransaction(ctx.db, async (trx) => {
     await insert(trx);
-    await afterCommit(trx, async () => kickCatalogJobWorker(ctx.deps));
+    await enqueueJob(trx, catalogBulkJob, { jobId, siteId: ctx.site.id }, { siteId: ctx.site.id });
   });
   return { jobId };
 }
@@ -75,26 +77,29 @@ export function presentCatalogJob(job: CatalogJob) {
 
 /** A job of the caller's site (404 JOB_NOT_FOUND for unknown ids and other sites' jobs). */
 export async function getCatalogJob(ctx: RequestContext, jobId: string) {
-  ensureCatalogJobWorker(ctx.deps);
   const job = await findCatalogJob(ctx.db, ctx.site.id, jobId);
   if (!job) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`, { jobId });
   return presentCatalogJob(job);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Worker: one loop per server (jobs/job-loop.ts), woken when a job starts
+// The job kind the runner calls (registered by createServer)
 
-const loop = jobLoop<CatalogJob>({
-  name: 'catalog job worker',
-  next: (deps) => nextUnfinishedCatalogJob(deps.storage.db),
-  run: runJob,
-  maxRetries: CATALOG_JOB_MAX_RETRIES,
-  retryMs: CATALOG_JOB_RETRY_MS,
+export const catalogBulkJob = defineJobKind<{ jobId: string; siteId: string }>({
+  kind: 'catalog.bulk',
+  maxAttempts: CATALOG_JOB_MAX_ATTEMPTS,
+  async run(jctx, { jobId, siteId }) {
+    const job = await findCatalogJob(jctx.db, siteId, jobId);
+    if (job && job.status !== 'FINISHED') await runJob(jctx, job);
+  },
+  // Out of attempts: the job stops where it is; its counters show what was done.
+  async onFailed(_jctx, { jobId }, _error, trx) {
+    await setCatalogJobStatus(trx, jobId, 'FINISHED', new Date().toISOString());
+  },
 });
-export const kickCatalogJobWorker = loop.kick;
-/** Resumes unfinished jobs once per server (server start and catalog V3 routes call it). */
-export const ensureCatalogJobWorker = loop.ensure;
-export const catalogJobWorkerIdle = loop.idle;
+
+/** Every job kind of the catalog domain. */
+export const catalogJobKinds = [catalogBulkJob] as const;
 
 async function jobContext(deps: AppDeps, job: CatalogJob): Promise<RequestContext | undefined> {
   const site = await getSite(deps.storage.db, job.siteId);
@@ -105,7 +110,8 @@ async function jobContext(deps: AppDeps, job: CatalogJob): Promise<RequestContex
   };
 }
 
-async function runJob(deps: AppDeps, job: CatalogJob): Promise<void> {
+async function runJob(jctx: JobContext, job: CatalogJob): Promise<void> {
+  const deps = jctx.deps;
   const db = deps.storage.db;
   const now = () => new Date().toISOString();
   const ctx = await jobContext(deps, job);
@@ -114,7 +120,10 @@ async function runJob(deps: AppDeps, job: CatalogJob): Promise<void> {
     for (;;) {
       const ids = await pendingCatalogJobItems(db, job.id, CATALOG_JOB_BATCH_SIZE);
       if (ids.length === 0) break;
-      for (const id of ids) await runItem(ctx, job, id);
+      for (const id of ids) {
+        if (jctx.signal.aborted) throw new JobInterrupted();
+        await runItem(ctx, job, id);
+      }
     }
   }
   // A site that no longer exists leaves nothing to do: the job finishes with what it had.

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, forbidden, notFound, violation } from '../../http/errors.js';
 import { CATALOG_LIMITS } from './schema.js';
-import type { MediaItem, MediaType } from './model.js';
+import type { DigitalFile, MediaItem, MediaType, SecureFileType } from './model.js';
 import { absoluteUrl } from './present.js';
 import { catalogSecretKey } from './store.js';
 import { findMediaBytes, findMediaMeta, findThumbnailBytes, insertMediaFile, type StoredFileMeta } from './store-media.js';
@@ -33,6 +33,7 @@ export function thumbnailPath(id: string, fileName: string, size: number): strin
   return `${mediaPath(id, fileName)}?w=${size}`;
 }
 
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A file name as kept: no path, no control characters, bounded. Throws a field violation. */
@@ -179,9 +180,6 @@ export async function serveSignedDownload(ctx: BaseContext, input: { mediaId: st
 // ---------------------------------------------------------------------------------------------
 // V3 digital files
 
-/** V3 `SecuredMedia` of a variant's `digitalProperties.digitalFile`. */
-export type { DigitalFile, SecureFileType } from '@vitrine/types/stores';
-import type { DigitalFile, SecureFileType } from '@vitrine/types/stores';
 
 export function secureFileTypeOf(contentType: string): SecureFileType {
   switch (mediaTypeOf(contentType)) {

@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
-import { dialectOf, floatType, jsonType } from '../../storage/dialect.js';
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 import { DEFAULT_LOCATION_ID, type ProductV1 } from './model.js';
+import { createFullTextIndex, insertFullTextRows } from '../../storage/fulltext.js';
 import { publicDocJson } from './store.js';
+import { CATALOG_SEARCH, searchRow } from './store-search.js';
 
 export const catalogMigrations: Record<string, Migration> = {
   '0001_products_v1': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
-      const json = jsonType(dialect);
-      const float = floatType(dialect);
+    async up(db: MigrationDb) {
+      const { json, float, binary } = columnTypes(db);
       await db.schema
         .createTable('products')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -67,7 +67,7 @@ export const catalogMigrations: Record<string, Migration> = {
         .addColumn('content_type', 'text', (c) => c.notNull())
         .addColumn('width', 'integer', (c) => c.notNull())
         .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('bytes', binary, (c) => c.notNull())
         .addColumn('created_date', 'text', (c) => c.notNull())
         .execute();
     },
@@ -78,10 +78,8 @@ export const catalogMigrations: Record<string, Migration> = {
    * with their facet side tables, V3 ribbons / brands / info sections, and the cursor-signing secret.
    */
   '0002_catalog_full': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
-      const json = jsonType(dialect);
-      const float = floatType(dialect);
+    async up(db: MigrationDb) {
+      const { json, float } = columnTypes(db);
       await db.schema
         .createTable('inventory_items')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -167,19 +165,7 @@ export const catalogMigrations: Record<string, Migration> = {
       await db.schema.createIndex('catalog_entities_name').on('catalog_entities').columns(['site_id', 'kind', 'name']).unique().execute();
 
       // Full-text search over both catalogs, written in the transaction of every product write.
-      if (dialect === 'postgres') {
-        await db.schema
-          .createTable('catalog_search')
-          .addColumn('entity_id', 'text', (c) => c.primaryKey())
-          .addColumn('site_id', 'text', (c) => c.notNull())
-          .addColumn('catalog', 'text', (c) => c.notNull())
-          .addColumn('document', sql`tsvector`, (c) => c.notNull())
-          .execute();
-        await sql`CREATE INDEX catalog_search_document ON catalog_search USING GIN (document)`.execute(db);
-        await db.schema.createIndex('catalog_search_site').on('catalog_search').columns(['site_id', 'catalog']).execute();
-      } else {
-        await sql`CREATE VIRTUAL TABLE catalog_search USING fts5(entity_id UNINDEXED, site_id UNINDEXED, catalog UNINDEXED, name, sku, brand, description, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
-      }
+      await createFullTextIndex(db, CATALOG_SEARCH);
 
       await db.schema
         .createTable('catalog_secrets')
@@ -191,7 +177,7 @@ export const catalogMigrations: Record<string, Migration> = {
   },
   /** Choice ids beside names in the V3 facet table (facets and filters by choice id). */
   '0003_v3_choice_ids': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.alterTable('products_v3_choices').addColumn('choice_id', 'text').execute();
       await db.schema.createIndex('products_v3_choices_id').on('products_v3_choices').columns(['site_id', 'choice_id']).execute();
     },
@@ -201,7 +187,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * first, and brand + price, each able to answer COUNT(*) without touching the documents.
    */
   '0004_visitor_indexes': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.createIndex('products_site_visible_price').on('products').columns(['site_id', 'visible', 'price']).execute();
       await db.schema.createIndex('products_site_visible_numeric').on('products').columns(['site_id', 'visible', 'numeric_id']).execute();
       await db.schema.createIndex('products_site_visible_brand_price').on('products').columns(['site_id', 'visible', 'brand', 'price']).execute();
@@ -212,8 +198,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * rows, so decrements and search work on products seeded earlier. New databases have none to fill.
    */
   '0005_backfill_stock_and_search': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
+    async up(db: MigrationDb) {
       const rows = await db.selectFrom('products').select(['id', 'site_id', 'name', 'description', 'brand', 'doc', 'created_date']).execute() as { id: string; site_id: string; name: string; description: string; brand: string | null; doc: unknown; created_date: string }[];
       for (const row of rows) {
         const has = await db.selectFrom('inventory_items').select('id').where('product_id', '=', row.id).executeTakeFirst();
@@ -231,20 +216,14 @@ export const catalogMigrations: Record<string, Migration> = {
         }
         const sku = [...new Set(skus)].join(' ');
         const description = row.description.replace(/<[^>]*>/g, ' ');
-        if (dialect === 'postgres') {
-          await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, document) VALUES (${row.id}, ${row.site_id}, 'v1',
-            setweight(to_tsvector('simple', ${row.name}), 'A') || setweight(to_tsvector('simple', ${sku}), 'A') || setweight(to_tsvector('simple', ${row.brand ?? ''}), 'B') || setweight(to_tsvector('simple', ${description}), 'C'))
-            ON CONFLICT (entity_id) DO NOTHING`.execute(db);
-        } else {
-          await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES (${row.id}, ${row.site_id}, 'v1', ${row.name}, ${sku}, ${row.brand ?? ''}, ${description})`.execute(db);
-        }
+        await insertFullTextRows(db, CATALOG_SEARCH, [searchRow(row.site_id, { id: row.id, catalog: 'v1', name: row.name, sku, brand: row.brand ?? '', description })], { skipExisting: true });
       }
     },
   },
   /** Catalog bulk jobs (jobs.ts); 0007_v3_tags: V3 product tags. */
   '0006_jobs': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       // The item ids of a job are frozen into catalog_job_items when the job starts (the starter's
       // transaction), so a restart resumes exactly where it stopped.
       await db.schema
@@ -277,7 +256,7 @@ export const catalogMigrations: Record<string, Migration> = {
     },
   },
   '0007_v3_tags': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       // V3 product tags: one row per (product, visibility, tag) for `tags.*.tagIds` filters; the
       // product document keeps the tags as sent.
       await db.schema
@@ -296,7 +275,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * the default location, one item per (site, product, variant, location).
    */
   '0007_inventory_locations': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       // The default fills existing rows and any insert that does not name a location (bulk seeding).
       await db.schema.alterTable('inventory_items').addColumn('location_id', 'text', (c) => c.notNull().defaultTo(DEFAULT_LOCATION_ID)).execute();
       await db.schema.dropIndex('inventory_items_variant').execute();
@@ -311,8 +290,8 @@ export const catalogMigrations: Record<string, Migration> = {
    * the HMAC key of signed download URLs in `catalog_secrets`.
    */
   '0008_media_thumbnails': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
+    async up(db: MigrationDb) {
+      const { binary } = columnTypes(db);
       await db.schema.alterTable('media_files').addColumn('secure', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema
         .createTable('media_thumbnails')
@@ -321,7 +300,7 @@ export const catalogMigrations: Record<string, Migration> = {
         .addColumn('size', 'integer', (c) => c.notNull())
         .addColumn('width', 'integer', (c) => c.notNull())
         .addColumn('height', 'integer', (c) => c.notNull())
-        .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('bytes', binary, (c) => c.notNull())
         .addPrimaryKeyConstraint('media_thumbnails_pk', ['media_id', 'size'])
         .execute();
       await db.insertInto('catalog_secrets').values({ name: 'media-download', value: randomBytes(32).toString('base64url') }).execute();
@@ -333,7 +312,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * jsonb column would be parsed by the driver and reordered. Existing rows are filled here.
    */
   '0009_products_public_doc': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.alterTable('products').addColumn('public_doc', 'text', (c) => c.notNull().defaultTo('{}')).execute();
       const BATCH = 500;
       for (let after = ''; ;) {
@@ -349,7 +328,7 @@ export const catalogMigrations: Record<string, Migration> = {
   },
   /** The listing version of each site (store-listing.ts): raised after writes, keys cached counts. */
   '0010_catalog_versions': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.createTable('catalog_versions')
         .addColumn('site_id', 'text', (c) => c.primaryKey())
         .addColumn('version', 'integer', (c) => c.notNull())
@@ -361,7 +340,7 @@ export const catalogMigrations: Record<string, Migration> = {
    * from the index alone; the page then reads just its own rows (store.ts productPage).
    */
   '0011_visitor_indexes_with_id': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       for (const [name, columns] of [
         ['products_site_visible_price', ['site_id', 'visible', 'price', 'id']],
         ['products_site_visible_numeric', ['site_id', 'visible', 'numeric_id', 'id']],

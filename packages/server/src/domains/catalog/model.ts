@@ -121,4 +121,12 @@ export function stableJson(value: unknown): string {
 }
 
 /** The stock location every variant has an item at; storefront availability and checkout read only it. */
-export const DEFAULT_LOCATION_ID = '00000000-0000-0000-0000-000000000000';
+export { DEFAULT_LOCATION_ID } from '../inventory/index.js';
+
+/** A stored product's visitor document (JSON text, see present.ts) with what a listing needs beside it. */
+export interface PublicProductRow { id: string; publicDoc: string; collectionIds: string[]; createdDate: string; lastUpdated: string }
+
+export type Catalog = 'v1' | 'v3';
+
+/** V3 `SecuredMedia` of a variant's `digitalProperties.digitalFile`. */
+export type { DigitalFile, SecureFileType } from '@vitrine/types/stores';

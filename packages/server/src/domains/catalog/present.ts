@@ -2,8 +2,7 @@ import type { OffsetPagingMetadata } from '@vitrine/types';
 import type { ProductV1 as WireProductV1, Variant } from '@vitrine/types/stores';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { EncodedJson, stringifyForWire } from '../../http/wire.js';
-import type { ProductV1 } from './model.js';
-import type { PublicProductRow } from './store.js';
+import type { ProductV1, PublicProductRow } from './model.js';
 
 /**
  * The V1 product's one way to the wire: services return domain products (model.ts, with internal

@@ -63,8 +63,8 @@ const idWrite = (path: string, summary: string, fn: (ctx: Parameters<Parameters<
 
 const productWrites: RouteDef[] = [
   route({
-    method: 'POST', path: '/stores/v1/products', access: 'elevated', summary: 'Create a product (V1)',
-    request: createProductRequest, response: productResponse,
+    method: 'POST', path: '/stores/v1/products', access: 'elevated', summary: 'Create a product (V1; honours Idempotency-Key)',
+    request: createProductRequest, response: productResponse, idempotent: true,
     handler: async (ctx, input) => productAnswer(ctx, await createProduct(ctx, input.product)),
   }),
   route({

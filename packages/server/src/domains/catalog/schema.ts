@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
 import { conforms } from '../../http/conforms.js';
+import { checkDecodedText, identifier } from '../../http/wire-schemas.js';
 import { MEASUREMENT_UNITS } from './model.js';
 
 /** Largest page of a V1 product query (the platform's own bound). */
@@ -35,14 +36,15 @@ export const cursorPaging = (max: number) => z.object({
 export const searchDetails = z.object({
   expression: z.string().max(200).nullish(),
   mode: z.enum(['OR', 'AND']).optional(),
-  fields: z.array(z.string().max(100)).max(10).optional(),
+  fields: z.array(identifier(100)).max(10).optional(),
   fuzzy: z.boolean().optional(),
 });
 
 /** V1 `query`: filter and sort may also arrive as JSON text (older callers of the V1 API do that). */
 export const productQuery = z.object({
-  filter: z.union([z.record(z.string(), z.unknown()), jsonText('object')]).nullish(),
-  sort: z.union([z.array(sortItem).max(5), jsonText('array')]).nullish(),
+  // After the union, so a string's decoded escapes are checked too (the wire layer saw only the string).
+  filter: z.union([z.record(z.string(), z.unknown()), jsonText('object')]).nullish().superRefine(checkDecodedText),
+  sort: z.union([z.array(sortItem).max(5), jsonText('array')]).nullish().superRefine(checkDecodedText),
   paging: offsetPaging(PRODUCT_PAGE_MAX).optional(),
   cursorPaging: cursorPaging(PRODUCT_PAGE_MAX).optional(),
   search: searchDetails.optional(),
@@ -51,7 +53,7 @@ export const productQuery = z.object({
 export const queryProductsRequest = z.object({ query: productQuery.optional() });
 
 export const getProductRequest = z.object({
-  id: z.string().min(1).max(100),
+  id: identifier(100, 1),
   includeMerchantSpecificData: z.boolean().optional(),
 });
 
@@ -109,7 +111,7 @@ export const productInput = conforms<ProductV1Input>()(z.object({
   productOptions: z.array(productOptionInput).max(CATALOG_LIMITS.optionsPerProduct).optional(),
   manageVariants: z.boolean().optional(),
   stock: z.object({ trackInventory: z.boolean().optional(), quantity: z.number().int().min(0).max(99_999_999).optional(), inStock: z.boolean().optional() }).optional(),
-  collectionIds: z.array(z.string().max(100)).max(CATALOG_LIMITS.collectionsPerProduct).optional(),
+  collectionIds: z.array(identifier(100)).max(CATALOG_LIMITS.collectionsPerProduct).optional(),
   pricePerUnitData: z.object({
     totalQuantity: z.number().gt(0).max(1_000_000_000),
     totalMeasurementUnit: z.enum(MEASUREMENT_UNITS),
@@ -125,20 +127,20 @@ export const createProductRequest = z.object({ product: productInput });
 
 /** V1 update: any subset of the create fields (prices and options re-derive variants). */
 export const productPatch = conforms<ProductV1Patch>()(productInput.partial().extend({
-  id: z.string().max(100).optional(),
+  id: identifier(100).optional(),
   priceData: z.object({ price: money }).optional(),
   brand: z.string().max(50).nullish(),
   ribbon: z.string().max(30).nullish(),
 }));
-export const updateProductRequest = z.object({ productId: z.string().min(1).max(100), product: productPatch });
+export const updateProductRequest = z.object({ productId: identifier(100, 1), product: productPatch });
 
-export const idRequest = z.object({ id: z.string().min(1).max(100) });
+export const idRequest = z.object({ id: identifier(100, 1) });
 
 export const updateVariantsRequest = z.object({
-  id: z.string().min(1).max(100),
+  id: identifier(100, 1),
   variants: z.array(z.object({
     choices: z.record(z.string().max(50), z.string().max(100)).optional(),
-    variantIds: z.array(z.string().max(100)).max(CATALOG_LIMITS.variantsPerProduct).optional(),
+    variantIds: z.array(identifier(100)).max(CATALOG_LIMITS.variantsPerProduct).optional(),
     price: money.nullish(),
     cost: money.nullish(),
     weight: z.number().min(0).max(999_999).nullish(),
@@ -148,20 +150,20 @@ export const updateVariantsRequest = z.object({
 });
 
 export const addMediaRequest = z.object({
-  id: z.string().min(1).max(100),
+  id: identifier(100, 1),
   media: z.array(z.object({
-    mediaId: z.string().max(100).optional(),
+    mediaId: identifier(100).optional(),
     url: z.string().max(8_000_000).optional(),
     choice: z.object({ option: z.string().max(50), choice: z.string().max(100) }).optional(),
   })).max(CATALOG_LIMITS.mediaPerProduct),
 });
-export const removeMediaRequest = z.object({ id: z.string().min(1).max(100), mediaIds: z.array(z.string().max(100)).max(CATALOG_LIMITS.mediaPerProduct).optional() });
+export const removeMediaRequest = z.object({ id: identifier(100, 1), mediaIds: z.array(identifier(100)).max(CATALOG_LIMITS.mediaPerProduct).optional() });
 export const choicesMediaRequest = z.object({
-  id: z.string().min(1).max(100),
-  media: z.array(z.object({ option: z.string().max(50), choice: z.string().max(100), mediaIds: z.array(z.string().max(100)).max(CATALOG_LIMITS.mediaPerProduct).optional() })).max(CATALOG_LIMITS.choicesPerOption),
+  id: identifier(100, 1),
+  media: z.array(z.object({ option: z.string().max(50), choice: z.string().max(100), mediaIds: z.array(identifier(100)).max(CATALOG_LIMITS.mediaPerProduct).optional() })).max(CATALOG_LIMITS.choicesPerOption),
 });
 
-const bulkIds = z.array(z.string().min(1).max(100)).min(1).max(CATALOG_LIMITS.bulkIds);
+const bulkIds = z.array(identifier(100, 1)).min(1).max(CATALOG_LIMITS.bulkIds);
 const oneOf = <T extends Record<string, unknown>>(value: T) => Object.values(value).filter((v) => v !== undefined).length === 1;
 export const bulkUpdateRequest = z.object({
   ids: bulkIds,
@@ -178,11 +180,11 @@ export const bulkAdjustRequest = z.object({
     .refine(oneOf, { message: 'must adjust exactly one of price, cost, weight', params: { rule: 'REQUIRED_ONE_OF_FIELD' } }),
 });
 
-export const optionsAvailabilityRequest = z.object({ id: z.string().min(1).max(100), options: z.record(z.string().max(50), z.string().max(100)).optional() });
+export const optionsAvailabilityRequest = z.object({ id: identifier(100, 1), options: z.record(identifier(50), z.string().max(100)).optional() });
 export const productVariantsQueryRequest = z.object({
-  id: z.string().min(1).max(100),
+  id: identifier(100, 1),
   choices: z.record(z.string().max(50), z.string().max(100)).optional(),
-  variantIds: z.array(z.string().max(100)).max(CATALOG_LIMITS.variantsPerProduct).optional(),
+  variantIds: z.array(identifier(100)).max(CATALOG_LIMITS.variantsPerProduct).optional(),
   paging: offsetPaging(PRODUCT_PAGE_MAX).optional(),
   includeMerchantSpecificData: z.boolean().optional(),
 });
@@ -196,36 +198,36 @@ const collectionFields = {
   visible: z.boolean().optional(),
   media: z.object({ mainMedia: z.record(z.string(), z.unknown()).optional(), items: z.array(z.record(z.string(), z.unknown())).max(20).optional() }).optional(),
 };
-export const createCollectionRequest = z.object({ collection: z.object({ ...collectionFields, id: z.string().max(100).nullish() }) });
+export const createCollectionRequest = z.object({ collection: z.object({ ...collectionFields, id: identifier(100).nullish() }) });
 export const updateCollectionRequest = z.object({
-  collectionId: z.string().min(1).max(100),
-  collection: z.object({ ...collectionFields, name: collectionFields.name.optional(), id: z.string().max(100).nullish() }),
+  collectionId: identifier(100, 1),
+  collection: z.object({ ...collectionFields, name: collectionFields.name.optional(), id: identifier(100).nullish() }),
 });
-export const collectionProductsRequest = z.object({ id: z.string().min(1).max(100), productIds: z.array(z.string().min(1).max(100)).max(CATALOG_LIMITS.bulkIds).optional() });
-export const slugRequest = z.object({ slug: z.string().min(1).max(100) });
+export const collectionProductsRequest = z.object({ id: identifier(100, 1), productIds: z.array(identifier(100, 1)).max(CATALOG_LIMITS.bulkIds).optional() });
+export const slugRequest = z.object({ slug: identifier(100, 1) });
 export const queryCollectionsRequest = z.object({ query: productQuery.optional() });
 
 // Inventory (V1)
 export const queryInventoryRequest = z.object({ query: productQuery.optional() });
 export const inventoryVariantsRequest = z.object({
-  inventoryId: z.string().min(1).max(100),
-  externalId: z.string().max(100).optional(),
-  productId: z.string().max(100).optional(),
-  variantIds: z.array(z.string().max(100)).max(CATALOG_LIMITS.variantsPerProduct).optional(),
+  inventoryId: identifier(100, 1),
+  externalId: identifier(100).optional(),
+  productId: identifier(100).optional(),
+  variantIds: z.array(identifier(100)).max(CATALOG_LIMITS.variantsPerProduct).optional(),
 });
 export const updateInventoryRequest = z.object({
-  inventoryItemProductId: z.string().min(1).max(100),
+  inventoryItemProductId: identifier(100, 1),
   inventoryItem: z.object({
     trackQuantity: z.boolean().nullish(),
-    variants: z.array(z.object({ variantId: z.string().max(100), inStock: z.boolean().nullish(), quantity: z.number().int().min(0).max(99_999_999).nullish() })).max(CATALOG_LIMITS.variantsPerProduct).optional(),
+    variants: z.array(z.object({ variantId: identifier(100), inStock: z.boolean().nullish(), quantity: z.number().int().min(0).max(99_999_999).nullish() })).max(CATALOG_LIMITS.variantsPerProduct).optional(),
     preorderInfo: z.object({ enabled: z.boolean().optional(), message: z.string().max(250).nullish(), limit: z.number().int().min(0).max(99_999_999).nullish() }).optional(),
   }).passthrough(),
 });
 const stockChange = z.object({
-  inventoryId: z.string().max(100).optional(),
-  externalId: z.string().max(100).optional(),
-  productId: z.string().max(100).optional(),
-  variantId: z.string().max(100).optional(),
+  inventoryId: identifier(100).optional(),
+  externalId: identifier(100).optional(),
+  productId: identifier(100).optional(),
+  variantId: identifier(100).optional(),
   preorderRequest: z.boolean().optional(),
 });
 export const decrementInventoryRequest = z.object({ decrementData: z.array(stockChange.extend({ decrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(CATALOG_LIMITS.bulkIds) });

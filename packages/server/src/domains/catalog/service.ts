@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, conflict, notFound, ValidationError, type FieldViolation } from '../../http/errors.js';
 import { parseFilter, parseSort } from '../../storage/filter.js';
-import { withFilterErrors } from '../../storage/filter-errors.js';
+import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/service.js';
+import { recordEvent } from '../events/index.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
 import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
@@ -20,7 +20,7 @@ import {
   findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
-import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows } from './store-inventory.js';
+import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems } from '../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from './store-search.js';
 
 export const PRODUCT_FQDN = 'wix.stores.catalog.v1.product';
@@ -124,14 +124,14 @@ function skusOf(product: ProductV1): string[] {
 }
 
 async function saveProduct(ctx: RequestContext, product: ProductV1, stock: StockRow[], mode: 'create' | 'update', field = 'product'): Promise<void> {
-  const sku = await skuUsedElsewhere(ctx.db, ctx.site.id, skusOf(product), product.id);
+  const sku = await skuUsedElsewhere(ctx, skusOf(product), product.id);
   if (sku !== undefined) throw new ValidationError([{ field: `${field}.sku`, description: `SKU "${sku}" is already used by another product`, violatedRule: 'FORMAT', data: { sku } }]);
   const now = new Date().toISOString();
   if (mode === 'create') await insertProduct(ctx.db, ctx.site.id, product);
   else await updateProductRow(ctx.db, ctx.site.id, product);
   const skuById = new Map(product.variants.map((v) => [v.id, v.variant.sku ?? null]));
-  await syncStockRows(ctx.db, ctx.site.id, 'v1', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), now, randomUUID);
-  await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v1', name: product.name, sku: skusOf(product).join(' '), brand: product.brand ?? '', description: stripHtml(product.description) });
+  await syncVariantItems(ctx, 'v1', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), now);
+  await writeSearchDoc(ctx.db, ctx.site.id, { id: product.id, catalog: 'v1', name: product.name, sku: skusOf(product).join(' '), brand: product.brand ?? '', description: stripHtml(product.description) });
 }
 
 function stripHtml(html: string): string {
@@ -263,7 +263,7 @@ async function changeProduct(
     const tctx = { ...ctx, db: trx };
     const before = await findProductForUpdate(trx, ctx.site.id, id, ctx.dialect);
     if (!before) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
-    const rows = await findStockRows(trx, ctx.site.id, id);
+    const rows = await defaultItemsOf(tctx, id);
     const changed = await change(before, rows, tctx);
     let stock = changed.stock ?? rows;
     let product = deriveProductV1({ ...changed.product, lastUpdated: new Date().toISOString() }, ctx.site.currency, stock);
@@ -291,7 +291,7 @@ async function changeProduct(
 export async function refreshProductStock(ctx: RequestContext, productId: string): Promise<void> {
   const product = await findProduct(ctx.db, ctx.site.id, productId);
   if (!product) return;
-  const rows = await findStockRows(ctx.db, ctx.site.id, productId);
+  const rows = await defaultItemsOf(ctx, productId);
   const next = deriveProductV1(product, ctx.site.currency, rows);
   if (stableJson(next.variants) === stableJson(product.variants) && stableJson(next.stock) === stableJson(product.stock)) return;
   await updateProductRow(ctx.db, ctx.site.id, { ...next, lastUpdated: new Date().toISOString() });
@@ -354,7 +354,7 @@ export async function deleteProduct(ctx: RequestContext, id: string): Promise<Re
     const product = await findProductForUpdate(trx, ctx.site.id, id, ctx.dialect);
     if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
     await deleteProductRow(trx, ctx.site.id, id);
-    await deleteStockRows(trx, ctx.site.id, id);
+    await deleteProductItems(tctx, id);
     await deleteSearchDoc(trx, id);
     await recordEvent(tctx, { entityFqdn: PRODUCT_FQDN, slug: 'deleted', entityId: id, entity: presentProduct(tctx, product, true) });
   });
@@ -562,5 +562,5 @@ export async function saveMediaFile(ctx: RequestContext, input: { fileName: stri
 
 /** Seeding and benchmarks only: stores built products in one transaction, without events or uniqueness checks. */
 export async function seedProducts(ctx: RequestContext, items: { product: ProductV1; stock: StockRow[] }[]): Promise<void> {
-  await inTransaction(ctx.db, (trx) => insertProductsBulk(trx, ctx.dialect, ctx.site.id, items, new Date().toISOString(), randomUUID));
+  await inTransaction(ctx.db, (trx) => insertProductsBulk(trx, ctx.site.id, items, new Date().toISOString(), randomUUID));
 }

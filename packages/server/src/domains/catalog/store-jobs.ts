@@ -57,13 +57,6 @@ export async function findCatalogJob(db: Executor, siteId: string, id: string): 
   return r && toJob(r);
 }
 
-/** The oldest unfinished job of any site (the worker resumes these after a restart). */
-export async function nextUnfinishedCatalogJob(db: Executor): Promise<CatalogJob | undefined> {
-  const r = await db.selectFrom('catalog_jobs').selectAll().where('status', 'in', ['INITIALIZED', 'PROCESSING'])
-    .orderBy('created_date').orderBy('id').limit(1).executeTakeFirst();
-  return r && toJob(r);
-}
-
 export async function pendingCatalogJobItems(db: Executor, jobId: string, limit: number): Promise<string[]> {
   const rows = await db.selectFrom('catalog_job_items').select('item_id').where('job_id', '=', jobId).where('state', '=', 'PENDING')
     .orderBy('position').limit(limit).execute();

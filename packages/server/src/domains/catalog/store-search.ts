@@ -1,13 +1,25 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { DialectName } from '../../storage/dialect.js';
-import type { Catalog } from './store-inventory.js';
+import { fullTextHits, insertFullTextRows, type FullTextIndex, type FullTextRow } from '../../storage/fulltext.js';
+import type { Catalog } from './model.js';
 
 /**
- * Full-text search over product name, SKU, brand and description: an FTS5 table on SQLite, a
- * weighted tsvector with a GIN index on PostgreSQL. Rows are written by the same transaction as the
+ * Full-text search over product name, SKU, brand and description (storage/fulltext.ts: FTS5 on
+ * SQLite, a weighted tsvector on PostgreSQL). Rows are written by the same transaction as the
  * product write, so search never sees a product the catalog does not have (or misses one it has).
  */
+export const CATALOG_SEARCH: FullTextIndex = {
+  table: 'catalog_search',
+  key: 'entity_id',
+  scope: ['site_id', 'catalog'],
+  fields: [
+    { name: 'name', weight: 'A', bm25: 10 },
+    { name: 'sku', weight: 'A', bm25: 8 },
+    { name: 'brand', weight: 'B', bm25: 4 },
+    { name: 'description', weight: 'C', bm25: 1 },
+  ],
+};
 
 declare module '../../storage/schema.js' {
   interface Database {
@@ -22,15 +34,14 @@ export const SEARCH_EXPRESSION_MAX = 200;
 /** Most terms of one expression (each becomes a prefix match). */
 export const SEARCH_TERMS_MAX = 10;
 
-export async function writeSearchDoc(db: Executor, dialect: DialectName, siteId: string, doc: SearchDoc): Promise<void> {
+export async function writeSearchDoc(db: Executor, siteId: string, doc: SearchDoc): Promise<void> {
   await deleteSearchDoc(db, doc.id);
-  if (dialect === 'postgres') {
-    await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, document) VALUES (${doc.id}, ${siteId}, ${doc.catalog},
-      setweight(to_tsvector('simple', ${doc.name}), 'A') || setweight(to_tsvector('simple', ${doc.sku}), 'A')
-      || setweight(to_tsvector('simple', ${doc.brand}), 'B') || setweight(to_tsvector('simple', ${doc.description}), 'C'))`.execute(db);
-  } else {
-    await sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES (${doc.id}, ${siteId}, ${doc.catalog}, ${doc.name}, ${doc.sku}, ${doc.brand}, ${doc.description})`.execute(db);
-  }
+  await insertFullTextRows(db, CATALOG_SEARCH, [searchRow(siteId, doc)]);
+}
+
+/** A product's row of the search index. */
+export function searchRow(siteId: string, doc: SearchDoc): FullTextRow {
+  return { key: doc.id, scope: [siteId, doc.catalog], fields: [doc.name, doc.sku, doc.brand, doc.description] };
 }
 
 export async function deleteSearchDoc(db: Executor, id: string): Promise<void> {
@@ -48,32 +59,5 @@ export function searchTerms(expression: string): string[] {
  * prefix match and every term must match. Join it to the products table to filter and order by rank.
  */
 export function searchHits(dialect: DialectName, siteId: string, catalog: Catalog, terms: string[]): RawBuilder<unknown> {
-  // An expression with no searchable word matches nothing.
-  if (terms.length === 0) return sql`(SELECT entity_id, 0 AS rank FROM catalog_search WHERE 1 = 0)`;
-  if (dialect === 'postgres') {
-    const query = terms.map((t) => `${t}:*`).join(' & ');
-    return sql`(SELECT entity_id, ts_rank('{0.1, 0.2, 0.6, 1.0}', document, to_tsquery('simple', ${query})) AS rank
-      FROM catalog_search WHERE site_id = ${siteId} AND catalog = ${catalog} AND document @@ to_tsquery('simple', ${query}))`;
-  }
-  const match = terms.map((t) => `"${t}"*`).join(' ');
-  // bm25 is lower-is-better; column weights: name 10, sku 8, brand 4, description 1.
-  return sql`(SELECT entity_id, -bm25(catalog_search, 0, 0, 0, 10.0, 8.0, 4.0, 1.0) AS rank
-    FROM catalog_search WHERE catalog_search MATCH ${match} AND site_id = ${siteId} AND catalog = ${catalog})`;
-}
-
-/** Ids of matching products of a site, best first, at most `limit`. */
-export async function searchIds(db: Executor, dialect: DialectName, siteId: string, catalog: Catalog, terms: string[], limit: number): Promise<{ id: string; rank: number }[]> {
-  if (terms.length === 0) return [];
-  if (dialect === 'postgres') {
-    const query = terms.map((t) => `${t}:*`).join(' & ');
-    const r = await sql<{ id: string; rank: number }>`SELECT entity_id AS id, ts_rank('{0.1, 0.2, 0.6, 1.0}', document, to_tsquery('simple', ${query})) AS rank
-      FROM catalog_search WHERE site_id = ${siteId} AND catalog = ${catalog} AND document @@ to_tsquery('simple', ${query})
-      ORDER BY rank DESC, entity_id ASC LIMIT ${limit}`.execute(db);
-    return r.rows;
-  }
-  const match = terms.map((t) => `"${t}"*`).join(' ');
-  const r = await sql<{ id: string; rank: number }>`SELECT entity_id AS id, -bm25(catalog_search, 0, 0, 0, 10.0, 8.0, 4.0, 1.0) AS rank
-    FROM catalog_search WHERE catalog_search MATCH ${match} AND site_id = ${siteId} AND catalog = ${catalog}
-    ORDER BY rank DESC, entity_id ASC LIMIT ${limit}`.execute(db);
-  return r.rows;
+  return fullTextHits(dialect, CATALOG_SEARCH, [siteId, catalog], terms);
 }

@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { dialectOf, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { dialectOf, lockForUpdate, orderedStringAgg, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
-import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1 } from './model.js';
+import { ALL_PRODUCTS_COLLECTION_ID, type ProductV1, type PublicProductRow } from './model.js';
 import { visitorProduct } from './present.js';
-import { searchHits } from './store-search.js';
+import { insertFullTextRows } from '../../storage/fulltext.js';
+import { CATALOG_SEARCH, searchHits, searchRow } from './store-search.js';
 import { cachedListingCount, listingChanged } from './store-listing.js';
 
 interface ProductsTable {
@@ -108,7 +109,7 @@ export async function deleteProductRow(db: Executor, siteId: string, id: string)
 
 /** Locks the product row for the rest of the transaction on PostgreSQL (SQLite serializes writers anyway). */
 export async function findProductForUpdate(db: Executor, siteId: string, id: string, dialect: DialectName): Promise<ProductV1 | undefined> {
-  if (dialect === 'postgres') await sql`SELECT id FROM products WHERE site_id = ${siteId} AND id = ${id} FOR UPDATE`.execute(db);
+  await lockForUpdate(db, dialect, sql`SELECT id FROM products WHERE site_id = ${siteId} AND id = ${id}`);
   return findProduct(db, siteId, id);
 }
 
@@ -222,7 +223,6 @@ export async function queryProductRows(db: Executor, q: ProductQuery): Promise<{
 }
 
 /** A product as visitors see it, as stored: the visitor document text plus the column fields. */
-export interface PublicProductRow { id: string; publicDoc: string; collectionIds: string[]; createdDate: string; lastUpdated: string }
 
 /** One page of products as `public_doc` text (nothing parsed), and the number of matches. */
 export async function queryPublicProductRows(db: Executor, q: ProductQuery): Promise<{ rows: PublicProductRow[]; total: number }> {
@@ -272,9 +272,7 @@ async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuild
 
 /** The product's collection ids as one comma-joined column (ids are UUIDs), so a get is one statement. */
 function collectionIdsColumn(dialect: DialectName): RawBuilder<string | null> {
-  return dialect === 'postgres'
-    ? sql<string | null>`(SELECT string_agg(pc.collection_id, ',' ORDER BY pc.collection_id) FROM product_collections pc WHERE pc.product_id = p.id)`
-    : sql<string | null>`(SELECT group_concat(collection_id, ',') FROM (SELECT pc.collection_id FROM product_collections pc WHERE pc.product_id = p.id ORDER BY pc.collection_id))`;
+  return orderedStringAgg(dialect, { alias: 'pc', column: 'collection_id', from: sql`product_collections pc WHERE pc.product_id = p.id`, separator: ',' });
 }
 
 const splitIds = (joined: string | null): string[] => (joined ? joined.split(',') : []);
@@ -417,7 +415,7 @@ export async function findProductIdBySlug(db: Executor, siteId: string, slug: st
  * Many new products at once (seeding and benchmarks): multi-row inserts of products, stock rows and
  * search rows. Records no events and checks no slugs or SKUs: callers pass products they built.
  */
-export async function insertProductsBulk(db: Executor, dialect: DialectName, siteId: string, items: { product: ProductV1; stock: { variantId: string; trackQuantity: boolean; quantity: number | null; inStock: boolean }[] }[], now: string, newId: () => string): Promise<void> {
+export async function insertProductsBulk(db: Executor, siteId: string, items: { product: ProductV1; stock: { variantId: string; trackQuantity: boolean; quantity: number | null; inStock: boolean }[] }[], now: string, newId: () => string): Promise<void> {
   const CHUNK = 200;
   for (let i = 0; i < items.length; i += CHUNK) {
     const part = items.slice(i, i + CHUNK);
@@ -431,13 +429,9 @@ export async function insertProductsBulk(db: Executor, dialect: DialectName, sit
       preorder_enabled: 0 as Bool01, preorder_limit: null, preorder_counter: 0, preorder_message: null, revision: 1, created_date: now, updated_date: now,
     })));
     if (stock.length) await db.insertInto('inventory_items').values(stock).execute();
-    const docs = part.map(({ product: p }) => [p.id, p.name, [...new Set(p.variants.map((v) => v.variant.sku).filter(Boolean))].join(' '), p.brand ?? '', p.description.replace(/<[^>]*>/g, ' ')] as const);
-    const values = docs.map(([id, name, sku, brand, description]) => (dialect === 'postgres'
-      ? sql`(${id}, ${siteId}, 'v1', setweight(to_tsvector('simple', ${name}), 'A') || setweight(to_tsvector('simple', ${sku}), 'A') || setweight(to_tsvector('simple', ${brand}), 'B') || setweight(to_tsvector('simple', ${description}), 'C'))`
-      : sql`(${id}, ${siteId}, 'v1', ${name}, ${sku}, ${brand}, ${description})`));
-    await (dialect === 'postgres'
-      ? sql`INSERT INTO catalog_search (entity_id, site_id, catalog, document) VALUES ${sql.join(values)}`
-      : sql`INSERT INTO catalog_search (entity_id, site_id, catalog, name, sku, brand, description) VALUES ${sql.join(values)}`).execute(db);
+    await insertFullTextRows(db, CATALOG_SEARCH, part.map(({ product: p }) => searchRow(siteId, {
+      id: p.id, catalog: 'v1', name: p.name, sku: [...new Set(p.variants.map((v) => v.variant.sku).filter(Boolean))].join(' '), brand: p.brand ?? '', description: p.description.replace(/<[^>]*>/g, ' '),
+    })));
   }
 }
 

@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../../http/context.js';
+import type { Caller, RequestContext } from '../../http/context.js';
 import { isElevated } from '../../http/context.js';
 import { ApplicationError, ValidationError } from '../../http/errors.js';
 import { notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
+import { JobInterrupted } from '../../jobs/errors.js';
+import { defineJobKind } from '../../jobs/kinds.js';
+import { enqueueJob } from '../../jobs/service.js';
+import { getSite } from '../sites/index.js';
 import { authorize, BULK_MAX, parseDataFilter, requireItemId, scopeFor, wireItem, withSystemFields, newItemId, type WireItem } from './common.js';
 import { bulkItemsInvalid, itemExists, itemIdsNotStrings, itemNotFound, permissionDenied, tooManyIdsToRemove, tooManyItems, uniqueViolation } from './errors.js';
 import { matches } from './evaluate.js';
-import { openCollection, type ItemOptions, type Loaded } from './items.js';
+import { openCollection, type ItemOptions, type Loaded } from './item-access.js';
 import { ownerIdOf } from './model.js';
 import { applyModifications, readModifications, type FieldModification } from './patch.js';
 import { hooksSuppressed, isUniqueViolation, itemEvent, itemEvents, prepareData, type PreparedData } from './prepare.js';
 import { saveMultiRefs } from './references.js';
-import { deleteItemRows, findItems, findJob, insertItems, insertJob, itemIdsInScope, savepoint, updateItemRow, updateJob, type ItemRow } from './store.js';
+import {
+  deleteItemRows, findItems, findJob, insertItems, insertJob, insertJobItems, itemIdsInScope, pendingJobItems, savepoint, setJobStatus, settleJobItems, updateItemRow,
+  type ItemRow,
+} from './store.js';
 import { isPlainObject, type ItemData } from './values.js';
 
 /**
@@ -225,63 +232,103 @@ export async function bulkRemove(ctx: RequestContext, input: BulkInput) {
 
 /** Most items one job touches; more is refused up front (split the filter). */
 export const JOB_MAX_ITEMS = 100_000;
+/** Items per transaction of a running job. */
 const JOB_BATCH = 500;
+/** Attempts of a by-filter job (an attempt ends early only on an unexpected error). */
+const JOB_MAX_ATTEMPTS = 10;
 
+interface DataJobPayload {
+  jobId: string;
+  siteId: string;
+  collectionId: string;
+  kind: 'patch' | 'remove';
+  fieldModifications: unknown;
+  suppressHooks: boolean;
+  /** Who started it: the events of its changes name this actor. */
+  caller: Caller;
+  origin: string;
+}
+
+/**
+ * Starts a patch/remove-by-filter job: the matching ids are frozen into `data_job_items` and one
+ * `data.bulk-by-filter` job is queued, in one transaction; the job runner does the work.
+ */
 export async function startJob(ctx: RequestContext, input: ItemOptions & { filter?: unknown; fieldModifications?: unknown }, kind: 'patch' | 'remove') {
   const loaded = await openCollection(ctx, input);
   const { ownerOnly } = authorize(ctx, loaded.collection, kind === 'patch' ? 'update' : 'remove');
   const filter = parseDataFilter(input.filter, 'filter');
-  const mods = kind === 'patch' ? readModifications(input.fieldModifications, 'fieldModifications') : [];
+  if (kind === 'patch') readModifications(input.fieldModifications, 'fieldModifications');
   const scope = scopeFor(ctx, loaded.collectionId, ownerOnly, isElevated(ctx.caller), filter);
-  const ids = await itemIdsInScope(ctx.db, ctx.dialect, scope, JOB_MAX_ITEMS + 1);
-  if (ids.length > JOB_MAX_ITEMS) throw new ApplicationError(400, 'TOO_MANY_ITEMS', `The filter matches more than ${JOB_MAX_ITEMS} items`);
   const jobId = randomUUID();
-  const now = new Date().toISOString();
-  await insertJob(ctx.db, ctx.site.id, { id: jobId, collectionId: loaded.collectionId, kind, status: 'INITIALIZED', request: { filter: input.filter ?? null, fieldModifications: input.fieldModifications ?? null, requester: ownerIdOf(ctx.caller) ?? null }, successCount: 0, failureCount: 0 }, now);
-  const suppressed = hooksSuppressed(ctx, input.suppressHooks);
-  // Runs after the response, on the server's own handle (not the request's transaction).
-  const jobCtx: RequestContext = { ...ctx, db: ctx.deps.storage.db };
-  setImmediate(() => {
-    runJob(jobCtx, loaded, jobId, ids, mods, kind, suppressed).catch((err: unknown) => ctx.log.error({ err, jobId }, 'data job failed'));
+  await inTransaction(ctx.db, async (trx) => {
+    const ids = await itemIdsInScope(trx, ctx.dialect, scope, JOB_MAX_ITEMS + 1);
+    if (ids.length > JOB_MAX_ITEMS) throw new ApplicationError(400, 'TOO_MANY_ITEMS', `The filter matches more than ${JOB_MAX_ITEMS} items`);
+    const now = new Date().toISOString();
+    await insertJob(trx, ctx.site.id, { id: jobId, collectionId: loaded.collectionId, kind, status: 'INITIALIZED', request: { filter: input.filter ?? null, fieldModifications: input.fieldModifications ?? null, requester: ownerIdOf(ctx.caller) ?? null }, successCount: 0, failureCount: 0 }, now);
+    await insertJobItems(trx, jobId, ids);
+    await enqueueJob(trx, dataBulkJob, {
+      jobId, siteId: ctx.site.id, collectionId: loaded.collectionId, kind, fieldModifications: input.fieldModifications ?? null,
+      suppressHooks: hooksSuppressed(ctx, input.suppressHooks), caller: ctx.caller, origin: ctx.origin,
+    }, { siteId: ctx.site.id });
   });
   return { jobId };
 }
 
-async function runJob(ctx: RequestContext, loaded: Loaded, jobId: string, ids: string[], mods: FieldModification[], kind: 'patch' | 'remove', suppressed: boolean): Promise<void> {
-  let ok = 0;
-  let failed = 0;
-  await updateJob(ctx.db, jobId, { status: 'PROCESSING', successCount: 0, failureCount: 0 }, new Date().toISOString());
-  try {
-    for (let i = 0; i < ids.length; i += JOB_BATCH) {
-      const batch = ids.slice(i, i + JOB_BATCH);
-      await inTransaction(ctx.db, async (trx) => {
-        const tctx = { ...ctx, db: trx };
-        const rows = await findItems(trx, ctx.site.id, loaded.collectionId, batch);
-        const now = new Date().toISOString();
-        if (kind === 'remove') {
-          for (const row of rows.values()) await itemEvent(tctx, suppressed, 'deleted', wireItem(loaded.collectionId, row));
-          await deleteItemRows(trx, ctx.site.id, loaded.collectionId, [...rows.keys()]);
-          ok += rows.size;
-          return;
-        }
+export const dataBulkJob = defineJobKind<DataJobPayload>({
+  kind: 'data.bulk-by-filter',
+  maxAttempts: JOB_MAX_ATTEMPTS,
+  async run(jctx, p) {
+    const site = await getSite(jctx.db, p.siteId);
+    if (!site) return;
+    const ctx: RequestContext = {
+      requestId: p.jobId, deps: jctx.deps, db: jctx.db, dialect: jctx.deps.storage.dialect, caller: p.caller, origin: p.origin,
+      ip: '127.0.0.1', log: jctx.log, site,
+    };
+    await runJob(ctx, jctx.signal, p);
+  },
+  async onFailed(_jctx, p, _error, trx) {
+    await setJobStatus(trx, p.jobId, 'FAILED', new Date().toISOString());
+  },
+});
+
+/** Every job kind of the data domain. */
+export const dataJobKinds = [dataBulkJob] as const;
+
+/** Handles the ids not done yet, JOB_BATCH per transaction together with their mark and the job's counts. */
+async function runJob(ctx: RequestContext, signal: AbortSignal, p: DataJobPayload): Promise<void> {
+  // The collection may have changed since the start: the job applies the current schema, like a single patch would.
+  const loaded = await openCollection(ctx, { dataCollectionId: p.collectionId });
+  const mods: FieldModification[] = p.kind === 'patch' ? readModifications(p.fieldModifications, 'fieldModifications') : [];
+  for (;;) {
+    if (signal.aborted) throw new JobInterrupted();
+    const batch = await pendingJobItems(ctx.db, p.jobId, JOB_BATCH);
+    if (batch.length === 0) break;
+    await inTransaction(ctx.db, async (trx) => {
+      const tctx = { ...ctx, db: trx };
+      const rows = await findItems(trx, ctx.site.id, p.collectionId, batch);
+      const now = new Date().toISOString();
+      let ok = 0;
+      let failed = 0;
+      if (p.kind === 'remove') {
+        for (const row of rows.values()) await itemEvent(tctx, p.suppressHooks, 'deleted', wireItem(p.collectionId, row));
+        await deleteItemRows(trx, ctx.site.id, p.collectionId, [...rows.keys()]);
+        ok = rows.size;
+      } else {
         for (const row of rows.values()) {
           try {
             const prepared = prepareData(loaded.collection, applyModifications(row.data as ItemData, mods, 'fieldModifications'), 'fieldModifications');
-            await inSavepoint(tctx, () => updateOne(tctx, loaded, row, prepared, now, suppressed));
+            await inSavepoint(tctx, () => updateOne(tctx, loaded, row, prepared, now, p.suppressHooks));
             ok += 1;
           } catch (error) {
             if (!(error instanceof ApplicationError || error instanceof ValidationError)) throw error;
             failed += 1;
           }
         }
-      });
-      await updateJob(ctx.db, jobId, { status: 'PROCESSING', successCount: ok, failureCount: failed }, new Date().toISOString());
-    }
-    await updateJob(ctx.db, jobId, { status: 'SUCCEEDED', successCount: ok, failureCount: failed }, new Date().toISOString());
-  } catch (error) {
-    await updateJob(ctx.db, jobId, { status: 'FAILED', successCount: ok, failureCount: failed }, new Date().toISOString());
-    throw error;
+      }
+      await settleJobItems(trx, p.jobId, batch, { ok, failed }, now);
+    });
   }
+  await setJobStatus(ctx.db, p.jobId, 'SUCCEEDED', new Date().toISOString());
 }
 
 export async function jobStatus(ctx: RequestContext, jobId: string) {

@@ -5,7 +5,7 @@ import { violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { forgetCollection, PAGE_DEFAULT, PAGE_MAX, requireCollectionId } from './common.js';
 import { collectionExists, collectionNotFound, notSupported, revisionMismatch } from './errors.js';
-import { FIELD_SEGMENT, indexExpression } from './json-sql.js';
+import { FIELD_SEGMENT, indexExpression } from '../../storage/json-filter.js';
 import {
   COLLECTION_ID, DEFAULT_PERMISSIONS, FIELD_TYPES, MAX_FIELDS, ROLES, SYSTEM_FIELD_DEFS,
   type CollectionDoc, type CollectionField, type FieldType, type Permissions, type Role,

@@ -4,11 +4,11 @@ import { isElevated } from '../../http/context.js';
 import type { ValidationError } from '../../http/errors.js';
 import { violation } from '../../http/errors.js';
 import { FilterError, parseFilter, type FilterNode } from '../../storage/filter.js';
-import { filterViolation } from '../../storage/filter-errors.js';
+import { filterViolation } from '../../http/filter-errors.js';
 import { collectionIdNotString, collectionNotFound, itemIdNotString, optionsInvalid, permissionDenied, regexNotAllowed } from './errors.js';
 import { access, type Action, type CollectionDoc } from './model.js';
 import { findCollection, type ItemRow, type ItemScope } from './store.js';
-import { compileJsonFilter, pathSegments } from './json-sql.js';
+import { compileJsonFilter, pathSegments } from '../../storage/json-filter.js';
 import { dateValue, type ItemData } from './values.js';
 
 /** Shared pieces of the data services: input checks, collection lookup, permission scope, wire shapes. */

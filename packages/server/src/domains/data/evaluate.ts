@@ -3,7 +3,7 @@ import { foldCase } from '../../storage/dialect.js';
 import { getPath, isPlainObject } from './values.js';
 
 /**
- * The filter and sort semantics of json-sql.ts, in memory: used for aggregate `finalFilter` (which
+ * The filter and sort semantics of storage/json-filter.ts, in memory: used for aggregate `finalFilter` (which
  * applies to computed groups) and by the property tests as the reference the SQL must agree with.
  * String operators fold ASCII case only (SQLite LIKE does the same).
  */
@@ -88,7 +88,7 @@ export function matches(node: FilterNode | undefined, data: unknown): boolean {
 
 const RANK: Record<Kind, number> = { missing: 0, null: 0, boolean: 1, number: 2, string: 3, date: 4, array: 5, object: 5 };
 
-/** Compares two values as ORDER BY does in json-sql.ts sortTerms (ascending). */
+/** Compares two values as ORDER BY does in storage/json-filter.ts sortTerms (ascending). */
 export function compareValues(a: unknown, b: unknown): number {
   const ka = kindOf(a);
   const kb = kindOf(b);

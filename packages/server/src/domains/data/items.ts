@@ -4,40 +4,20 @@ import { violation } from '../../http/errors.js';
 import type { FilterNode } from '../../storage/filter.js';
 import { inTransaction } from '../../storage/transaction.js';
 import {
-  authorize, draftsVisible, loadCollection, newItemId, optionalBoolean, parseDataFilter, requireCollectionId, requireItemId, wireItem, withSystemFields,
+  authorize, draftsVisible, newItemId, parseDataFilter, requireItemId, wireItem, withSystemFields,
   type WireItem,
 } from './common.js';
 import { itemAlreadyDraft, itemExists, itemNotDraft, itemNotFound, itemNotObject, permissionDenied, uniqueViolation } from './errors.js';
 import { matches } from './evaluate.js';
-import { ownerIdOf, type CollectionDoc } from './model.js';
+import { ownerIdOf } from './model.js';
 import { applyModifications, readModifications } from './patch.js';
 import { hooksSuppressed, isUniqueViolation, itemEvent, prepareData, type PreparedData } from './prepare.js';
+import { openCollection, readFields, visibleItem, type ItemOptions, type Loaded } from './item-access.js';
 import { resolveReferences, saveMultiRefs, readIncludes } from './references.js';
 import { deleteItemRows, findItem, insertItems, setItemDraft, truncateItems, updateItemRow, type ItemRow } from './store.js';
 import { isPlainObject, project, type ItemData } from './values.js';
 
 /** Single-item calls: get, insert, update, save, patch, remove, truncate, drafts. */
-
-export interface ItemOptions {
-  dataCollectionId?: unknown;
-  suppressHooks?: unknown;
-  publishPluginOptions?: { includeDraftItems?: unknown } | undefined;
-}
-
-export interface Loaded { collection: CollectionDoc; collectionId: string }
-
-export async function openCollection(ctx: RequestContext, input: ItemOptions): Promise<Loaded> {
-  const collectionId = requireCollectionId(input.dataCollectionId);
-  optionalBoolean(input.suppressHooks, 'suppressHooks');
-  return { collection: await loadCollection(ctx, collectionId), collectionId };
-}
-
-/** An existing item the caller may act on with `action`, or WDE0073 (others' items look absent). */
-export async function visibleItem(ctx: RequestContext, loaded: Loaded, id: string, ownerOnly: string | undefined, includeDrafts: boolean): Promise<ItemRow> {
-  const row = await findItem(ctx.db, ctx.site.id, loaded.collectionId, id);
-  if (!row || (ownerOnly !== undefined && row.ownerId !== ownerOnly) || (row.draft && !includeDrafts)) throw itemNotFound(id, loaded.collectionId);
-  return row;
-}
 
 function checkCondition(condition: unknown, row: ItemRow, loaded: Loaded): void {
   if (!isPlainObject(condition) || condition.filter === undefined) return;
@@ -55,13 +35,6 @@ export async function getItem(ctx: RequestContext, input: GetInput): Promise<{ d
   const fields = readFields(input.fields, 'fields');
   const [item] = await resolveReferences(ctx, loaded.collection, [wireItem(loaded.collectionId, row)], readIncludes(input.includeReferences));
   return { dataItem: { ...item!, data: project(item!.data, fields) } };
-}
-
-export function readFields(raw: unknown, argument: string): string[] | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const list = Array.isArray(raw) ? raw : [raw];
-  if (list.length > 100 || !list.every((f) => typeof f === 'string' && f.length <= 500)) throw violation(argument, 'must be at most 100 field names', 'FORMAT');
-  return list as string[];
 }
 
 function itemIdOf(dataItem: Record<string, unknown>): unknown {

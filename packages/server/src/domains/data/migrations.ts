@@ -1,10 +1,10 @@
-import type { Kysely, Migration } from 'kysely';
-import { dialectOf, jsonType } from '../../storage/dialect.js';
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const dataMigrations: Record<string, Migration> = {
   '0001_collections_items': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       await db.schema
         .createTable('data_collections')
         .addColumn('site_id', 'text', (c) => c.notNull())
@@ -76,6 +76,18 @@ export const dataMigrations: Record<string, Migration> = {
         .createTable('data_cursor_keys')
         .addColumn('site_id', 'text', (c) => c.primaryKey())
         .addColumn('secret', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  /** The frozen ids of a by-filter job, so a job claimed again after a crash resumes with the ones not done (bulk.ts). */
+  '0002_job_items': {
+    async up(db: MigrationDb) {
+      await db.schema
+        .createTable('data_job_items')
+        .addColumn('job_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('done', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('data_job_items_pk', ['job_id', 'item_id'])
         .execute();
     },
   },

@@ -1,5 +1,5 @@
 import { violation } from '../../http/errors.js';
-import { FIELD_SEGMENT } from './json-sql.js';
+import { FIELD_SEGMENT } from '../../storage/json-filter.js';
 import { cleanValue, isPlainObject, SYSTEM_FIELDS, type ItemData, type Json } from './values.js';
 
 /** Field modifications of patch calls, applied to a copy of the stored data. */

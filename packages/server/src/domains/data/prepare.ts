@@ -1,6 +1,6 @@
 import { violation } from '../../http/errors.js';
 import { isElevated, type RequestContext } from '../../http/context.js';
-import { recordEvents } from '../events/service.js';
+import { recordEvents } from '../events/index.js';
 import { itemNotObject, payloadTooLarge } from './errors.js';
 import type { CollectionDoc } from './model.js';
 import { valueFitsType } from './model.js';
@@ -66,7 +66,4 @@ export async function itemEvents(ctx: RequestContext, suppressed: boolean, slug:
   await recordEvents(ctx, items.map((item) => ({ entityFqdn: DATA_ITEM_FQDN, slug, entityId: item.id, entity: item, data: { dataCollectionId: item.dataCollectionId } })));
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+export { isUniqueViolation } from '../../storage/errors.js';

@@ -5,8 +5,8 @@ import { escapeLike } from '../../storage/dialect.js';
 import { authorize, checkPath, compiling, draftsVisible, parseDataFilter, scopeFor, wireItem } from './common.js';
 import { fieldNameNotString } from './errors.js';
 import { compareValues, matches, sortItems } from './evaluate.js';
-import { openCollection, readFields, type ItemOptions } from './items.js';
-import { groupKey, numberValue, sortTerms } from './json-sql.js';
+import { openCollection, readFields, type ItemOptions } from './item-access.js';
+import { groupKey, numberValue, readTypedValue, sortTerms } from '../../storage/json-filter.js';
 import { pagingMetadata, readPaging } from './paging.js';
 import { readIncludes, resolveReferences } from './references.js';
 import { countItemRows, distinctValues, groupRows, queryItemRows, type GroupSpec } from './store.js';
@@ -114,15 +114,6 @@ function typedKey(ctx: RequestContext, field: string, argument: string): { type:
   return compiling(argument, () => groupKey(ctx.dialect, field, argument));
 }
 
-/** SQLite gives JSON objects and arrays as text and booleans as 0/1: restore the JSON value from (type, value). */
-function fromTyped(type: unknown, value: unknown): unknown {
-  if (type === 'true') return true;
-  if (type === 'false') return false;
-  if (type === 'null' || type === null || type === undefined) return null;
-  if ((type === 'object' || type === 'array') && typeof value === 'string') return JSON.parse(value);
-  return value;
-}
-
 export async function distinct(ctx: RequestContext, input: ItemOptions & { fieldName?: unknown; filter?: unknown; order?: unknown; paging?: unknown; cursorPaging?: unknown; returnTotalCount?: unknown }) {
   const loaded = await openCollection(ctx, input);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'read');
@@ -193,7 +184,7 @@ export async function aggregate(ctx: RequestContext, input: AggregateInput) {
     const out: Record<string, unknown> = {};
     const id: Record<string, unknown> = {};
     (grouping as string[]).forEach((g, i) => {
-      const v = ctx.dialect === 'postgres' ? (r[`k${i}v`] ?? null) : fromTyped(r[`k${i}t`], r[`k${i}v`]);
+      const v = readTypedValue(ctx.dialect, r[`k${i}t`], r[`k${i}v`]);
       id[g] = v;
       out[g] = v;
     });

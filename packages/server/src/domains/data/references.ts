@@ -10,8 +10,7 @@ import {
   addReferences, findItems, isReferenced as isReferencedRow, referencedIds, removeReferences, type ItemRow,
 } from './store.js';
 import { isPlainObject, project, type ItemData } from './values.js';
-import type { Loaded } from './items.js';
-import { openCollection, readFields, visibleItem } from './items.js';
+import { openCollection, readFields, visibleItem, type Loaded } from './item-access.js';
 import { isElevated } from '../../http/context.js';
 import { readPaging, pagingMetadata } from './paging.js';
 

@@ -16,7 +16,7 @@ import { notSupported } from './errors.js';
 type Input = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- services validate their own fields
 
 /** Item calls are open to every caller of the site; the collection's permissions decide inside. */
-function data(method: Method, path: string, summary: string, handler: (ctx: RequestContext, input: Input) => Promise<unknown>, extra: { access?: Exclude<Access, 'public'>; postTwin?: boolean; response?: z.ZodType; request?: z.ZodType } = {}): RouteDef {
+function data(method: Method, path: string, summary: string, handler: (ctx: RequestContext, input: Input) => Promise<unknown>, extra: { access?: Exclude<Access, 'public'>; postTwin?: boolean; response?: z.ZodType; request?: z.ZodType; idempotent?: true } = {}): RouteDef {
   return route({
     method,
     path: `/wix-data/v2${path}`,
@@ -26,6 +26,7 @@ function data(method: Method, path: string, summary: string, handler: (ctx: Requ
     request: extra.request ?? dataRequest,
     ...(extra.response ? { response: extra.response } : {}),
     ...(extra.postTwin ? { postTwin: true } : {}),
+    ...(extra.idempotent ? { idempotent: true as const } : {}),
     handler: (ctx, input) => handler(ctx, input),
   });
 }
@@ -39,7 +40,7 @@ const PLUGIN_CALLS = [
 
 export const dataRoutes: RouteDef[] = [
   // items
-  data('POST', '/items', 'Insert a data item', insertItem, { response: itemResponse }),
+  data('POST', '/items', 'Insert a data item (honours Idempotency-Key)', insertItem, { response: itemResponse, idempotent: true }),
   data('POST', '/items/update', 'Replace a data item', updateItem, { response: itemResponse }),
   data('POST', '/items/save', 'Insert or replace a data item', saveItem),
   data('POST', '/items/patch', 'Patch fields of a data item', patchItem, { response: itemResponse }),
@@ -61,7 +62,7 @@ export const dataRoutes: RouteDef[] = [
   data('POST', '/items/publish-draft', 'Publish a draft item', (ctx, input) => setDraft(ctx, input, 'publish-draft')),
   data('POST', '/items/unpublish', 'Turn a published item back into a draft', (ctx, input) => setDraft(ctx, input, 'unpublish')),
   // bulk
-  data('POST', '/bulk/items/insert', 'Insert up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'insert'), { response: bulkResponse }),
+  data('POST', '/bulk/items/insert', 'Insert up to 1000 items, one result per item (honours Idempotency-Key)', (ctx, input) => bulkWrite(ctx, input, 'insert'), { response: bulkResponse, idempotent: true }),
   data('POST', '/bulk/items/update', 'Replace up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'update'), { response: bulkResponse }),
   data('POST', '/bulk/items/save', 'Insert or replace up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'save'), { response: bulkResponse }),
   data('POST', '/bulk/items/patch', 'Patch up to 1000 items, one result per item', bulkPatch, { response: bulkResponse }),

@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { DialectName } from '../../storage/dialect.js';
-import { ilike, readJson, toJson } from '../../storage/dialect.js';
+import { byteOrder, ilike, jsonAsText, notIndexed, readJson, toJson } from '../../storage/dialect.js';
+import { JsonPath, readTypedValue } from '../../storage/json-filter.js';
 import { dateValue } from './values.js';
 
-/** All SQL of the data domain (json-sql.ts builds the filter and sort fragments it is given). */
+/** All SQL of the data domain (storage/json-filter.ts builds the filter and sort fragments it is given). */
 
 interface DataCollectionsTable {
   site_id: string;
@@ -66,6 +67,7 @@ declare module '../../storage/schema.js' {
     data_references: DataReferencesTable;
     data_indexes: DataIndexesTable;
     data_jobs: DataJobsTable;
+    data_job_items: { job_id: string; item_id: string; done: number };
     data_cursor_keys: { site_id: string; secret: string };
   }
 }
@@ -129,7 +131,7 @@ export interface ItemScope {
   /** Set for SITE_MEMBER_AUTHOR callers: only their own items. */
   ownerId?: string | undefined;
   includeDrafts: boolean;
-  /** Compiled filter (json-sql.ts). */
+  /** Compiled filter (storage/json-filter.ts). */
   filter?: RawBuilder<boolean> | undefined;
   /** Search words (LIKE patterns): every one (or, with `searchAny`, any one) occurs case-insensitively in the item's JSON text. */
   searchPatterns?: string[] | undefined;
@@ -143,7 +145,7 @@ export function scopeWhere(scope: ItemScope, dialect: DialectName): RawBuilder<b
   if (!scope.includeDrafts) parts.push(sql<boolean>`draft = 0`);
   if (scope.ids) parts.push(scope.ids.length ? sql<boolean>`id IN (${sql.join(scope.ids)})` : sql<boolean>`1=0`);
   if (scope.filter) parts.push(scope.filter);
-  const words = (scope.searchPatterns ?? []).map((pattern) => ilike(dialect, dialect === 'postgres' ? sql`data::text` : sql`data`, pattern));
+  const words = (scope.searchPatterns ?? []).map((pattern) => ilike(dialect, jsonAsText(dialect, sql`data`), pattern));
   if (words.length) parts.push(sql<boolean>`(${sql.join(words, scope.searchAny ? sql` OR ` : sql` AND `)})`);
   return sql.join(parts, sql` AND `) as RawBuilder<boolean>;
 }
@@ -202,9 +204,7 @@ export async function updateItemRow(db: Executor, siteId: string, collectionId: 
  */
 export async function setItemDraft(db: Executor, dialect: DialectName, siteId: string, collectionId: string, id: string, from: boolean, updatedDate: string): Promise<ItemRow | undefined> {
   const stamp = toJson(dateValue(updatedDate));
-  const data = dialect === 'postgres'
-    ? sql<unknown>`jsonb_set(data, '{_updatedDate}', CAST(${stamp} AS jsonb))`
-    : sql<unknown>`json_set(data, '$._updatedDate', json(${stamp}))`;
+  const data = new JsonPath(dialect, ['_updatedDate']).set(stamp);
   const row = await db.updateTable('data_items').set({ draft: from ? 0 : 1, updated_date: updatedDate, data })
     .where('site_id', '=', siteId).where('collection_id', '=', collectionId).where('id', '=', id).where('draft', '=', from ? 1 : 0)
     .returning(['id', 'owner_id', 'draft', 'data', 'created_date', 'updated_date']).executeTakeFirst();
@@ -227,10 +227,10 @@ export async function truncateItems(db: Executor, siteId: string, collectionId: 
 
 export async function queryItemRows(db: Executor, dialect: DialectName, scope: ItemScope, order: RawBuilder<unknown>[], limit: number, offset: number): Promise<ItemRow[]> {
   const where = scopeWhere(scope, dialect);
-  const idOrder = dialect === 'postgres' ? sql`id COLLATE "C" ASC` : sql`id ASC`;
+  const idOrder = sql`${byteOrder(dialect, sql`id`)} ASC`;
   // With a filter, `+created_date` keeps SQLite from walking the created-date index (and filtering
   // every row) instead of seeking the filter's expression index; without one, that walk is the plan.
-  const created = scope.filter && dialect === 'sqlite' ? sql`+created_date DESC` : sql`created_date DESC`;
+  const created = sql`${scope.filter ? notIndexed(dialect, 'created_date') : sql`created_date`} DESC`;
   const orderBy = order.length ? sql.join([...order, idOrder]) : sql.join([created, idOrder]);
   const res = await sql<DataItemsTable>`SELECT id, owner_id, draft, data, created_date, updated_date FROM data_items WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return res.rows.map(toItem);
@@ -250,13 +250,9 @@ export async function itemIdsInScope(db: Executor, dialect: DialectName, scope: 
 /** Distinct values of one JSON expression over the scope, as JSON text (typed), at most `cap`. */
 export async function distinctValues(db: Executor, dialect: DialectName, scope: ItemScope, value: RawBuilder<unknown>, type: RawBuilder<unknown>, cap: number): Promise<unknown[]> {
   const where = scopeWhere(scope, dialect);
-  if (dialect === 'postgres') {
-    const res = await sql<{ v: unknown }>`SELECT DISTINCT ${value} AS v FROM data_items WHERE ${where} AND ${value} IS NOT NULL LIMIT ${cap}`.execute(db);
-    return res.rows.map((r) => r.v);
-  }
-  // json_extract turns JSON true/false into 1/0: keep the type beside the value to tell them apart.
+  // json_extract turns JSON true/false into 1/0: the type beside the value tells them apart (readTypedValue).
   const res = await sql<{ t: string; v: unknown }>`SELECT DISTINCT ${type} AS t, ${value} AS v FROM data_items WHERE ${where} AND ${type} IS NOT NULL LIMIT ${cap}`.execute(db);
-  return res.rows.map((r) => (r.t === 'true' ? true : r.t === 'false' ? false : r.t === 'null' ? null : (r.t === 'object' || r.t === 'array') ? JSON.parse(String(r.v)) : r.v));
+  return res.rows.map((r) => readTypedValue(dialect, r.t, r.v));
 }
 
 export interface GroupSpec {
@@ -325,7 +321,7 @@ export async function removeReferences(db: Executor, siteId: string, collectionI
 
 // ---------------------------------------------------------------------------------------------
 // Indexes: records plus the real database index, named by the service from a hash, over an
-// expression json-sql.ts built from validated field names.
+// expression storage/json-filter.ts built from validated field names.
 
 export interface IndexRow { name: string; sqlName: string; doc: unknown; status: string }
 
@@ -348,7 +344,7 @@ export async function deleteIndexRow(db: Executor, siteId: string, collectionId:
 
 /**
  * CREATE INDEX over item rows. `sqlName` matches /^dx_[0-9a-f]{24}$/, `expressions` come from
- * json-sql.ts indexExpression, and the partial-index literals of a unique index are checked ids.
+ * storage/json-filter.ts indexExpression, and the partial-index literals of a unique index are checked ids.
  */
 export async function createSqlIndex(db: Executor, sqlName: string, expressions: string[], unique: { siteId: string; collectionId: string } | undefined): Promise<void> {
   if (!/^dx_[0-9a-f]{24}$/.test(sqlName)) throw new Error('bad index name');
@@ -378,8 +374,33 @@ export async function insertJob(db: Executor, siteId: string, job: JobRow, now: 
   }).execute();
 }
 
-export async function updateJob(db: Executor, id: string, patch: { status: string; successCount: number; failureCount: number }, now: string): Promise<void> {
-  await db.updateTable('data_jobs').set({ status: patch.status, success_count: patch.successCount, failure_count: patch.failureCount, updated_date: now }).where('id', '=', id).execute();
+/** Rows per multi-row INSERT of job items (well under SQLite's bound-variable limit). */
+const JOB_ITEM_INSERT_CHUNK = 500;
+
+export async function insertJobItems(db: Executor, jobId: string, itemIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < itemIds.length; i += JOB_ITEM_INSERT_CHUNK) {
+    await db.insertInto('data_job_items').values(itemIds.slice(i, i + JOB_ITEM_INSERT_CHUNK).map((item_id) => ({ job_id: jobId, item_id, done: 0 }))).execute();
+  }
+}
+
+/** The next ids of a job not done yet, in id order. */
+export async function pendingJobItems(db: Executor, jobId: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('data_job_items').select('item_id').where('job_id', '=', jobId).where('done', '=', 0).orderBy('item_id').limit(limit).execute();
+  return rows.map((r) => r.item_id);
+}
+
+/** Marks ids done and adds their outcome to the job's counts (call in the transaction that handled them). */
+export async function settleJobItems(db: Executor, jobId: string, itemIds: readonly string[], counts: { ok: number; failed: number }, now: string): Promise<void> {
+  for (let i = 0; i < itemIds.length; i += JOB_ITEM_INSERT_CHUNK) {
+    await db.updateTable('data_job_items').set({ done: 1 }).where('job_id', '=', jobId).where('item_id', 'in', itemIds.slice(i, i + JOB_ITEM_INSERT_CHUNK)).execute();
+  }
+  await db.updateTable('data_jobs').set({
+    status: 'PROCESSING', success_count: sql<number>`success_count + ${counts.ok}`, failure_count: sql<number>`failure_count + ${counts.failed}`, updated_date: now,
+  }).where('id', '=', jobId).execute();
+}
+
+export async function setJobStatus(db: Executor, id: string, status: string, now: string): Promise<void> {
+  await db.updateTable('data_jobs').set({ status, updated_date: now }).where('id', '=', id).execute();
 }
 
 export async function findJob(db: Executor, siteId: string, id: string): Promise<JobRow | undefined> {

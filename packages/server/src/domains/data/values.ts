@@ -1,3 +1,4 @@
+import { isDateValue, type DateValue } from '../../storage/json-filter.js';
 import { violation } from '../../http/errors.js';
 
 /**
@@ -5,7 +6,7 @@ import { violation } from '../../http/errors.js';
  * `toISOString()` so text order is time order), numbers finite and within +/-(2^53-1).
  */
 
-export interface DateValue { $date: string }
+export { isDateValue, type DateValue } from '../../storage/json-filter.js';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type ItemData = Record<string, Json>;
 
@@ -16,10 +17,6 @@ export const MAX_ITEM_DEPTH = 32;
 export const MAX_ITEM_BYTES = 512 * 1024;
 export const SYSTEM_FIELDS = ['_id', '_owner', '_createdDate', '_updatedDate'] as const;
 
-export function isDateValue(value: unknown): value is DateValue {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    && Object.keys(value).length === 1 && typeof (value as { $date?: unknown }).$date === 'string';
-}
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

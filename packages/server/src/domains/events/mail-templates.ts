@@ -45,7 +45,7 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v as Obj : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, MAX_TEXT) : typeof v === 'number' ? String(v) : '');
 /** One plain address: no separators, quotes or brackets that a mailer would read as a second recipient. */
-const EMAIL = /^[^\s@<>,;:"()\[\]\\]+@[^\s@<>,;:"()\[\]\\]+$/;
+const EMAIL = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
 export const plainEmail = (v: unknown): string | undefined => (typeof v === 'string' && EMAIL.test(v) && v.length <= 320 ? v : undefined);
 const email = plainEmail;
 

@@ -1,10 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
-import { dialectOf, jsonType } from '../../storage/dialect.js';
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const eventsMigrations: Record<string, Migration> = {
   '0001_outbox': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
+    async up(db: MigrationDb) {
       await db.schema
         .createTable('outbox_events')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -14,7 +13,7 @@ export const eventsMigrations: Record<string, Migration> = {
         .addColumn('entity_id', 'text', (c) => c.notNull())
         .addColumn('actor_type', 'text')
         .addColumn('actor_id', 'text')
-        .addColumn('payload', jsonType(dialect), (c) => c.notNull())
+        .addColumn('payload', columnTypes(db).json, (c) => c.notNull())
         .addColumn('created_date', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('outbox_events_site_created').on('outbox_events').columns(['site_id', 'created_date']).execute();
@@ -25,8 +24,7 @@ export const eventsMigrations: Record<string, Migration> = {
    * their attempt log, and the notification mail queue (docs/events.md).
    */
   '0002_webhooks_mail': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
+    async up(db: MigrationDb) {
       // One row per entity; recordEvent increments it in the change's transaction, which also
       // serializes concurrent writers of one entity on PostgreSQL (the row stays locked until commit).
       await db.schema
@@ -50,7 +48,7 @@ export const eventsMigrations: Record<string, Migration> = {
         .addColumn('site_id', 'text', (c) => c.notNull())
         .addColumn('url', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('event_types', jsonType(dialect), (c) => c.notNull())
+        .addColumn('event_types', columnTypes(db).json, (c) => c.notNull())
         .addColumn('secret', 'text', (c) => c.notNull())
         .addColumn('alert_email', 'text')
         .addColumn('status', 'text', (c) => c.notNull())
@@ -129,7 +127,7 @@ export const eventsMigrations: Record<string, Migration> = {
   },
   /** Which worker (process) made each attempt: for operators, and to prove several processes share the work. */
   '0003_attempt_worker': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       await db.schema.alterTable('webhook_delivery_attempts').addColumn('worker_id', 'text').execute();
     },
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifier } from '../../http/wire-schemas.js';
 
 /** Subscriptions per site, event types per subscription, and page sizes of the logs. */
 export const MAX_SUBSCRIPTIONS_PER_SITE = 100;
@@ -23,11 +24,11 @@ const webhookUrl = z.string().max(MAX_URL_LENGTH).refine((value) => {
 
 export const eventTypePattern = z.object({
   entityFqdn: z.string().min(1).max(200).regex(FQDN_PATTERN),
-  slug: z.string().min(1).max(100).regex(SLUG_PATTERN),
+  slug: identifier(100, 1).regex(SLUG_PATTERN),
 });
 
 const eventTypes = z.array(eventTypePattern).min(1).max(MAX_EVENT_TYPES);
-const alertEmail = z.string().max(320).regex(/^[^\s@<>,;:"()\[\]\\]+@[^\s@<>,;:"()\[\]\\]+$/);
+const alertEmail = identifier(320).regex(/^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/);
 
 export const createSubscriptionRequest = z.object({
   subscription: z.object({
@@ -41,7 +42,7 @@ export const createSubscriptionRequest = z.object({
 });
 
 export const updateSubscriptionRequest = z.object({
-  id: z.string().min(1).max(100),
+  id: identifier(100, 1),
   subscription: z.object({
     url: webhookUrl.optional(),
     eventTypes: eventTypes.optional(),
@@ -51,19 +52,19 @@ export const updateSubscriptionRequest = z.object({
   }).strict(),
 });
 
-export const idRequest = z.object({ id: z.string().min(1).max(100) });
+export const idRequest = z.object({ id: identifier(100, 1) });
 
 export const rotateSecretRequest = z.object({
-  id: z.string().min(1).max(100),
+  id: identifier(100, 1),
   secret: z.string().min(MIN_SECRET_LENGTH).max(MAX_SECRET_LENGTH).optional(),
 });
 
 export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELED'] as const;
 
 export const listDeliveriesRequest = z.object({
-  id: z.string().min(1).max(100),
+  id: identifier(100, 1),
   status: z.enum(DELIVERY_STATUSES).optional(),
-  eventId: z.string().min(1).max(100).optional(),
+  eventId: identifier(100, 1).optional(),
   limit: z.number().int().min(1).max(LOG_PAGE_MAX).optional(),
   offset: z.number().int().min(0).max(1_000_000).optional(),
 });

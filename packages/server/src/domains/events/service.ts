@@ -4,12 +4,14 @@ import { actorType, type RequestContext } from '../../http/context.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
-import type { Site } from '../sites/service.js';
+import type { Site } from '../sites/index.js';
 import type { RenderedMail } from './mail-templates.js';
 import { webhookUrlProblem } from './target.js';
+import { sendMailJob } from './mail.js';
+import { enqueueJob } from '../../jobs/service.js';
 import {
   countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertMail, insertOutboxEvents,
-  insertSubscription, listAttempts, listDeliveries, listMails, listSubscriptions, reserveEntitySequences, updateSubscriptionRow,
+  insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow,
   type AttemptRow, type DeliveryRow, type MailRow, type SubscriptionRecord,
 } from './store.js';
 import {
@@ -92,25 +94,39 @@ export interface MailInput extends RenderedMail {
   eventId?: string;
 }
 
-/** Queues an e-mail; call it inside the change's transaction like recordEvent. Sent after commit by the worker. */
-export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput, retryWindowMs = 24 * 3_600_000): Promise<string> {
-  const now = new Date();
+/**
+ * Queues an e-mail: a row of the one outbox (`notification_mails`, read by the mailbox route) and a
+ * `mail.send` job. Call it inside the change's transaction like recordEvent: the mail exists, and goes
+ * out, exactly when the change committed.
+ */
+export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput): Promise<string> {
+  const now = new Date().toISOString();
   const id = randomUUID();
-  await insertMail(ctx.db, {
-    id,
-    site_id: ctx.site.id,
-    template: mail.template,
-    to_address: mail.to,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    event_id: mail.eventId ?? null,
-    status: 'PENDING',
-    next_attempt_at: now.toISOString(),
-    give_up_after: new Date(now.getTime() + retryWindowMs).toISOString(),
-    created_date: now.toISOString(),
+  await inTransaction(ctx.db, async (trx) => {
+    await insertMail(trx, {
+      id,
+      site_id: ctx.site.id,
+      template: mail.template,
+      to_address: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      event_id: mail.eventId ?? null,
+      status: 'PENDING',
+      // Legacy columns of the worker that sent mails before the job system; the mail.send job carries the schedule now.
+      next_attempt_at: now,
+      give_up_after: now,
+      created_date: now,
+    });
+    await enqueueJob(trx, sendMailJob, { mailId: id }, { siteId: ctx.site.id });
   });
   return id;
+}
+
+/** Mails to one address of a site, oldest first, optionally of some templates only. */
+export async function listMail(db: Executor, siteId: string, to: string, templates?: readonly string[]): Promise<{ id: string; template: string; to: string; subject: string; text: string; html: string; status: string; createdDate: string }[]> {
+  const rows = (await listMailsTo(db, siteId, to)).filter((m) => !templates || templates.includes(m.template));
+  return rows.map((m) => ({ id: m.id, template: m.template, to: m.to_address, subject: m.subject, text: m.text, html: m.html, status: m.status, createdDate: m.created_date }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { forUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 
 interface OutboxEventsTable {
   id: string;
@@ -203,7 +203,7 @@ function outboxRow(r: OutboxEventsTable): OutboxEventRow {
  */
 export async function lockUndispatchedEvents(trx: Executor, dialect: DialectName, limit: number): Promise<OutboxEventRow[]> {
   const base = trx.selectFrom('outbox_events').selectAll().where('dispatched', '=', 0).orderBy('created_date').orderBy('sequence').limit(limit);
-  const rows = dialect === 'postgres' ? await base.forUpdate().skipLocked().execute() : await base.execute();
+  const rows = await base.modifyEnd(forUpdate(dialect, { skipLocked: true })).execute();
   return rows.map(outboxRow);
 }
 
@@ -371,7 +371,7 @@ export async function releaseDeliveries(db: Executor, ids: string[], owner: stri
  * `SKIP LOCKED` lets several processes claim side by side without waiting for each other.
  */
 export async function claimDueDeliveries(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number, perSubscriptionCap: number): Promise<DeliveryRow[]> {
-  const lock = dialect === 'postgres' ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
+  const lock = forUpdate(dialect, { skipLocked: true, of: 'd' });
   const result = await sql<DeliveryRow>`
     UPDATE webhook_deliveries SET lease_owner = ${owner}, lease_until = ${leaseUntil}
     WHERE id IN (
@@ -445,34 +445,21 @@ export async function insertMail(db: Executor, mail: NewMail): Promise<void> {
   await db.insertInto('notification_mails').values({ ...mail, attempts: 0, lease_owner: null, lease_until: null, last_error: null, sent_date: null }).execute();
 }
 
-/** Leases due mails, like claimDueDeliveries (no ordering between mails). */
-export async function claimDueMails(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number): Promise<MailRow[]> {
-  const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
-  const result = await sql<MailRow>`
-    UPDATE notification_mails SET lease_owner = ${owner}, lease_until = ${leaseUntil}
-    WHERE id IN (
-      SELECT m.id FROM notification_mails m
-      WHERE m.status = 'PENDING' AND m.next_attempt_at <= ${now} AND (m.lease_until IS NULL OR m.lease_until < ${now})
-      ORDER BY m.next_attempt_at
-      LIMIT ${limit}
-      ${lock}
-    )
-    RETURNING *`.execute(db);
-  return result.rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
+export async function findMail(db: Executor, id: string): Promise<MailRow | undefined> {
+  const row = await db.selectFrom('notification_mails').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && { ...row, attempts: Number(row.attempts) };
 }
 
-export async function finishMail(db: Executor, id: string, owner: string, patch: {
-  status: string; attempts: number; nextAttemptAt?: string; lastError: string | null; sentDate: string | null;
-}): Promise<void> {
+/** Records a send attempt's outcome (the mail.send job is the only writer of a mail after it is queued). */
+export async function finishMail(db: Executor, id: string, patch: { status: string; attempts: number; lastError: string | null; sentDate: string | null }): Promise<void> {
   await db.updateTable('notification_mails').set({
-    status: patch.status,
-    attempts: patch.attempts,
-    ...(patch.nextAttemptAt ? { next_attempt_at: patch.nextAttemptAt } : {}),
-    last_error: patch.lastError,
-    sent_date: patch.sentDate,
-    lease_owner: null,
-    lease_until: null,
-  }).where('id', '=', id).where('lease_owner', '=', owner).execute();
+    status: patch.status, attempts: patch.attempts, last_error: patch.lastError, sent_date: patch.sentDate,
+  }).where('id', '=', id).execute();
+}
+
+/** Mails to one address, oldest first (tests read e-mailed codes here); mails of one millisecond in insertion order. */
+export async function listMailsTo(db: Executor, siteId: string, to: string): Promise<MailRow[]> {
+  return db.selectFrom('notification_mails').selectAll().where('site_id', '=', siteId).where('to_address', '=', to).orderBy('created_date').execute();
 }
 
 export async function listMails(db: Executor, siteId: string, filter: { status?: string; template?: string }, limit: number, offset: number): Promise<{ rows: MailRow[]; total: number }> {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppDeps } from '../../http/context.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
-import { getSite } from '../sites/service.js';
+import { getSite } from '../sites/index.js';
 import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
 import { backoffDelayMs, classifyStatus, eventActorType, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
 import { postWebhook } from './post.js';
@@ -11,10 +10,10 @@ import { enqueueMail } from './service.js';
 import { assertDeliverable, BlockedTargetError, guardedLookup } from './target.js';
 import type { EventsSettings } from './settings.js';
 import {
-  activeSubscriptionsOfSites, claimDueDeliveries, claimDueMails, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt, finishMail,
+  activeSubscriptionsOfSites, claimDueDeliveries, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt,
   insertAttempt, insertDeliveries, lockUndispatchedEvents, markEventsDispatched, pruneHistory, recordSubscriptionFailure, releaseDeliveries,
   resetSubscriptionFailures,
-  type DeliveryRow, type MailRow, type NewDelivery, type OutboxEventRow, type SubscriptionRecord,
+  type DeliveryRow, type NewDelivery, type OutboxEventRow, type SubscriptionRecord,
 } from './store.js';
 
 /** Events fanned out per transaction. */
@@ -76,7 +75,6 @@ export class EventWorker {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private readonly abort = new AbortController();
-  private transport: Transporter | undefined;
   private lastPrune = 0;
   /** Deliveries being sent; at most batchSize, so one slow receiver does not hold up a whole round. */
   private readonly inFlight = new Set<Promise<void>>();
@@ -95,7 +93,6 @@ export class EventWorker {
     this.wake?.();
     await this.loop;
     await this.drain();
-    this.transport?.close();
   }
 
   private async run(): Promise<void> {
@@ -124,12 +121,11 @@ export class EventWorker {
   async runOnce(): Promise<number> {
     const fanned = await this.fanOut();
     const delivered = await this.deliverDue();
-    const mailed = await this.sendDueMails();
     if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
       await this.prune(Date.now());
     }
-    return fanned + delivered + mailed;
+    return fanned + delivered;
   }
 
   /** Deletes old history (see the retention constants); `now` is a parameter so tests can move it. */
@@ -163,7 +159,7 @@ export class EventWorker {
           });
         }
         const mails = mailsForEvent({ entityFqdn: e.entityFqdn, slug: e.slug, entity: e.payload.entity, data: e.payload.data ?? {} }, await mailSite(trx, e.siteId, sites));
-        for (const mail of mails) await enqueueMail({ db: trx, site: { id: e.siteId } }, { ...mail, eventId: e.id }, this.settings.retryWindowMs);
+        for (const mail of mails) await enqueueMail({ db: trx, site: { id: e.siteId } }, { ...mail, eventId: e.id });
       }
       await insertDeliveries(trx, deliveries);
       await markEventsDispatched(trx, events.map((e) => e.id));
@@ -287,48 +283,9 @@ export class EventWorker {
       if (!await disableSubscription(trx, sub.id, reason, iso(finished))) return;
       const site = await mailSite(trx, sub.siteId, new Map());
       const to = sub.alertEmail ?? site.ownerEmail ?? '';
-      await enqueueMail({ db: trx, site: { id: sub.siteId } }, webhookDisabledMail(to, site, { id: sub.id, url: sub.url, failureStreak: streak.failureStreak, failingSince: streak.failingSince }), this.settings.retryWindowMs);
+      await enqueueMail({ db: trx, site: { id: sub.siteId } }, webhookDisabledMail(to, site, { id: sub.id, url: sub.url, failureStreak: streak.failureStreak, failingSince: streak.failingSince }));
       this.deps.log.warn({ subscriptionId: sub.id, reason }, 'webhook subscription disabled');
     });
-  }
-
-  async sendDueMails(): Promise<number> {
-    const { db, dialect } = this.deps.storage;
-    const now = Date.now();
-    const claimed = await claimDueMails(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), this.settings.batchSize);
-    for (const mail of claimed) await this.sendMail(mail);
-    return claimed.length;
-  }
-
-  private async sendMail(m: MailRow): Promise<void> {
-    const db = this.deps.storage.db;
-    const smtpUrl = this.deps.config.smtpUrl;
-    if (!smtpUrl || !m.to_address) {
-      // No SMTP server (or no recipient): the mailbox route is where the owner reads it.
-      await finishMail(db, m.id, this.owner, { status: 'STORED', attempts: m.attempts, lastError: null, sentDate: null });
-      this.deps.log.info({ mailId: m.id, template: m.template, to: m.to_address }, 'mail stored in the mailbox (no SMTP_URL)');
-      return;
-    }
-    // Timeouts below the lease, so a hanging SMTP server cannot make another worker send the mail twice.
-    this.transport ??= nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: this.settings.requestTimeoutMs,
-      greetingTimeout: this.settings.requestTimeoutMs,
-      socketTimeout: this.settings.requestTimeoutMs,
-    });
-    const attempts = m.attempts + 1;
-    try {
-      await this.transport.sendMail({ from: this.settings.mailFrom, to: m.to_address, subject: m.subject, html: m.html, text: m.text });
-      await finishMail(db, m.id, this.owner, { status: 'SENT', attempts, lastError: null, sentDate: iso(Date.now()) });
-    } catch (err) {
-      const code = (err as { responseCode?: number }).responseCode;
-      const permanent = typeof code === 'number' && code >= 500 && code < 600;
-      const giveUp = permanent || Date.now() >= Date.parse(m.give_up_after);
-      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_TEXT_MAX);
-      await finishMail(db, m.id, this.owner, giveUp
-        ? { status: 'FAILED', attempts, lastError, sentDate: null }
-        : { status: 'PENDING', attempts, lastError, sentDate: null, nextAttemptAt: iso(Date.now() + backoffDelayMs(attempts, this.settings.backoffBaseMs, this.settings.backoffMaxMs)) });
-    }
   }
 }
 

@@ -2,19 +2,21 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordMemberLogin } from '../members/service.js';
-import { createMemberFromIdentity } from '../members/service.js';
-import type { Site } from '../sites/service.js';
+import { createMemberFromIdentity, recordMemberLogin } from '../members/index.js';
+import type { Site } from '../sites/index.js';
 import { captchaTokenOf, verifyCaptcha, type CaptchaMode } from './captcha.js';
 import { identityToWire, isValidEmail, normalizeEmail, REASON_APPROVAL, REASON_EMAIL, statusFromReasons } from './identities.js';
-import { sendMail, sendMailInBackground } from './mailer.js';
+import { queueMail } from './mailer.js';
+import { defineJobKind } from '../../jobs/kinds.js';
+import { enqueueJob } from '../../jobs/service.js';
+import { getSite } from '../sites/index.js';
 import { hashPassword, passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyDummyPassword, verifyPassword } from './passwords.js';
 import { throttle } from './rate-limit.js';
 import type { IdentityProfileInput } from './schema.js';
 import { hashSecret, randomToken } from './secrets.js';
 import { revokeMemberTokens } from './service.js';
 import {
-  advanceTotpStep, countAuthStateAttempt, deleteIdentityRow, revokeSessionRow, findAuthStateByHash, findIdentity, findIdentityByEmail, findRecoveryTokenByHash,
+  advanceTotpStep, countAuthStateAttempt, revokeSessionRow, findAuthStateByHash, findIdentity, findIdentityByEmail, findRecoveryTokenByHash,
   findSessionByHash, insertAuthState, insertIdentity, insertRecoveryToken, insertSession, replaceAuthStateCode,
   revokeIdentitySessions, updateIdentityRow, useAuthState, useRecoveryToken, type AuthStateRecord, type IdentityRecord, type IdentityStatus,
 } from './store.js';
@@ -162,8 +164,11 @@ function codeMail(to: string, code: string, purpose: string) {
 
 async function emailVerificationState(ctx: BaseContext, identity: IdentityRecord): Promise<StateResponse> {
   const code = newCode();
-  const stateToken = await newState(ctx, identity.siteId, identity.id, 'EMAIL_VERIFICATION', {}, code);
-  await sendMail(ctx, identity.siteId, codeMail(identity.loginEmail, code, 'verify your e-mail address'));
+  const stateToken = await inTransaction(ctx.db, async (trx) => {
+    const token = await newState({ ...ctx, db: trx }, identity.siteId, identity.id, 'EMAIL_VERIFICATION', {}, code);
+    await queueMail({ ...ctx, db: trx }, identity.siteId, 'identity-code', codeMail(identity.loginEmail, code, 'verify your e-mail address'));
+    return token;
+  });
   return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, identity: identityToWire(identity), additionalData: {} };
 }
 
@@ -175,8 +180,11 @@ async function mfaState(ctx: BaseContext, identity: IdentityRecord): Promise<Sta
     factors.push({ factorType: 'EMAIL', factorStatus: 'ENABLED' });
     code = newCode();
   }
-  const stateToken = await newState(ctx, identity.siteId, identity.id, 'MFA', {}, code);
-  if (code) await sendMail(ctx, identity.siteId, codeMail(identity.loginEmail, code, 'sign in'));
+  const stateToken = await inTransaction(ctx.db, async (trx) => {
+    const token = await newState({ ...ctx, db: trx }, identity.siteId, identity.id, 'MFA', {}, code);
+    if (code) await queueMail({ ...ctx, db: trx }, identity.siteId, 'identity-code', codeMail(identity.loginEmail, code, 'sign in'));
+    return token;
+  });
   return {
     state: 'REQUIRE_MFA', stateToken, identity: identityToWire(identity), additionalData: {},
     requireMfaData: { availableFactors: factors, reason: 'USER_SETTINGS' },
@@ -237,11 +245,15 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
   if (existing) {
     if (site.settings.requireEmailVerification) {
       // Same answer as a new registration (a state token), and the owner of the address hears about it.
-      const stateToken = await newState(ctx, site.id, existing.id, 'EMAIL_VERIFICATION', { decoy: true });
-      sendMailInBackground(ctx, site.id, {
-        to: existing.loginEmail,
-        subject: 'Someone tried to register with your e-mail',
-        text: 'Somebody tried to create an account with this e-mail address. You already have one; use "forgot password" if you cannot log in.',
+      // Queued like the code mail of a new registration (a database write, no network wait).
+      const stateToken = await inTransaction(ctx.db, async (trx) => {
+        const token = await newState({ ...ctx, db: trx }, site.id, existing.id, 'EMAIL_VERIFICATION', { decoy: true });
+        await queueMail({ ...ctx, db: trx }, site.id, 'identity-register-notice', {
+          to: existing.loginEmail,
+          subject: 'Someone tried to register with your e-mail',
+          text: 'Somebody tried to create an account with this e-mail address. You already have one; use "forgot password" if you cannot log in.',
+        });
+        return token;
       });
       return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, additionalData: {} };
     }
@@ -335,8 +347,10 @@ export async function resendCode(ctx: RequestContext, stateToken: string): Promi
   if (!identity) throw invalidStateToken();
   if (state.kind === 'MFA' && !identity.emailMfaEnabled) throw badRequest('FACTOR_NOT_AVAILABLE', 'No e-mail factor to resend a code for');
   const code = newCode();
-  await replaceAuthStateCode(ctx.db, state.id, codeHash(state.id, code), new Date(Date.now() + CODE_TTL_MS).toISOString());
-  await sendMail(ctx, ctx.site.id, codeMail(identity.loginEmail, code, state.kind === 'MFA' ? 'sign in' : 'verify your e-mail address'));
+  await inTransaction(ctx.db, async (trx) => {
+    await replaceAuthStateCode(trx, state.id, codeHash(state.id, code), new Date(Date.now() + CODE_TTL_MS).toISOString());
+    await queueMail({ ...ctx, db: trx }, ctx.site.id, 'identity-code', codeMail(identity.loginEmail, code, state.kind === 'MFA' ? 'sign in' : 'verify your e-mail address'));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -438,16 +452,35 @@ async function setPasswordAndRevoke(ctx: BaseContext, siteId: string, identityId
 // ---------------------------------------------------------------------------------------------
 // Recovery
 
-/** Always answers the same, whether or not the e-mail has an account (ASVS 6.3.8). */
+/**
+ * Always answers the same, in the same time, whether or not the e-mail has an account (ASVS 6.3.8):
+ * the request only queues an `identity.recovery-email` job; the lookup, the token and the mail happen
+ * in the job.
+ */
 export async function sendRecoveryEmail(ctx: RequestContext, input: { email: string; redirect?: { url?: string | undefined; clientId?: string | null | undefined } | undefined }): Promise<Record<string, never>> {
   const email = normalizeEmail(input.email);
   await throttle(ctx, ctx.site.id, 'send-email', email);
-  const identity = isValidEmail(email) ? await findIdentityByEmail(ctx.db, ctx.site.id, email) : undefined;
-  if (identity && identity.status !== 'DELETED' && identity.status !== 'BLOCKED') {
-    await issueRecoveryLink(ctx, identity, input.redirect?.url ?? null, 'Reset your password');
-  }
+  await enqueueJob(ctx.db, recoveryEmailJob, { siteId: ctx.site.id, email, redirectUrl: input.redirect?.url ?? null, origin: ctx.origin }, { siteId: ctx.site.id });
   return {};
 }
+
+export const recoveryEmailJob = defineJobKind<{ siteId: string; email: string; redirectUrl: string | null; origin: string }>({
+  kind: 'identity.recovery-email',
+  async run(jctx, p) {
+    const site = await getSite(jctx.db, p.siteId);
+    if (!site || !isValidEmail(p.email)) return;
+    const identity = await findIdentityByEmail(jctx.db, site.id, p.email);
+    if (!identity || identity.status === 'DELETED' || identity.status === 'BLOCKED') return;
+    const ctx: RequestContext = {
+      requestId: jctx.job.id, deps: jctx.deps, db: jctx.db, dialect: jctx.deps.storage.dialect, caller: { kind: 'anonymous' },
+      origin: p.origin, ip: '127.0.0.1', log: jctx.log, site,
+    };
+    await issueRecoveryLink(ctx, identity, p.redirectUrl, 'Reset your password');
+  },
+});
+
+/** Every job kind of the identity domain. */
+export const identityJobKinds = [recoveryEmailJob] as const;
 
 export async function sendActivationEmail(ctx: RequestContext, input: { identityId: string; redirectUrl?: string | undefined }): Promise<Record<string, never>> {
   const identity = await findIdentity(ctx.db, ctx.site.id, input.identityId);
@@ -459,15 +492,17 @@ export async function sendActivationEmail(ctx: RequestContext, input: { identity
 async function issueRecoveryLink(ctx: RequestContext, identity: IdentityRecord, redirectUrl: string | null, subject: string): Promise<void> {
   const token = randomToken('rc_');
   const now = Date.now();
-  await insertRecoveryToken(ctx.db, {
-    id: randomUUID(), siteId: ctx.site.id, identityId: identity.id, tokenHash: hashSecret(token), redirectUrl,
-    createdDate: new Date(now).toISOString(), expiresDate: new Date(now + RECOVERY_TTL_MS).toISOString(), usedDate: null,
-  });
   const link = `${ctx.origin}/_hosted/reset-password?recoveryToken=${encodeURIComponent(token)}`;
-  sendMailInBackground(ctx, ctx.site.id, {
-    to: identity.loginEmail,
-    subject,
-    text: `Open this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+  await inTransaction(ctx.db, async (trx) => {
+    await insertRecoveryToken(trx, {
+      id: randomUUID(), siteId: ctx.site.id, identityId: identity.id, tokenHash: hashSecret(token), redirectUrl,
+      createdDate: new Date(now).toISOString(), expiresDate: new Date(now + RECOVERY_TTL_MS).toISOString(), usedDate: null,
+    });
+    await queueMail({ ...ctx, db: trx }, ctx.site.id, 'identity-recovery', {
+      to: identity.loginEmail,
+      subject,
+      text: `Open this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+    });
   });
 }
 
@@ -496,8 +531,11 @@ export async function startVerification(ctx: RequestContext, identityId: string)
   const identity = await memberIdentity(ctx, identityId);
   await throttle(ctx, ctx.site.id, 'send-email', identity.loginEmail);
   const code = newCode();
-  const verificationId = await newState(ctx, ctx.site.id, identity.id, 'EMAIL_VERIFICATION', { standalone: true }, code);
-  await sendMail(ctx, ctx.site.id, codeMail(identity.loginEmail, code, 'verify your e-mail address'));
+  const verificationId = await inTransaction(ctx.db, async (trx) => {
+    const id = await newState({ ...ctx, db: trx }, ctx.site.id, identity.id, 'EMAIL_VERIFICATION', { standalone: true }, code);
+    await queueMail({ ...ctx, db: trx }, ctx.site.id, 'identity-code', codeMail(identity.loginEmail, code, 'verify your e-mail address'));
+    return id;
+  });
   return { verificationId };
 }
 
@@ -546,33 +584,6 @@ export function validateEmail(email: string): { valid: boolean; formatInvalid: b
 
 // ---------------------------------------------------------------------------------------------
 // For the members domain
-
-/** Blocks, re-activates (owner approval) or deletes an identity; BLOCKED and DELETED revoke every token. */
-export async function setIdentityStatus(ctx: RequestContext, identityId: string, status: 'BLOCKED' | 'ACTIVE' | 'DELETED'): Promise<void> {
-  const identity = await findIdentity(ctx.db, ctx.site.id, identityId);
-  if (!identity) return;
-  const now = new Date().toISOString();
-  await inTransaction(ctx.db, async (trx) => {
-    if (status === 'ACTIVE') {
-      const reasons = identity.statusReasons.filter((r) => r !== REASON_APPROVAL);
-      await updateIdentityRow(trx, ctx.site.id, identityId, { status: statusFromReasons(reasons), statusReasons: reasons }, now);
-      return;
-    }
-    await updateIdentityRow(trx, ctx.site.id, identityId, { status }, now);
-    await revokeMemberTokens({ ...ctx, db: trx }, ctx.site.id, identityId);
-    await revokeIdentitySessions(trx, ctx.site.id, identityId, now);
-  });
-}
-
-/** Removes an identity for good (its e-mail can register again); tokens and sessions are revoked first. */
-export async function deleteIdentity(ctx: RequestContext, identityId: string): Promise<void> {
-  const now = new Date().toISOString();
-  await inTransaction(ctx.db, async (trx) => {
-    await revokeMemberTokens({ ...ctx, db: trx }, ctx.site.id, identityId);
-    await revokeIdentitySessions(trx, ctx.site.id, identityId, now);
-    await deleteIdentityRow(trx, ctx.site.id, identityId);
-  });
-}
 
 export async function getIdentity(ctx: RequestContext, identityId: string): Promise<IdentityRecord | undefined> {
   return findIdentity(ctx.db, ctx.site.id, identityId);

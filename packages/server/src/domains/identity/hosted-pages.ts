@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest } from '../../http/errors.js';
-import { assertSiteServes, getSiteCached } from '../sites/service.js';
+import { assertSiteServes, getSiteCached } from '../sites/index.js';
 import {
   COOKIE_SESSION_TTL_MS, createSession, login, logoutMember, recover, register, resendCode, resolveSession, resolveSessionHash, sendRecoveryEmail,
   verifyDuringAuthentication, verifyFactor, type StateResponse,

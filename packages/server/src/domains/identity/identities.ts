@@ -1,3 +1,4 @@
+import { identifierProblem } from '../../http/wire-schemas.js';
 import type { IdentityRecord, IdentityStatus } from './store.js';
 
 /** Login e-mails compare case-insensitively: stored trimmed and lower-cased. */
@@ -10,7 +11,8 @@ export const EMAIL_MAX_LENGTH = 254;
 const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/u;
 
 export function isValidEmail(email: string): boolean {
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email.trim());
+  // Control, bidi and invisible characters make two addresses look alike: never part of an e-mail.
+  return email.length <= EMAIL_MAX_LENGTH && identifierProblem(email) === undefined && EMAIL_PATTERN.test(email.trim());
 }
 
 export const REASON_EMAIL = 'PENDING_EMAIL_VERIFICATION_REQUIRED';

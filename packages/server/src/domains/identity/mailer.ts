@@ -1,48 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { BaseContext } from '../../http/context.js';
-import { insertMail } from './store.js';
+import type { Executor } from '../../storage/database.js';
+import { enqueueMail, escapeHtml, listMail } from '../events/index.js';
 
 /**
- * Identity e-mails (codes, reset links). With SMTP_URL they go out through nodemailer; without it they
- * are kept in `mail_outbox` for the dashboard, and the log says one was stored (never its content).
+ * Identity e-mails (codes, reset links) go through the one outbox: a row and a `mail.send` job queued
+ * in the caller's transaction (domains/events/mail.ts sends it, or keeps it for the dashboard's
+ * mailbox without SMTP_URL). Queuing is a database write, never a network call, so a login answers in
+ * the same time whether the SMTP server is fast, slow or down.
  */
 export interface Mail { to: string; subject: string; text: string; html?: string }
 
-const FROM = 'Vitrine <no-reply@vitrine.local>';
-export const SMTP_TIMEOUT_MS = 5_000;
-const transports = new Map<string, Transporter>();
+/** The outbox `template` of identity mails (the mailbox route filters on it). */
+export const IDENTITY_MAIL_TEMPLATES = ['identity-code', 'identity-recovery', 'identity-register-notice'] as const;
+export type IdentityMailTemplate = (typeof IDENTITY_MAIL_TEMPLATES)[number];
 
-function transportFor(url: string): Transporter {
-  let t = transports.get(url);
-  if (!t) {
-    // Bounded waits: an unreachable SMTP server must not hold a login request for minutes.
-    t = nodemailer.createTransport({ url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: 2 * SMTP_TIMEOUT_MS });
-    transports.set(url, t);
-  }
-  return t;
+/** Identity mails to one address, oldest first (tests read e-mailed codes and links here). */
+export function listIdentityMails(db: Executor, siteId: string, to: string) {
+  return listMail(db, siteId, to, IDENTITY_MAIL_TEMPLATES);
 }
 
-export async function sendMail(ctx: BaseContext, siteId: string, mail: Mail): Promise<void> {
-  const smtpUrl = ctx.deps.config.smtpUrl;
-  if (smtpUrl) {
-    try {
-      await transportFor(smtpUrl).sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
-      ctx.log.info({ reqId: ctx.requestId, siteId }, 'identity mail sent');
-      return;
-    } catch (err) {
-      // The SMTP server is down: keep the mail in the outbox (the owner sees it) rather than fail the login.
-      ctx.log.error({ reqId: ctx.requestId, siteId, err }, 'identity mail: SMTP failed, stored in mail_outbox');
-    }
-  }
-  await insertMail(ctx.deps.storage.db, { id: randomUUID(), siteId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdDate: new Date().toISOString() });
-  ctx.log.info({ reqId: ctx.requestId, siteId }, 'identity mail stored in mail_outbox');
-}
-
-/**
- * Sends without making the caller wait: answers then take the same time whether or not a mail went out
- * (user enumeration, ASVS 6.3.8). Failures are logged.
- */
-export function sendMailInBackground(ctx: BaseContext, siteId: string, mail: Mail): void {
-  sendMail(ctx, siteId, mail).catch((err: unknown) => ctx.log.error({ reqId: ctx.requestId, err }, 'identity mail failed'));
+export async function queueMail(ctx: BaseContext, siteId: string, template: IdentityMailTemplate, mail: Mail): Promise<void> {
+  // Identity mails are plain text; their HTML part (and mailbox preview) is that text, escaped.
+  const html = mail.html ?? `<pre style="font-family: inherit; white-space: pre-wrap">${escapeHtml(mail.text)}</pre>`;
+  await enqueueMail({ db: ctx.db, site: { id: siteId } }, { template, to: mail.to, subject: mail.subject, text: mail.text, html });
 }

@@ -1,10 +1,10 @@
-import type { Kysely, Migration } from 'kysely';
-import { dialectOf, jsonType } from '../../storage/dialect.js';
+import { sql, type Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const identityMigrations: Record<string, Migration> = {
   '0001_oauth': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       await db.schema
         .createTable('oauth_clients')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -52,8 +52,8 @@ export const identityMigrations: Record<string, Migration> = {
     },
   },
   '0002_identities': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       await db.schema
         .createTable('identities')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -175,6 +175,28 @@ export const identityMigrations: Record<string, Migration> = {
         .addColumn('html_body', 'text')
         .addColumn('created_date', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  '0003_refresh_token_family': {
+    // Every member request checks its token family (service.ts#authenticate): one indexed row.
+    async up(db: MigrationDb) {
+      await db.schema.createIndex('refresh_tokens_family').on('refresh_tokens').columns(['family_id']).execute();
+    },
+  },
+  /**
+   * One e-mail outbox for the whole server: identity mails kept here so far move to
+   * `notification_mails` (the mailbox the dashboard reads; docs/jobs.md), as STORED mails.
+   */
+  '0004_mail_outbox_merged': {
+    async up(db: MigrationDb) {
+      await sql`
+        INSERT INTO notification_mails (id, site_id, template, to_address, subject, html, text, event_id, status, attempts, next_attempt_at, give_up_after, created_date)
+        SELECT id, site_id, 'identity', to_address, subject,
+          COALESCE(html_body, '<pre style="font-family: inherit; white-space: pre-wrap">'
+            || REPLACE(REPLACE(REPLACE(text_body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</pre>'),
+          text_body, NULL, 'STORED', 0, created_date, created_date, created_date
+        FROM mail_outbox`.execute(db);
+      await db.schema.dropTable('mail_outbox').execute();
     },
   },
 };

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BaseContext } from '../../http/context.js';
 import { ApplicationError, badRequest, unauthenticated } from '../../http/errors.js';
-import { getSiteCached, assertSiteServes } from '../sites/service.js';
+import { getSiteCached, assertSiteServes } from '../sites/index.js';
 import { hashSecret, randomToken } from './secrets.js';
 import { issueTokenPair, lookupApiKeyRecord, type TokenResponse } from './service.js';
 import {

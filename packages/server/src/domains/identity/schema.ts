@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { identifier } from '../../http/wire-schemas.js';
 
 /** `POST /oauth2/token`: the public client sends camelCase, the external-login grant snake_case. */
 export const tokenRequest = z.object({
-  clientId: z.string().min(1).max(200).optional(),
+  clientId: identifier(200, 1).optional(),
   grantType: z.string().max(50).optional(),
   grant_type: z.string().max(50).optional(),
   refreshToken: z.string().max(500).optional(),
@@ -10,7 +11,7 @@ export const tokenRequest = z.object({
   codeVerifier: z.string().max(500).optional(),
   redirectUri: z.string().max(2000).optional(),
   scope: z.string().max(200).optional(),
-  member_id: z.string().max(200).optional(),
+  member_id: identifier(200).optional(),
   session_token: z.string().max(2000).optional(),
 });
 
@@ -121,12 +122,12 @@ export const factorVerifyRequest = z.object({
 
 export const verifyDuringAuthRequest = z.object({ code: text(100), stateToken: text(1000) });
 export const resendRequest = z.object({ stateToken: text(1000) });
-export const startVerificationRequest = z.object({ identityId: text(100).nullish(), target: z.enum(['UNKNOWN_TARGET', 'EMAIL']).optional() });
-export const verifyCodeRequest = z.object({ code: text(100), verificationId: text(1000) });
+export const startVerificationRequest = z.object({ identityId: identifier(100).nullish(), target: z.enum(['UNKNOWN_TARGET', 'EMAIL']).optional() });
+export const verifyCodeRequest = z.object({ code: text(100), verificationId: identifier(1000) });
 
 const redirect = z.object({ url: text(2000).optional(), clientId: text(200).nullish() }).optional();
 export const sendRecoveryEmailRequest = z.object({ email: text(1000), language: text(20).nullish(), redirect });
-export const sendActivationEmailRequest = z.object({ identityId: text(100), emailOptions: z.object({ language: text(20).nullish(), redirect }).optional() });
+export const sendActivationEmailRequest = z.object({ identityId: identifier(100), emailOptions: z.object({ language: text(20).nullish(), redirect }).optional() });
 export const recoverRequest = z.object({ recoveryToken: text(1000), password: text(1000).nullish() });
 
 export const tokenInfoRequest = z.object({ token: text(4000).optional() });

@@ -3,16 +3,19 @@ import type { AppDeps, BaseContext, Caller } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, unauthenticated } from '../../http/errors.js';
 import type { Executor } from '../../storage/database.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { assertSiteServes, getSiteCached, type Site } from '../sites/service.js';
+import { assertSiteServes, getSiteCached, type Site } from '../sites/index.js';
 import { hashSecret, randomToken } from './secrets.js';
 import {
-  findApiKeyByHash, findOAuthClient, findRefreshTokenByHash, insertApiKey, insertOAuthClient, insertRefreshToken,
+  findApiKeyByHash, findOAuthClient, isTokenFamilyActive, findRefreshTokenByHash, insertApiKey, insertOAuthClient, insertRefreshToken,
   revokeSubjectTokens, type ApiKeyRecord, type OAuthClient, type TokenRole,
 } from './store.js';
 
 export type { OAuthClient, TokenRole };
 
 const API_KEY_PREFIX = 'vtr_';
+
+/** The 401 description for a member token whose family was revoked (logout, password change, block, delete). */
+export const REVOKED_TOKEN = 'The access token is invalid, expired or revoked';
 
 /** The wire shape of `POST /oauth2/token` answers. */
 export interface TokenResponse {
@@ -78,10 +81,12 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
     assertSiteServes(site);
     const clientId = String(claims.cid ?? '');
     const familyId = String(claims.fam ?? '');
-    const caller: Caller = claims.role === 'member'
-      ? { kind: 'member', memberId: claims.sub!, clientId, familyId }
-      : { kind: 'visitor', visitorId: claims.sub!, clientId, familyId };
-    return { site, caller };
+    if (claims.role !== 'member') return { site, caller: { kind: 'visitor', visitorId: claims.sub!, clientId, familyId } };
+    // The one revocation rule for every route: a member token stands only while its family does.
+    // Visitor tokens skip this (the hot read path gains no query); state lives in the database, so
+    // every process sees a revocation on the very next request.
+    if (!(await isTokenFamilyActive(db, site.id, claims.sub!, familyId))) throw unauthenticated(REVOKED_TOKEN);
+    return { site, caller: { kind: 'member', memberId: claims.sub!, clientId, familyId } };
   }
   if (!raw.startsWith(API_KEY_PREFIX)) throw unauthenticated('The Authorization header holds neither an access token nor an API key');
   const key = await lookupApiKey(db, raw);

@@ -151,6 +151,18 @@ export async function revokeSubjectTokens(db: Executor, siteId: string, subjectI
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Whether a member's token family still stands: its refresh token exists for that subject and was
+ * never revoked (logout, password change, block, delete and a replayed code all revoke it). One row
+ * by the `refresh_tokens_family` index; expiry is not checked here (the access token has its own).
+ */
+export async function isTokenFamilyActive(db: Executor, siteId: string, subjectId: string, familyId: string): Promise<boolean> {
+  const row = await db.selectFrom('refresh_tokens').select('id')
+    .where('family_id', '=', familyId).where('site_id', '=', siteId).where('subject_id', '=', subjectId).where('revoked_date', 'is', null)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeFamily(db: Executor, familyId: string, now: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_date: now }).where('family_id', '=', familyId).where('revoked_date', 'is', null).execute();
 }
@@ -240,16 +252,6 @@ interface RecoveryTokensTable {
 interface CaptchaUsedTable { signature: string; expires_date: string }
 interface RateLimitsTable { bucket: string; window_start: number; hits: number }
 interface IdentitySecretsTable { name: string; value: string }
-interface MailOutboxTable {
-  id: string;
-  site_id: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  created_date: string;
-}
-
 declare module '../../storage/schema.js' {
   interface Database {
     identities: IdentitiesTable;
@@ -261,7 +263,6 @@ declare module '../../storage/schema.js' {
     captcha_used: CaptchaUsedTable;
     rate_limits: RateLimitsTable;
     identity_secrets: IdentitySecretsTable;
-    mail_outbox: MailOutboxTable;
   }
 }
 
@@ -570,15 +571,3 @@ export async function readOrCreateSecret(db: Executor, name: string, fresh: stri
   return row.value;
 }
 
-export interface StoredMail { id: string; siteId: string; to: string; subject: string; text: string; html: string | null; createdDate: string }
-
-export async function insertMail(db: Executor, m: StoredMail): Promise<void> {
-  await db.insertInto('mail_outbox').values({
-    id: m.id, site_id: m.siteId, to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, created_date: m.createdDate,
-  }).execute();
-}
-
-export async function listMail(db: Executor, siteId: string, to: string): Promise<StoredMail[]> {
-  const rows = await db.selectFrom('mail_outbox').selectAll().where('site_id', '=', siteId).where('to_address', '=', to).orderBy('created_date', 'asc').execute();
-  return rows.map((r) => ({ id: r.id, siteId: r.site_id, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, createdDate: r.created_date }));
-}

@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../http/context.js';
-import { deleteIdentity, setIdentityStatus } from '../identity/auth.js';
-import { revokeMemberTokens } from '../identity/service.js';
+import { deleteIdentity, revokeMemberTokens, setIdentityStatus } from '../identity/index.js';
 
 /**
  * The one place members tells identity about status changes, so login follows the member status.

@@ -2,22 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { getSite } from '../sites/service.js';
-import { jobLoop } from '../../jobs/job-loop.js';
-import { JOB_BATCH_SIZE, JOB_ERRORS_KEPT, JOB_MAX_RETRIES, JOB_RETRY_MS } from './limits.js';
+import { getSite } from '../sites/index.js';
+import { defineJobKind, type JobContext } from '../../jobs/kinds.js';
+import { JobInterrupted } from '../../jobs/errors.js';
+import { enqueueJob } from '../../jobs/service.js';
+import { JOB_BATCH_SIZE, JOB_ERRORS_KEPT } from './limits.js';
 import type { SearchInput } from './schema.js';
 import { applyStatusAction, deleteMemberWithin, parseFilter, requireMember, searchClause, whereFor, withFilter } from './service.js';
 import {
-  findJob, finishJobItem, insertJobWithItems, nextUnfinishedJob, pendingJobItems, recordJobProgress,
+  findJob, finishJobItem, insertJobWithItems, pendingJobItems, recordJobProgress,
   type JobItemError, type JobKind, type JobParams, type MemberJob,
 } from './store.js';
 
 /**
  * By-filter bulk jobs (approve, block, delete). Starting a job freezes the matching member ids into
- * `member_job_items` in the request's transaction; after commit an in-process worker handles the items,
- * each in its own transaction together with the job's counters, so a restart resumes where it stopped
- * (`resumeMemberJobs` at boot, or the first members call after it). Items that fail (a transition
- * not allowed, a protected member) are counted and their first JOB_ERRORS_KEPT errors kept.
+ * `member_job_items` and queues one `members.bulk` job (jobs/) in the request's transaction; the job
+ * runner handles the items, each in its own transaction together with the job's counters, so a job
+ * claimed again after a crash or a retry resumes with the items still pending. Items that fail (a
+ * transition not allowed, a protected member) are counted and their first JOB_ERRORS_KEPT errors kept.
  */
 
 export async function startJob(
@@ -37,8 +39,8 @@ export async function startJob(
       ...(input.contentAssigneeId ? { contentAssigneeId: input.contentAssigneeId } : {}),
     };
     await withFilter(undefined, () => insertJobWithItems(trx, { id: jobId, siteId: ctx.site.id, kind, params, now: new Date().toISOString() }, whereFor(ctx, filter, search)));
+    await enqueueJob(trx, memberBulkJob, { jobId, siteId: ctx.site.id }, { siteId: ctx.site.id });
   });
-  kickJobWorker(ctx.deps);
   return { jobId };
 }
 
@@ -70,28 +72,30 @@ export function presentJob(job: MemberJob) {
 }
 
 export async function getJob(ctx: RequestContext, jobId: string) {
-  ensureJobWorker(ctx.deps);
   const job = await findJob(ctx.db, ctx.site.id, jobId);
   if (!job) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`, { jobId });
   return presentJob(job);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Worker: one loop per server (jobs/job-loop.ts), woken when a job is created
+// The job kind the runner calls (registered by createServer)
 
-const loop = jobLoop<MemberJob>({
-  name: 'member job worker',
-  next: (deps) => nextUnfinishedJob(deps.storage.db),
-  run: runJob,
-  maxRetries: JOB_MAX_RETRIES,
-  retryMs: JOB_RETRY_MS,
+export const memberBulkJob = defineJobKind<{ jobId: string; siteId: string }>({
+  kind: 'members.bulk',
+  maxAttempts: 10,
+  async run(jctx, { jobId, siteId }) {
+    const job = await findJob(jctx.db, siteId, jobId);
+    if (job && job.status !== 'FINISHED') await runJob(jctx, job);
+  },
+  async onFailed(_jctx, { jobId, siteId }, _error, trx) {
+    const job = await findJob(trx, siteId, jobId);
+    const now = new Date().toISOString();
+    if (job && job.status !== 'FINISHED') await recordJobProgress(trx, { ...job, status: 'FAILED', finishedDate: now }, now);
+  },
 });
-export const kickJobWorker = loop.kick;
-/** Resumes unfinished jobs once per server: call at boot; members routes call it on first use too. */
-export const ensureJobWorker = loop.ensure;
-export const resumeMemberJobs = ensureJobWorker;
-/** Resolves when the worker has nothing left to do (tests wait on it). */
-export const jobWorkerIdle = loop.idle;
+
+/** Every job kind of the members domain. */
+export const membersJobKinds = [memberBulkJob] as const;
 
 async function jobContext(deps: AppDeps, job: MemberJob): Promise<RequestContext | undefined> {
   const site = await getSite(deps.storage.db, job.siteId);
@@ -109,7 +113,8 @@ async function jobContext(deps: AppDeps, job: MemberJob): Promise<RequestContext
   };
 }
 
-async function runJob(deps: AppDeps, job: MemberJob): Promise<void> {
+async function runJob(jctx: JobContext, job: MemberJob): Promise<void> {
+  const deps = jctx.deps;
   const ctx = await jobContext(deps, job);
   const now = () => new Date().toISOString();
   if (!ctx) {
@@ -123,7 +128,10 @@ async function runJob(deps: AppDeps, job: MemberJob): Promise<void> {
   for (;;) {
     const ids = await pendingJobItems(deps.storage.db, job.id, JOB_BATCH_SIZE);
     if (ids.length === 0) break;
-    for (const memberId of ids) await runItem(ctx, job, memberId);
+    for (const memberId of ids) {
+      if (jctx.signal.aborted) throw new JobInterrupted();
+      await runItem(ctx, job, memberId);
+    }
   }
   const latest = (await findJob(deps.storage.db, job.siteId, job.id)) ?? job;
   await recordJobProgress(deps.storage.db, { ...latest, status: 'FINISHED', finishedDate: now() }, now());

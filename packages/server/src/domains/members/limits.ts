@@ -57,6 +57,3 @@ export const RICH_TEXT_LIMITS = {
 
 /** `revision` of member-about is int64 text; 15 digits stay exact in a double. */
 export const REVISION_MAX_DIGITS = 15;
-/** Bulk-job worker: retries after an unexpected failure (database down), with growing pauses. */
-export const JOB_RETRY_MS = 2_000;
-export const JOB_MAX_RETRIES = 5;

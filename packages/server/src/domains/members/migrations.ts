@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Migration } from 'kysely';
-import { dialectOf, jsonType } from '../../storage/dialect.js';
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const membersMigrations: Record<string, Migration> = {
   '0001_members': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const json = jsonType(dialectOf(db));
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
       // One row per member; member id == identity id. Columns hold what queries filter and sort on;
       // the rest of contact/profile lives in `doc`.
       await db.schema
@@ -93,10 +93,10 @@ export const membersMigrations: Record<string, Migration> = {
     },
   },
   '0002_member_title': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
+    async up(db: MigrationDb) {
       // profile.title is searchable, so it gets a column like nickname.
       await db.schema.alterTable('members').addColumn('title', 'text').execute();
-      await db.schema.alterTable('member_jobs').addColumn('errors', jsonType(dialectOf(db))).execute();
+      await db.schema.alterTable('member_jobs').addColumn('errors', columnTypes(db).json).execute();
       // HMAC key of member-about query cursors, shared by every server process.
       await db.schema.createTable('member_secrets')
         .addColumn('name', 'text', (c) => c.primaryKey())

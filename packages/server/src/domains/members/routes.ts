@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../http/context.js';
 import { route, type RouteDef } from '../../http/route.js';
 import {
   createMemberAbout, deleteMemberAbout, getMemberAbout, getMyMemberAbout, queryMemberAbouts, updateMemberAbout, ABOUT_PAGE_MAX,
 } from './abouts.js';
 import { CURSOR_MAX_LENGTH } from '../../http/cursor.js';
-import { ensureJobWorker, getJob, startJob } from './jobs.js';
+import { getJob, startJob } from './jobs.js';
 import { REVISION_MAX_DIGITS } from './limits.js';
 import { listReports, reportMember, resolveReport } from './reports.js';
 import {
@@ -20,28 +19,20 @@ import {
 } from './service.js';
 import { memberAnswer, membersPageAnswer, writtenMemberAnswer } from './view.js';
 
-/** Every members handler first makes sure unfinished bulk jobs resume after a restart. */
-function h<I>(fn: (ctx: RequestContext, input: I) => Promise<unknown>) {
-  return (ctx: RequestContext, input: I) => {
-    ensureJobWorker(ctx.deps);
-    return fn(ctx, input);
-  };
-}
-
 const M = '/members/v1/members';
 const empty = z.object({});
 
 const statusRoute = (action: 'approve' | 'block' | 'disconnect', summary: string) => route({
   method: 'POST', path: `${M}/:id/${action}`, access: 'elevated', summary, request: idRequest, response: memberResponse,
-  handler: h(async (ctx, input) => writtenMemberAnswer(ctx, await changeStatus(ctx, input.id, action))),
+  handler: async (ctx, input) => writtenMemberAnswer(ctx, await changeStatus(ctx, input.id, action)),
 });
 const activityRoute = (action: 'mute' | 'unmute', summary: string) => route({
   method: 'POST', path: `${M}/:id/${action}`, access: 'elevated', summary, request: idRequest, response: memberResponse,
-  handler: h(async (ctx, input) => writtenMemberAnswer(ctx, await changeActivity(ctx, input.id, action))),
+  handler: async (ctx, input) => writtenMemberAnswer(ctx, await changeActivity(ctx, input.id, action)),
 });
 const contactListRoute = (list: 'phones' | 'emails' | 'addresses') => route({
   method: 'DELETE', path: `${M}/:id/${list}`, access: 'elevated', summary: `Remove all ${list} of a member's contact`, request: idRequest, response: memberResponse,
-  handler: h(async (ctx, input) => writtenMemberAnswer(ctx, await deleteContactList(ctx, input.id, list))),
+  handler: async (ctx, input) => writtenMemberAnswer(ctx, await deleteContactList(ctx, input.id, list)),
 });
 
 const aboutInput = z.strictObject({
@@ -55,55 +46,55 @@ export const membersRoutes: RouteDef[] = [
   // --- the caller's own member
   route({
     method: 'GET', path: `${M}/my`, access: 'member', summary: 'The logged-in member (fieldsets: PUBLIC by default, up to FULL)',
-    request: getMyMemberRequest, response: memberResponse, handler: h(async (ctx, input) => memberAnswer(ctx, await getMyMember(ctx), input.fieldsets)),
+    request: getMyMemberRequest, response: memberResponse, handler: async (ctx, input) => memberAnswer(ctx, await getMyMember(ctx), input.fieldsets),
   }),
   route({
     method: 'POST', path: `${M}/my/slug`, access: 'member', summary: 'Change the logged-in member\'s profile slug',
-    request: slugRequest, response: memberResponse, handler: h(async (ctx, input) => writtenMemberAnswer(ctx, await updateMySlug(ctx, input.slug))),
+    request: slugRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await updateMySlug(ctx, input.slug)),
   }),
   route({
     method: 'POST', path: `${M}/join-community`, access: 'member', summary: 'Make the logged-in member PUBLIC',
-    request: empty, response: memberResponse, handler: h(async (ctx) => writtenMemberAnswer(ctx, await joinCommunity(ctx))),
+    request: empty, response: memberResponse, handler: async (ctx) => writtenMemberAnswer(ctx, await joinCommunity(ctx)),
   }),
   route({
     method: 'POST', path: `${M}/leave-community`, access: 'member', summary: 'Make the logged-in member PRIVATE',
-    request: empty, response: memberResponse, handler: h(async (ctx) => writtenMemberAnswer(ctx, await leaveCommunity(ctx))),
+    request: empty, response: memberResponse, handler: async (ctx) => writtenMemberAnswer(ctx, await leaveCommunity(ctx)),
   }),
   route({
     method: 'DELETE', path: `${M}/my`, access: 'member', summary: 'Delete the logged-in member (content to contentAssigneeId)',
-    request: deleteMyMemberRequest, handler: h((ctx, input) => deleteMyMember(ctx, input.contentAssigneeId)),
+    request: deleteMyMemberRequest, handler: (ctx, input) => deleteMyMember(ctx, input.contentAssigneeId),
   }),
 
   // --- reads (visitors see public members' public fields)
   route({
     method: 'GET', path: `${M}/:id`, access: 'visitor', summary: 'A member, in the fieldsets the caller may see',
-    request: getMemberRequest, response: memberResponse, handler: h(async (ctx, input) => memberAnswer(ctx, await getMember(ctx, input.id), input.fieldsets)),
+    request: getMemberRequest, response: memberResponse, handler: async (ctx, input) => memberAnswer(ctx, await getMember(ctx, input.id), input.fieldsets),
   }),
   route({
     method: 'GET', path: M, access: 'visitor', summary: 'List members (offset paging, sorting)',
     request: listMembersRequest, response: membersPageResponse,
-    handler: h(async (ctx, input) => membersPageAnswer(ctx, await listMembers(ctx, { paging: input.paging, sorting: input.sorting }), input.fieldsets)),
+    handler: async (ctx, input) => membersPageAnswer(ctx, await listMembers(ctx, { paging: input.paging, sorting: input.sorting }), input.fieldsets),
   }),
   route({
     method: 'POST', path: `${M}/query`, access: 'visitor', summary: 'Query members: filter, sorting, search, offset paging',
     request: queryMembersRequest, response: membersPageResponse,
-    handler: h(async (ctx, input) => membersPageAnswer(ctx, await queryMembers(ctx, {
+    handler: async (ctx, input) => membersPageAnswer(ctx, await queryMembers(ctx, {
       filter: input.query?.filter, paging: input.query?.paging, sorting: input.query?.sorting ?? input.query?.sort, search: input.search,
-    }), input.fieldsets)),
+    }), input.fieldsets),
   }),
 
   // --- owner administration
   route({
     method: 'POST', path: M, access: 'elevated', summary: 'Create a member',
-    request: createMemberRequest, response: memberResponse, handler: h(async (ctx, input) => writtenMemberAnswer(ctx, await createMember(ctx, input.member))),
+    request: createMemberRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await createMember(ctx, input.member)),
   }),
   route({
     method: 'PATCH', path: `${M}/:memberId`, access: 'visitor', summary: 'Update a member (owner: anyone; a member: themselves)',
-    request: updateMemberRequest, response: memberResponse, handler: h(async (ctx, input) => writtenMemberAnswer(ctx, await updateMember(ctx, input.memberId, input.member))),
+    request: updateMemberRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await updateMember(ctx, input.memberId, input.member)),
   }),
   route({
     method: 'POST', path: `${M}/:id/slug`, access: 'elevated', summary: 'Change a member\'s profile slug',
-    request: memberSlugRequest, response: memberResponse, handler: h(async (ctx, input) => writtenMemberAnswer(ctx, await updateMemberSlug(ctx, input.id, input.slug))),
+    request: memberSlugRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await updateMemberSlug(ctx, input.id, input.slug)),
   }),
   activityRoute('mute', 'Mute a member (ACTIVE -> MUTED)'),
   activityRoute('unmute', 'Unmute a member (MUTED -> ACTIVE)'),
@@ -112,68 +103,68 @@ export const membersRoutes: RouteDef[] = [
   statusRoute('disconnect', 'Disconnect a member (-> OFFLINE; revokes their tokens)'),
   route({
     method: 'DELETE', path: `${M}/:id`, access: 'elevated', summary: 'Delete a member (content to contentAssigneeId)',
-    request: deleteMemberRequest, handler: h((ctx, input) => deleteMember(ctx, input.id, input.contentAssigneeId)),
+    request: deleteMemberRequest, handler: (ctx, input) => deleteMember(ctx, input.id, input.contentAssigneeId),
   }),
   contactListRoute('phones'),
   contactListRoute('emails'),
   contactListRoute('addresses'),
   route({
     method: 'POST', path: `${M}/bulk/delete`, access: 'elevated', summary: 'Delete up to 1000 members; results per id',
-    request: bulkDeleteRequest, handler: h((ctx, input) => bulkDeleteMembers(ctx, input.memberIds)),
+    request: bulkDeleteRequest, handler: (ctx, input) => bulkDeleteMembers(ctx, input.memberIds),
   }),
   route({
     method: 'POST', path: `${M}/bulk/delete-by-filter`, access: 'elevated', summary: 'Background job: delete the members matching a filter',
     request: deleteByFilterRequest, response: jobIdResponse,
-    handler: h((ctx, input) => startJob(ctx, 'DELETE', { filter: input.filter, search: input.search, contentAssigneeId: input.contentAssigneeId })),
+    handler: (ctx, input) => startJob(ctx, 'DELETE', { filter: input.filter, search: input.search, contentAssigneeId: input.contentAssigneeId }),
   }),
   route({
     method: 'POST', path: `${M}/bulk/approve-by-filter`, access: 'elevated', summary: 'Background job: approve the members matching a filter',
-    request: byFilterRequest, response: jobIdResponse, handler: h((ctx, input) => startJob(ctx, 'APPROVE', { filter: input.filter })),
+    request: byFilterRequest, response: jobIdResponse, handler: (ctx, input) => startJob(ctx, 'APPROVE', { filter: input.filter }),
   }),
   route({
     method: 'POST', path: `${M}/bulk/block-by-filter`, access: 'elevated', summary: 'Background job: block the members matching a filter',
-    request: byFilterRequest, response: jobIdResponse, handler: h((ctx, input) => startJob(ctx, 'BLOCK', { filter: input.filter })),
+    request: byFilterRequest, response: jobIdResponse, handler: (ctx, input) => startJob(ctx, 'BLOCK', { filter: input.filter }),
   }),
   route({
     method: 'GET', path: `${M}/bulk/jobs/:jobId`, access: 'elevated', summary: 'Progress of a by-filter bulk job',
-    request: jobRequest, handler: h((ctx, input) => getJob(ctx, input.jobId)),
+    request: jobRequest, handler: (ctx, input) => getJob(ctx, input.jobId),
   }),
 
   // --- member reports
   route({
     method: 'POST', path: '/members/v1/reports', access: 'member', summary: 'Report another member (reason, details)',
-    request: createReportRequest, handler: h((ctx, input) => reportMember(ctx, input)),
+    request: createReportRequest, handler: (ctx, input) => reportMember(ctx, input),
   }),
   route({
     method: 'GET', path: '/members/v1/reports', access: 'elevated', summary: 'List member reports (status, memberId, offset paging)',
-    request: listReportsRequest, handler: h((ctx, input) => listReports(ctx, input)),
+    request: listReportsRequest, handler: (ctx, input) => listReports(ctx, input),
   }),
   route({
     method: 'POST', path: '/members/v1/reports/:id/resolve', access: 'elevated', summary: 'Resolve a report, optionally muting the member',
-    request: resolveReportRequest, handler: h((ctx, input) => resolveReport(ctx, input.id, input)),
+    request: resolveReportRequest, handler: (ctx, input) => resolveReport(ctx, input.id, input),
   }),
 
   // --- member-about rich text (members.membersAbout)
   route({
     method: 'POST', path: '/members/v2/abouts', access: 'visitor', summary: 'Create a member\'s about section (the member or an owner)',
-    request: z.object({ memberAbout: aboutInput }), handler: h((ctx, input) => createMemberAbout(ctx, input.memberAbout)),
+    request: z.object({ memberAbout: aboutInput }), handler: (ctx, input) => createMemberAbout(ctx, input.memberAbout),
   }),
   route({
     method: 'GET', path: '/members/v2/abouts/my', access: 'member', summary: 'The logged-in member\'s about section',
-    request: empty, handler: h((ctx) => getMyMemberAbout(ctx)),
+    request: empty, handler: (ctx) => getMyMemberAbout(ctx),
   }),
   route({
     method: 'GET', path: '/members/v2/abouts/:id', access: 'visitor', summary: 'An about section of a member the caller can see',
-    request: idRequest, handler: h((ctx, input) => getMemberAbout(ctx, input.id)),
+    request: idRequest, handler: (ctx, input) => getMemberAbout(ctx, input.id),
   }),
   route({
     method: 'PATCH', path: '/members/v2/abouts/:memberAboutId', access: 'visitor', summary: 'Update an about section (revision must match)',
     request: z.object({ memberAboutId: guid, memberAbout: aboutInput }),
-    handler: h((ctx, input) => updateMemberAbout(ctx, input.memberAboutId, input.memberAbout)),
+    handler: (ctx, input) => updateMemberAbout(ctx, input.memberAboutId, input.memberAbout),
   }),
   route({
     method: 'DELETE', path: '/members/v2/abouts/:id', access: 'visitor', summary: 'Delete an about section (the member or an owner)',
-    request: idRequest, handler: h((ctx, input) => deleteMemberAbout(ctx, input.id)),
+    request: idRequest, handler: (ctx, input) => deleteMemberAbout(ctx, input.id),
   }),
   route({
     method: 'POST', path: '/members/v2/abouts/query', access: 'visitor', summary: 'Query about sections of visible members (cursor paging)',
@@ -184,6 +175,6 @@ export const membersRoutes: RouteDef[] = [
         cursorPaging: z.strictObject({ limit: z.number().int().min(1).max(ABOUT_PAGE_MAX).nullish(), cursor: z.string().max(CURSOR_MAX_LENGTH).nullish() }).optional(),
       }).optional(),
     }),
-    handler: h((ctx, input) => queryMemberAbouts(ctx, { filter: input.query?.filter, limit: input.query?.cursorPaging?.limit, cursor: input.query?.cursorPaging?.cursor })),
+    handler: (ctx, input) => queryMemberAbouts(ctx, { filter: input.query?.filter, limit: input.query?.cursorPaging?.limit, cursor: input.query?.cursorPaging?.cursor }),
   }),
 ];

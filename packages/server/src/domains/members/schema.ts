@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CreateMemberInput as WireCreateMemberInput, UpdateMemberInput as WireUpdateMemberInput } from '@vitrine/types/members';
 import { conforms } from '../../http/conforms.js';
+import { identifier } from '../../http/wire-schemas.js';
 import {
   BULK_IDS_MAX, FIELDSETS_MAX, MEMBER_LIMITS as L, MEMBER_PAGE_MAX, REPORT_DETAILS_MAX, REPORT_NOTE_MAX, REPORT_PAGE_MAX,
   SEARCH_EXPRESSION_MAX, SEARCH_FIELDS_MAX, SORT_FIELDS_MAX,
@@ -16,7 +17,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 const text = (max: number) => z.string().max(max);
-const email = z.string().max(L.email).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
+const email = identifier(L.email).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
 
 
 const imageInput = z.strictObject({
@@ -78,7 +79,7 @@ export const contactInput = z.strictObject({
 
 export const profileInput = z.strictObject({
   nickname: text(L.nickname).nullish(),
-  slug: z.string().min(1).max(L.slugInput).optional(),
+  slug: identifier(L.slugInput, 1).optional(),
   photo: imageInput.nullish(),
   cover: imageInput.nullish(),
   title: text(L.title).nullish(),
@@ -138,8 +139,8 @@ export const queryMembersRequest = z.object({
 });
 export const createMemberRequest = z.object({ member: createMemberInput });
 export const updateMemberRequest = z.object({ memberId: guid, member: updateMemberInput });
-export const slugRequest = z.object({ slug: z.string().min(1).max(L.slugInput) });
-export const memberSlugRequest = z.object({ id: guid, slug: z.string().min(1).max(L.slugInput) });
+export const slugRequest = z.object({ slug: identifier(L.slugInput, 1) });
+export const memberSlugRequest = z.object({ id: guid, slug: identifier(L.slugInput, 1) });
 export const deleteMyMemberRequest = z.object({ contentAssigneeId: guid.optional() });
 export const deleteMemberRequest = z.object({ id: guid, contentAssigneeId: guid.optional() });
 export const bulkDeleteRequest = z.object({ memberIds: z.array(guid).min(1).max(BULK_IDS_MAX) });

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { escapeLike, ilike, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { escapeLike, forUpdate, ilike, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
 import type { Member, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
 
@@ -157,10 +157,7 @@ export async function insertMemberIfFree(db: Executor, siteId: string, member: M
 }
 
 /** A unique-constraint violation of either dialect (a lost race; callers map it to 409). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+export { isUniqueViolation } from '../../storage/errors.js';
 
 /** Rewrites every column of a member (the service computes the whole new member). */
 export async function replaceMember(db: Executor, siteId: string, member: Member): Promise<void> {
@@ -178,9 +175,7 @@ export async function findMember(db: Executor, siteId: string, id: string): Prom
  * two concurrent status changes cannot both read the old status.
  */
 export async function findMemberForUpdate(db: Executor, siteId: string, id: string, dialect: DialectName): Promise<Member | undefined> {
-  let q = db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', '=', id);
-  if (dialect === 'postgres') q = q.forUpdate();
-  const row = await q.executeTakeFirst();
+  const row = await db.selectFrom('members').selectAll().where('site_id', '=', siteId).where('id', '=', id).modifyEnd(forUpdate(dialect)).executeTakeFirst();
   return row ? toMember(row) : undefined;
 }
 
@@ -370,13 +365,6 @@ export async function insertJobWithItems(db: Executor, job: { id: string; siteId
 
 export async function findJob(db: Executor, siteId: string, id: string): Promise<MemberJob | undefined> {
   const row = await db.selectFrom('member_jobs').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return row ? toJob(row) : undefined;
-}
-
-/** The oldest job not finished yet, of any site (the worker resumes these after a restart). */
-export async function nextUnfinishedJob(db: Executor): Promise<MemberJob | undefined> {
-  const row = await db.selectFrom('member_jobs').selectAll().where('status', 'in', ['INITIALIZED', 'PROCESSING'])
-    .orderBy('created_date').orderBy('id').limit(1).executeTakeFirst();
   return row ? toJob(row) : undefined;
 }
 

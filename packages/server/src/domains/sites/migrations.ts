@@ -1,10 +1,9 @@
-import type { Kysely, Migration } from 'kysely';
-import { dialectOf, jsonType } from '../../storage/dialect.js';
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const sitesMigrations: Record<string, Migration> = {
   '0001_sites': {
-    async up(db: Kysely<any>) { // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-      const dialect = dialectOf(db);
+    async up(db: MigrationDb) {
       await db.schema
         .createTable('sites')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -12,7 +11,7 @@ export const sitesMigrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())
-        .addColumn('settings', jsonType(dialect), (c) => c.notNull())
+        .addColumn('settings', columnTypes(db).json, (c) => c.notNull())
         .addColumn('created_date', 'text', (c) => c.notNull())
         .addColumn('updated_date', 'text', (c) => c.notNull())
         .execute();

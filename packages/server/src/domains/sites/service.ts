@@ -3,29 +3,8 @@ import type { Executor } from '../../storage/database.js';
 import { forbidden } from '../../http/errors.js';
 import { findSite, insertSite, updateSiteRow } from './store.js';
 
-export type SiteStatus = 'ENABLED' | 'DISABLED' | 'PENDING' | 'DEMO';
-
-/** Per-site switches the domains read; each domain documents the keys it owns. */
-export interface SiteSettings {
-  /** identity: new members must verify their e-mail before they can log in. */
-  requireEmailVerification?: boolean;
-  /** identity: new members wait for the owner's approval. */
-  requireOwnerApproval?: boolean;
-  /** identity: captcha on register and login. */
-  captcha?: 'off' | 'invisible' | 'visible';
-  [key: string]: unknown;
-}
-
-export interface Site {
-  id: string;
-  slug: string;
-  name: string;
-  status: SiteStatus;
-  currency: string;
-  settings: SiteSettings;
-  createdDate: string;
-  updatedDate: string;
-}
+export type { Site, SiteSettings, SiteStatus } from './model.js';
+import type { Site, SiteSettings, SiteStatus } from './model.js';
 
 /**
  * Sites are read on every request, so they are cached per process for a few seconds: a status change

@@ -1,6 +1,6 @@
 import type { Executor } from '../../storage/database.js';
 import { readJson, toJson } from '../../storage/dialect.js';
-import type { Site, SiteSettings, SiteStatus } from './service.js';
+import type { Site, SiteSettings, SiteStatus } from './model.js';
 
 interface SitesTable {
   id: string;

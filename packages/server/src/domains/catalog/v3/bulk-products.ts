@@ -2,7 +2,7 @@ import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, badRequest, ValidationError } from '../../../http/errors.js';
 import { bulkResults } from '../bulk-results.js';
 import { parseFilter } from '../../../storage/filter.js';
-import { withFilterErrors } from '../../../storage/filter-errors.js';
+import { withFilterErrors } from '../../../http/filter-errors.js';
 import { roundMoney } from '../model.js';
 import { CATALOG_JOB_ITEMS_MAX, registerCatalogJobKind, startCatalogJob } from '../jobs.js';
 import { decimal } from './model.js';

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, conflict, notFound } from '../../../http/errors.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import { CATALOG_JOB_ITEMS_MAX, registerCatalogJobKind, startCatalogJob } from '../jobs.js';
 import { DEFAULT_LOCATION_ID } from '../model.js';
-import { changeItemQuantity, findInventoryItem, updateInventoryRow } from '../store-inventory.js';
-import { INVENTORY_ITEM_V3_FQDN, presentItem, refresh, updateInventoryItem } from './inventory.js';
+import { adjust, getItem, InsufficientStockError, QuantityLimitError, type StockChange } from '../../inventory/index.js';
+import { INVENTORY_ITEM_V3_FQDN, presentItem, updateInventoryItem } from './inventory.js';
 import { INVENTORY_V3_LIMITS, type Adjustment, type inventoryItemSet, type SearchDetails } from './inventory-schema.js';
 import { selectItemIds } from './inventory-search.js';
 import { createItem, deleteItem, stockOf } from './inventory-writes.js';
@@ -34,29 +34,31 @@ const itemNotFound = (id: string) => notFound('INVENTORY_ITEM_NOT_FOUND', `Inven
  * ('track') or at the increment itself ('set').
  */
 async function adjustItem(ctx: RequestContext, id: string, a: Adjustment, untracked: 'refuse' | 'track' | 'set'): Promise<void> {
-  const row = await findInventoryItem(ctx.db, ctx.site.id, id);
+  const row = await getItem(ctx, id);
   if (!row) throw itemNotFound(id);
-  const now = new Date().toISOString();
   const delta = a.incrementBy ?? -(a.decrementBy ?? 0);
   const data = { inventoryItemId: id };
+  const changes: StockChange[] = [];
   if (!row.trackQuantity) {
     if (untracked === 'refuse' || (untracked === 'set' && delta < 0)) throw new ApplicationError(409, 'INVENTORY_QUANTITY_NOT_TRACKED', `Item ${id} does not track quantity`, data);
-    await updateInventoryRow(ctx.db, ctx.site.id, id, { trackQuantity: true, quantity: untracked === 'set' ? delta : 0 }, now);
+    changes.push({ inventoryItemId: id, set: { trackQuantity: true, quantity: untracked === 'set' ? delta : 0 } });
   }
   if (row.trackQuantity || untracked === 'track') {
-    if (!(await changeItemQuantity(ctx.db, ctx.site.id, id, delta, true, now, INVENTORY_V3_LIMITS.quantityMax))) {
-      if (delta > 0) throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
-      throw conflict('INSUFFICIENT_INVENTORY', `Item ${id} has ${row.quantity ?? 0}, not ${-delta}`, { ...data, available: row.quantity ?? 0, requested: -delta });
-    }
+    changes.push(delta > 0 ? { inventoryItemId: id, increment: delta, max: INVENTORY_V3_LIMITS.quantityMax } : { inventoryItemId: id, decrement: -delta });
   }
-  if (row.locationId === DEFAULT_LOCATION_ID) await refresh(ctx, row.productId);
-  const next = (await findInventoryItem(ctx.db, ctx.site.id, id))!;
+  // One inventory call (all or nothing); its stock listener refreshes the product of a default-location item.
+  await adjust(ctx, changes).catch((error: unknown) => {
+    if (error instanceof QuantityLimitError) throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
+    if (error instanceof InsufficientStockError) throw conflict('INSUFFICIENT_INVENTORY', `Item ${id} has ${row.quantity ?? 0}, not ${-delta}`, { ...data, available: row.quantity ?? 0, requested: -delta });
+    throw error;
+  });
+  const next = (await getItem(ctx, id))!;
   await recordEvent(ctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(next), data: { reason: 'MANUAL' } });
 }
 
 registerCatalogJobKind<{ patch: ItemSet }>(INVENTORY_JOB_KINDS.update, {
   async runItem(ctx, id, { patch }) {
-    if (!(await findInventoryItem(ctx.db, ctx.site.id, id))) throw itemNotFound(id);
+    if (!(await getItem(ctx, id))) throw itemNotFound(id);
     await updateInventoryItem(ctx, id, patch);
   },
 });
@@ -72,7 +74,7 @@ registerCatalogJobKind<Record<string, never>>(INVENTORY_JOB_KINDS.delete, {
 registerCatalogJobKind<{ locationId: string; quantity: number }>(INVENTORY_JOB_KINDS.createAtLocation, {
   // The frozen id is the variant's default-location item: it names the product and variant.
   async runItem(ctx, id, p) {
-    const anchor = await findInventoryItem(ctx.db, ctx.site.id, id);
+    const anchor = await getItem(ctx, id);
     if (!anchor) throw notFound('VARIANT_NOT_FOUND', `The variant of item ${id} no longer exists`, { inventoryItemId: id });
     await createItem(ctx, { productId: anchor.productId, variantId: anchor.variantId, locationId: p.locationId, trackQuantity: true, quantity: p.quantity });
   },

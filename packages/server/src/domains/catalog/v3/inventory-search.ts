@@ -1,13 +1,13 @@
 import { isElevated, type RequestContext } from '../../../http/context.js';
 import { ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { parseFilter, parseSort } from '../../../storage/filter.js';
-import { withFilterErrors } from '../../../storage/filter-errors.js';
+import { withFilterErrors } from '../../../http/filter-errors.js';
 import { openCursor, signCursor } from '../cursor.js';
 import {
   countInventorySearch, inventoryIdsMatching, inventoryScalar, inventorySortColumn, inventoryValueBuckets, isInventoryScalarField, isInventoryValueField,
   searchInventoryRows, type InventorySearch,
 } from '../store-inventory.js';
-import { presentItem } from './inventory.js';
+import { presentItem } from './inventory-present.js';
 import { INVENTORY_V3_LIMITS, type InventoryAggregation, type InventorySearchInput, type SearchDetails } from './inventory-schema.js';
 
 /**

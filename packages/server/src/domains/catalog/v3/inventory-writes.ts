@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, badRequest, conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { isUniqueViolation } from '../../../storage/errors.js';
+import { recordEvent } from '../../events/index.js';
 import {
-  addPreorderUnits, changeItemQuantity, deleteInventoryItemRow, findInventoryItem, findItemsAt, findVariantRows, insertInventoryItem, type InventoryRow,
-} from '../store-inventory.js';
+  adjust, deleteItemRow, getItem, InsufficientStockError, insertItem, itemsOfVariant, QuantityLimitError, v3ItemsAt, type InventoryRow, type StockChange,
+} from '../../inventory/index.js';
 import { INVENTORY_ITEM_V3_FQDN, presentItem, refresh, updateInventoryItem } from './inventory.js';
 import { INVENTORY_V3_LIMITS, type InventoryItemCreate, type InventoryItemUpsert } from './inventory-schema.js';
 import { findProductV3 } from './store.js';
@@ -37,11 +38,6 @@ export function stockOf(input: { trackQuantity?: boolean | undefined; quantity?:
   return { trackQuantity: track, quantity: track ? (input.quantity ?? 0) : null, inStock: track ? (input.quantity ?? 0) > 0 : (input.inStock ?? false) };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /** Creates the item of a V3 product's variant at a location (same transaction as the caller's, if any). */
 export async function createItem(ctx: RequestContext, input: InventoryItemCreate, field = 'inventoryItem'): Promise<Item> {
   return inTransaction(ctx.db, async (trx) => {
@@ -52,7 +48,7 @@ export async function createItem(ctx: RequestContext, input: InventoryItemCreate
     const variant = product.variantsInfo.variants.find((v) => v.id === input.variantId);
     if (!variant) throw new ValidationError([{ field: `${field}.variantId`, description: `is not a variant of product ${input.productId}`, violatedRule: 'FORMAT', data: { productId: input.productId, variantId: input.variantId } }]);
     const stock = stockOf(input, field);
-    const existing = await findVariantRows(trx, ctx.site.id, input.productId, input.variantId);
+    const existing = await itemsOfVariant(tctx, input.productId, input.variantId);
     const same = existing.find((r) => r.locationId === locationId);
     if (same) throw conflict('ITEM_ALREADY_EXISTS', `Variant ${input.variantId} already has an inventory item at location ${locationId}`, { inventoryItemId: same.id, locationId });
     if (existing.length >= INVENTORY_V3_LIMITS.locationsPerVariant) {
@@ -61,7 +57,7 @@ export async function createItem(ctx: RequestContext, input: InventoryItemCreate
     const id = randomUUID();
     const now = new Date().toISOString();
     try {
-      await insertInventoryItem(trx, ctx.site.id, {
+      await insertItem(tctx, {
         id, catalog: 'v3', productId: input.productId, variantId: input.variantId, locationId,
         // The SKU belongs to the variant: every location's row carries it (the SKU check skips the own product).
         sku: existing.find((r) => r.locationId === DEFAULT_LOCATION_ID)?.sku ?? variant.sku ?? null,
@@ -73,7 +69,7 @@ export async function createItem(ctx: RequestContext, input: InventoryItemCreate
       throw error;
     }
     if (locationId === DEFAULT_LOCATION_ID) await refresh(tctx, input.productId);
-    const item = presentItem((await findInventoryItem(trx, ctx.site.id, id))!);
+    const item = presentItem((await getItem(tctx, id))!);
     await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'created', entityId: id, entity: item });
     return item;
   });
@@ -87,12 +83,12 @@ export async function createItem(ctx: RequestContext, input: InventoryItemCreate
 export async function deleteItem(ctx: RequestContext, id: string): Promise<void> {
   await inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
-    const row = await findInventoryItem(trx, ctx.site.id, id);
+    const row = await getItem(tctx, id);
     if (!row) throw itemNotFound(id);
     if (row.locationId === DEFAULT_LOCATION_ID) {
       throw conflict('DEFAULT_LOCATION_ITEM', 'The default-location item belongs to the variant; set its stock to 0 or delete the variant instead', { inventoryItemId: id, locationId: DEFAULT_LOCATION_ID });
     }
-    await deleteInventoryItemRow(trx, ctx.site.id, id);
+    await deleteItemRow(tctx, id);
     await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'deleted', entityId: id, entity: presentItem(row) });
   });
 }
@@ -131,10 +127,10 @@ export async function bulkUpsertItems(ctx: RequestContext, items: InventoryItemU
     const field = `inventoryItems[${i}].inventoryItem`;
     let current: InventoryRow | undefined;
     if (u.id) {
-      current = await findInventoryItem(trx, ctx.site.id, u.id);
+      current = await getItem(tctx, u.id);
       if (!current) throw itemNotFound(u.id);
     } else {
-      current = (await findVariantRows(trx, ctx.site.id, u.productId!, u.variantId!)).find((r) => r.locationId === (u.locationId ?? DEFAULT_LOCATION_ID));
+      current = (await itemsOfVariant(tctx, u.productId!, u.variantId!)).find((r) => r.locationId === (u.locationId ?? DEFAULT_LOCATION_ID));
     }
     if (!current) {
       const item = await createItem(tctx, { productId: u.productId!, variantId: u.variantId!, locationId: u.locationId, trackQuantity: u.trackQuantity, quantity: u.quantity, inStock: u.inStock, preorderInfo: u.preorderInfo }, field);
@@ -153,7 +149,7 @@ type AtChange = { variantId: string; locationId?: string | null | undefined; by:
 /** The V3 item of a variant at a location, or a per-item NOT_FOUND / AMBIGUOUS_VARIANT. */
 async function itemAt(ctx: RequestContext, c: AtChange): Promise<InventoryRow> {
   const locationId = c.locationId ?? DEFAULT_LOCATION_ID;
-  const rows = await findItemsAt(ctx.db, ctx.site.id, c.variantId, locationId);
+  const rows = await v3ItemsAt(ctx, c.variantId, locationId);
   if (rows.length === 0) throw notFound('NOT_FOUND', `Variant ${c.variantId} has no inventory item at location ${locationId}`, { variantId: c.variantId, locationId });
   if (rows.length > 1) throw conflict('AMBIGUOUS_VARIANT', `Variant id ${c.variantId} is used by more than one product; change the items by id`, { variantId: c.variantId });
   return rows[0]!;
@@ -170,20 +166,22 @@ export async function bulkChangeAt(ctx: RequestContext, changes: AtChange[], dir
   return bulkResults(changes, async (c) => inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const row = await itemAt(tctx, c);
-    const now = new Date().toISOString();
     const data = { variantId: c.variantId, locationId: row.locationId, inventoryItemId: row.id };
-    if (direction === 'decrement' && c.preorderRequest) {
-      if (!(await addPreorderUnits(trx, ctx.site.id, row.id, c.by, now))) throw conflict('INSUFFICIENT_INVENTORY', `Item ${row.id} takes no preorder of ${c.by} units`, { ...data, requested: c.by });
-    } else {
-      if (!row.trackQuantity) throw new ApplicationError(409, 'INVENTORY_QUANTITY_NOT_TRACKED', `Item ${row.id} does not track quantity`, data);
-      const delta = direction === 'decrement' ? -c.by : c.by;
-      if (!(await changeItemQuantity(trx, ctx.site.id, row.id, delta, opts.restrict, now, INVENTORY_V3_LIMITS.quantityMax))) {
-        if (direction === 'increment') throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${row.id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
+    const preorder = direction === 'decrement' && !!c.preorderRequest;
+    if (!preorder && !row.trackQuantity) throw new ApplicationError(409, 'INVENTORY_QUANTITY_NOT_TRACKED', `Item ${row.id} does not track quantity`, data);
+    const change: StockChange = preorder ? { inventoryItemId: row.id, preorder: c.by }
+      : direction === 'decrement' ? { inventoryItemId: row.id, decrement: c.by, restrict: opts.restrict }
+        : { inventoryItemId: row.id, increment: c.by, max: INVENTORY_V3_LIMITS.quantityMax };
+    // The stock listener (../inventory.ts) refreshes the product of a default-location item.
+    await adjust(tctx, [change]).catch((error: unknown) => {
+      if (error instanceof QuantityLimitError) throw conflict('MAX_QUANTITY_LIMIT_REACHED', `Item ${row.id} would hold more than ${INVENTORY_V3_LIMITS.quantityMax}`, { ...data, max: INVENTORY_V3_LIMITS.quantityMax });
+      if (error instanceof InsufficientStockError) {
+        if (preorder) throw conflict('INSUFFICIENT_INVENTORY', `Item ${row.id} takes no preorder of ${c.by} units`, { ...data, requested: c.by });
         throw conflict('INSUFFICIENT_INVENTORY', `Item ${row.id} has ${row.quantity ?? 0}, not ${c.by}`, { ...data, available: row.quantity ?? 0, requested: c.by });
       }
-    }
-    if (row.locationId === DEFAULT_LOCATION_ID) await refresh(tctx, row.productId);
-    const item = presentItem((await findInventoryItem(trx, ctx.site.id, row.id))!);
+      throw error;
+    });
+    const item = presentItem((await getItem(tctx, row.id))!);
     await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: row.id, entity: item, data: { reason: opts.reason ?? 'MANUAL' } });
     return { id: row.id, ...(opts.returnEntity ? { item } : {}) };
   }));

@@ -2,10 +2,8 @@ import type { z } from 'zod';
 import { isElevated, type RequestContext } from '../../../http/context.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
-import { decrementStock, incrementStock, InsufficientStockError } from '../inventory.js';
-import { DEFAULT_LOCATION_ID } from '../model.js';
-import { changeItemQuantity, findInventoryItem, queryInventoryRows, updateInventoryRow, type InventoryRow } from '../store-inventory.js';
+import { recordEvent } from '../../events/index.js';
+import { adjust, getItem, InsufficientStockError, listItems, type InventoryRow } from '../../inventory/index.js';
 import { bulkResults } from '../bulk-results.js';
 import { INVENTORY_V3_LIMITS } from './inventory-schema.js';
 import { V3_LIMITS, type inventoryItemPatch } from './schema.js';
@@ -16,20 +14,8 @@ import { findProductV3 } from './store.js';
 
 export const INVENTORY_ITEM_V3_FQDN = 'wix.stores.inventory.v3.inventory_item';
 
-/** An inventory item as V3 sends it: one per variant, with PREORDER availability when sold out but preorderable. */
-export function presentItem(r: InventoryRow) {
-  const qty = r.quantity ?? 0;
-  const availabilityStatus = r.trackQuantity
-    ? (qty > 0 ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK')
-    : (r.inStock ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK');
-  return {
-    id: r.id, revision: String(r.revision), createdDate: r.createdDate, updatedDate: r.updatedDate,
-    variantId: r.variantId, locationId: r.locationId, productId: r.productId,
-    trackQuantity: r.trackQuantity, ...(r.trackQuantity ? { quantity: qty } : {}), inStock: r.trackQuantity ? qty > 0 : r.inStock,
-    availabilityStatus,
-    preorderInfo: { enabled: r.preorderEnabled, ...(r.preorderMessage ? { message: r.preorderMessage } : {}), ...(r.preorderLimit != null ? { limit: r.preorderLimit } : {}), counter: r.preorderCounter, ...(r.trackQuantity && qty < 0 ? { quantity: -qty } : {}) },
-  };
-}
+export { presentItem } from './inventory-present.js';
+import { presentItem } from './inventory-present.js';
 
 /**
  * The inventory items of products just written, in variant order, as the `inventoryResults` of the
@@ -38,7 +24,7 @@ export function presentItem(r: InventoryRow) {
 export async function inventoryResultsOf(ctx: RequestContext, products: ProductV3[], withEntity: boolean) {
   const results: { itemMetadata: { id: string; originalIndex: number; success: true }; item?: unknown }[] = [];
   for (const p of products) {
-    const { rows } = await queryInventoryRows(ctx.db, { siteId: ctx.site.id, productIds: [p.id], limit: V3_LIMITS.variants, offset: 0 });
+    const { rows } = await listItems(ctx, { productIds: [p.id], limit: V3_LIMITS.variants, offset: 0 });
     const order = new Map(p.variantsInfo.variants.map((v, i) => [v.id, i]));
     rows.sort((a, b) => (order.get(a.variantId) ?? 0) - (order.get(b.variantId) ?? 0));
     for (const r of rows) results.push({ itemMetadata: { id: r.id, originalIndex: results.length, success: true }, ...(withEntity ? { item: presentItem(r) } : {}) });
@@ -53,7 +39,7 @@ async function visibleToCaller(ctx: RequestContext, r: InventoryRow): Promise<bo
 }
 
 export async function getInventoryItem(ctx: RequestContext, id: string) {
-  const r = await findInventoryItem(ctx.db, ctx.site.id, id);
+  const r = await getItem(ctx, id);
   if (!r || !(await visibleToCaller(ctx, r))) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`);
   return { inventoryItem: presentItem(r) };
 }
@@ -70,17 +56,17 @@ export async function refresh(ctx: RequestContext, productId: string): Promise<v
 export async function updateInventoryItem(ctx: RequestContext, id: string, patch: z.infer<typeof inventoryItemPatch>) {
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
-    const cur = await findInventoryItem(trx, ctx.site.id, id);
+    const cur = await getItem(tctx, id);
     if (!cur) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${id} not found`);
     if (patch.revision !== undefined && patch.revision !== String(cur.revision)) throw conflict('REVISION_MISMATCH', `Inventory item ${id} is at revision ${cur.revision}`, { currentRevision: String(cur.revision) });
-    await updateInventoryRow(trx, ctx.site.id, id, {
+    // The stock listener (../inventory.ts) recomputes the product when this is its default-location item.
+    await adjust(tctx, [{ inventoryItemId: id, set: {
       ...(patch.trackQuantity !== undefined ? { trackQuantity: patch.trackQuantity } : {}),
       ...(patch.quantity !== undefined ? { quantity: patch.quantity, ...(patch.trackQuantity === undefined ? { trackQuantity: true } : {}) } : {}),
       ...(patch.inStock !== undefined ? { inStock: patch.inStock } : {}),
       ...(patch.preorderInfo ? { preorderEnabled: patch.preorderInfo.enabled ?? cur.preorderEnabled, preorderLimit: patch.preorderInfo.limit ?? cur.preorderLimit, preorderMessage: patch.preorderInfo.message ?? cur.preorderMessage } : {}),
-    }, new Date().toISOString());
-    await refresh(tctx, cur.productId);
-    const next = (await findInventoryItem(trx, ctx.site.id, id))!;
+    } }]);
+    const next = (await getItem(tctx, id))!;
     await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(next) });
     return { inventoryItem: presentItem(next) };
   });
@@ -90,39 +76,23 @@ type Change = { inventoryItemId: string; by: number };
 
 /**
  * Bulk decrement (all-or-nothing in one transaction, 409 INSUFFICIENT_STOCK when short) or
- * increment, answering per item like the platform. Default-location items go through
- * decrementStock / incrementStock (the checkout path); items at other locations through the same
- * guarded single-statement change of their own row. Each changed item records `updated`.
+ * increment (409 MAX_QUANTITY_LIMIT_REACHED past the quantity bound), answering per item like the
+ * platform: one inventory `adjust` over every item, at any location (rows locked in id order, one
+ * guarded decrement each, untracked items must be in stock). Each changed item records `updated`.
  */
 export async function bulkChangeInventory(ctx: RequestContext, changes: Change[], direction: 'decrement' | 'increment', returnEntity: boolean) {
   await inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
-    const lines = [];
-    const elsewhere: { row: InventoryRow; by: number }[] = [];
-    for (const c of changes) {
-      const r = await findInventoryItem(trx, ctx.site.id, c.inventoryItemId);
-      if (!r) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${c.inventoryItemId} not found`);
-      if (r.locationId === DEFAULT_LOCATION_ID) lines.push({ productId: r.productId, variantId: r.variantId, quantity: c.by });
-      else elsewhere.push({ row: r, by: c.by });
-    }
-    if (direction === 'decrement') await decrementStock(tctx, lines);
-    else await incrementStock(tctx, lines);
-    const now = new Date().toISOString();
-    for (const { row, by } of elsewhere) {
-      if (!row.trackQuantity) {
-        if (direction === 'decrement' && !row.inStock) throw new InsufficientStockError({ productId: row.productId, variantId: row.variantId, quantity: by });
-        continue;
-      }
-      const changed = await changeItemQuantity(trx, ctx.site.id, row.id, direction === 'decrement' ? -by : by, true, now, INVENTORY_V3_LIMITS.quantityMax);
-      if (!changed && direction === 'decrement') throw new InsufficientStockError({ productId: row.productId, variantId: row.variantId, quantity: by });
-    }
+    await adjust(tctx, changes.map((c) => (direction === 'decrement'
+      ? { inventoryItemId: c.inventoryItemId, decrement: c.by }
+      : { inventoryItemId: c.inventoryItemId, increment: c.by, max: INVENTORY_V3_LIMITS.quantityMax })));
     for (const id of new Set(changes.map((c) => c.inventoryItemId))) {
-      const r = (await findInventoryItem(trx, ctx.site.id, id))!;
+      const r = (await getItem(tctx, id))!;
       await recordEvent(tctx, { entityFqdn: INVENTORY_ITEM_V3_FQDN, slug: 'updated', entityId: id, entity: presentItem(r), data: { reason: direction } });
     }
   });
   return bulkResults(changes, async (c) => {
-    const r = (await findInventoryItem(ctx.db, ctx.site.id, c.inventoryItemId))!;
+    const r = (await getItem(ctx, c.inventoryItemId))!;
     return { id: r.id, ...(returnEntity ? { item: presentItem(r) } : {}) };
   });
 }

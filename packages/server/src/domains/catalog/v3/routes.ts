@@ -16,7 +16,7 @@ import {
 import { presentRead, presentV3, presentWritten } from './present.js';
 import { inventoryResultsOf } from './inventory.js';
 import { bulkResults } from '../bulk-results.js';
-import { ensureCatalogJobWorker, getCatalogJob } from '../jobs.js';
+import { getCatalogJob } from '../jobs.js';
 import { v3BulkRoutes } from './bulk-routes.js';
 import type { EntityKind } from './store.js';
 
@@ -104,13 +104,6 @@ const jobRoutes: RouteDef[] = [
     request: z.object({ jobId: z.string().min(1).max(100) }), handler: (ctx, i) => getCatalogJob(ctx, i.jobId) }),
 ];
 
-/** Every V3 call first makes sure catalog jobs interrupted by a stop resume (once per server). */
-function resumingJobs(r: RouteDef): RouteDef {
-  if (r.access === 'public') return r;
-  const handler = r.handler;
-  return { ...r, handler: (ctx: RequestContext, input: unknown) => { ensureCatalogJobWorker(ctx.deps); return handler(ctx, input); } };
-}
-
 /** Catalog V3 routes (products, ribbons, brands, info sections, bulk jobs; inventory items: inventory-routes.ts). */
 export const v3Routes: RouteDef[] = [
   ...productRoutes,
@@ -119,6 +112,6 @@ export const v3Routes: RouteDef[] = [
   ...entityRoutes('ribbon', 'ribbons', 'ribbon', 'name'),
   ...entityRoutes('brand', 'brands', 'brand', 'name'),
   ...entityRoutes('infoSection', 'info-sections', 'infoSection', 'uniqueName'),
-].map(resumingJobs);
+];
 
 export { presentV3 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProductV3Input as WireProductV3Input, ProductV3Patch as WireProductV3Patch } from '@vitrine/types/stores';
 import { conforms } from '../../../http/conforms.js';
+import { identifier } from '../../../http/wire-schemas.js';
 import { cursorPaging, searchDetails, sortItem } from '../schema.js';
 
 /** Bounds of the V3 catalog. */
@@ -28,12 +29,12 @@ export const V3_LIMITS = {
 export const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a non-negative decimal with at most 2 decimals');
 
 const richContent = z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= V3_LIMITS.richContentChars, { message: `must be at most ${V3_LIMITS.richContentChars} characters as JSON`, params: { rule: 'MAX_LENGTH' } });
-const imageRef = z.object({ id: z.string().max(200).optional(), url: z.string().max(2000).optional(), width: z.number().int().min(0).optional(), height: z.number().int().min(0).optional(), altText: z.string().max(1000).nullish(), filename: z.string().max(300).nullish() });
+const imageRef = z.object({ id: identifier(200).optional(), url: z.string().max(2000).optional(), width: z.number().int().min(0).optional(), height: z.number().int().min(0).optional(), altText: z.string().max(1000).nullish(), filename: z.string().max(300).nullish() });
 const choiceType = z.enum(['CHOICE_TEXT', 'ONE_COLOR', 'MULTIPLE_COLORS', 'IMAGE']);
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
 
 const optionChoice = z.object({
-  choiceId: z.string().max(100).nullish(),
+  choiceId: identifier(100).nullish(),
   name: z.string().trim().min(1).max(50),
   choiceType: choiceType.optional(),
   colorCode: color.optional(),
@@ -43,14 +44,14 @@ const optionChoice = z.object({
 });
 
 export const optionInput = z.object({
-  id: z.string().max(100).nullish(),
+  id: identifier(100).nullish(),
   name: z.string().trim().min(1).max(50),
   optionRenderType: z.enum(['TEXT_CHOICES', 'SWATCH_CHOICES']).optional(),
   choicesSettings: z.object({ choices: z.array(optionChoice).min(1).max(V3_LIMITS.choices) }),
 });
 
 const modifierInput = z.object({
-  id: z.string().max(100).nullish(),
+  id: identifier(100).nullish(),
   name: z.string().trim().min(1).max(50),
   modifierRenderType: z.enum(['FREE_TEXT', 'TEXT_CHOICES', 'SWATCH_CHOICES']),
   mandatory: z.boolean().nullish(),
@@ -59,18 +60,18 @@ const modifierInput = z.object({
 });
 
 const variantInput = z.object({
-  id: z.string().max(100).nullish(),
+  id: identifier(100).nullish(),
   visible: z.boolean().nullish(),
   sku: z.string().max(40).nullish(),
   barcode: z.string().max(40).nullish(),
   choices: z.array(z.object({
     optionChoiceNames: z.object({ optionName: z.string().max(50), choiceName: z.string().max(50), renderType: z.string().max(20).optional() }).optional(),
-    optionChoiceIds: z.object({ optionId: z.string().max(100), choiceId: z.string().max(100) }).optional(),
+    optionChoiceIds: z.object({ optionId: identifier(100), choiceId: identifier(100) }).optional(),
   })).max(V3_LIMITS.options).optional(),
   price: z.object({ actualPrice: z.object({ amount }), compareAtPrice: z.object({ amount }).nullish() }),
   revenueDetails: z.object({ cost: z.object({ amount }).nullish() }).nullish(),
   physicalProperties: z.object({ weight: z.number().min(0).max(999_999).nullish() }).nullish(),
-  digitalProperties: z.object({ digitalFile: z.object({ id: z.string().max(100) }).nullish() }).nullish(),
+  digitalProperties: z.object({ digitalFile: z.object({ id: identifier(100) }).nullish() }).nullish(),
   inventoryItem: z.object({
     trackQuantity: z.boolean().optional(), quantity: z.number().int().min(0).max(99_999_999).optional(), inStock: z.boolean().optional(),
     preorderInfo: z.object({ enabled: z.boolean().optional(), message: z.string().max(250).nullish(), limit: z.number().int().min(0).max(99_999_999).nullish() }).optional(),
@@ -78,7 +79,7 @@ const variantInput = z.object({
 });
 
 const subscriptionInput = z.object({
-  id: z.string().max(100).nullish(),
+  id: identifier(100).nullish(),
   title: z.string().trim().min(1).max(20),
   description: z.string().max(60).nullish(),
   visible: z.boolean().nullish(),
@@ -89,10 +90,10 @@ const subscriptionInput = z.object({
   discount: z.object({ type: z.enum(['AMOUNT', 'PERCENT']), amountOff: amount.optional(), percentOff: z.number().min(1).max(99).optional() }).optional(),
 });
 
-const tagList = z.object({ tagIds: z.array(z.string().min(1).max(100)).max(V3_LIMITS.tags).optional() });
+const tagList = z.object({ tagIds: z.array(identifier(100, 1)).max(V3_LIMITS.tags).optional() });
 export const tagsInput = z.object({ privateTags: tagList.nullish(), publicTags: tagList.nullish() });
 
-const ref = z.object({ id: z.string().max(100).nullish(), name: z.string().trim().min(1).max(50).nullish() });
+const ref = z.object({ id: identifier(100).nullish(), name: z.string().trim().min(1).max(50).nullish() });
 
 export const productV3Fields = {
   name: z.string().trim().min(1).max(80),
@@ -102,13 +103,13 @@ export const productV3Fields = {
   visible: z.boolean().nullish(),
   visibleInPos: z.boolean().nullish(),
   productType: z.enum(['PHYSICAL', 'DIGITAL']),
-  media: z.object({ itemsInfo: z.object({ items: z.array(z.object({ id: z.string().max(200).optional(), url: z.string().max(8_000_000).optional(), altText: z.string().max(1000).nullish(), displayName: z.string().max(300).nullish() })).max(V3_LIMITS.media) }).optional() }).optional(),
+  media: z.object({ itemsInfo: z.object({ items: z.array(z.object({ id: identifier(200).optional(), url: z.string().max(8_000_000).optional(), altText: z.string().max(1000).nullish(), displayName: z.string().max(300).nullish() })).max(V3_LIMITS.media) }).optional() }).optional(),
   options: z.array(optionInput).max(V3_LIMITS.options).optional(),
   modifiers: z.array(modifierInput).max(V3_LIMITS.modifiers).optional(),
   brand: ref.nullish(),
   ribbon: ref.nullish(),
-  infoSections: z.array(z.object({ id: z.string().max(100).nullish(), uniqueName: z.string().max(100).nullish(), title: z.string().max(100).nullish() })).max(V3_LIMITS.infoSections).optional(),
-  directCategoriesInfo: z.object({ categories: z.array(z.object({ id: z.string().min(1).max(100) })).max(V3_LIMITS.categories) }).optional(),
+  infoSections: z.array(z.object({ id: identifier(100).nullish(), uniqueName: z.string().max(100).nullish(), title: z.string().max(100).nullish() })).max(V3_LIMITS.infoSections).optional(),
+  directCategoriesInfo: z.object({ categories: z.array(z.object({ id: identifier(100, 1) })).max(V3_LIMITS.categories) }).optional(),
   physicalProperties: z.record(z.string(), z.unknown()).optional(),
   variantsInfo: z.object({ variants: z.array(variantInput).min(1).max(V3_LIMITS.variants) }),
   subscriptionDetails: z.object({ subscriptions: z.array(subscriptionInput).max(V3_LIMITS.subscriptions), allowOneTimePurchases: z.boolean().nullish() }).nullish(),
@@ -119,7 +120,7 @@ export const productV3Input = conforms<WireProductV3Input>()(z.object(productV3F
 export type ProductV3Input = z.infer<typeof productV3Input>;
 export const productV3Patch = conforms<WireProductV3Patch>()(z.object({
   ...Object.fromEntries(Object.entries(productV3Fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof productV3Fields]: z.ZodOptional<(typeof productV3Fields)[K]> },
-  id: z.string().max(100).nullish(),
+  id: identifier(100).nullish(),
   revision: z.string().regex(/^\d{1,18}$/, 'must be the revision of the product'),
 }));
 export type ProductV3Patch = z.infer<typeof productV3Patch>;
@@ -127,9 +128,9 @@ export type ProductV3Patch = z.infer<typeof productV3Patch>;
 const fields = z.array(z.string().max(50)).max(20).optional();
 
 export const createV3Request = z.object({ product: productV3Input, fields, returnEntity: z.boolean().optional() });
-export const updateV3Request = z.object({ productId: z.string().min(1).max(100), product: productV3Patch, fields, returnEntity: z.boolean().optional() });
-export const getV3Request = z.object({ productId: z.string().min(1).max(100), fields });
-export const getV3BySlugRequest = z.object({ slug: z.string().min(1).max(100), fields });
+export const updateV3Request = z.object({ productId: identifier(100, 1), product: productV3Patch, fields, returnEntity: z.boolean().optional() });
+export const getV3Request = z.object({ productId: identifier(100, 1), fields });
+export const getV3BySlugRequest = z.object({ slug: identifier(100, 1), fields });
 
 const filter = z.record(z.string(), z.unknown()).nullish();
 const aggregation = z.object({
@@ -154,8 +155,8 @@ export const searchV3Request = z.object({
 });
 export const countV3Request = z.object({ filter, search: searchDetails.optional(), returnNonVisibleProducts: z.boolean().optional() });
 export const bulkCreateV3Request = z.object({ products: z.array(productV3Input).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), fields });
-export const bulkDeleteV3Request = z.object({ productIds: z.array(z.string().min(1).max(100)).min(1).max(V3_LIMITS.bulk) });
-export const deleteV3Request = z.object({ productId: z.string().min(1).max(100) });
+export const bulkDeleteV3Request = z.object({ productIds: z.array(identifier(100, 1)).min(1).max(V3_LIMITS.bulk) });
+export const deleteV3Request = z.object({ productId: identifier(100, 1) });
 
 // Ribbons, brands, info sections
 export const entityName = z.string().trim().min(1).max(50);

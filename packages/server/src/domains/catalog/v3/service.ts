@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { isElevated, type RequestContext } from '../../../http/context.js';
 import { conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { parseFilter, parseSort } from '../../../storage/filter.js';
-import { withFilterErrors } from '../../../storage/filter-errors.js';
+import { withFilterErrors } from '../../../http/filter-errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
-import { recordEvent } from '../../events/service.js';
+import { recordEvent } from '../../events/index.js';
 import { slugify } from '../build.js';
 import { openCursor, signCursor } from '../cursor.js';
 import { resolveSource } from '../media.js';
 import { resolveDigitalFile } from '../media-files.js';
 import { roundMoney, stableJson } from '../model.js';
 import { PAGE_DEFAULT } from '../schema.js';
-import { deleteStockRows, findStockRows, skuUsedElsewhere, syncStockRows, type InventoryRow } from '../store-inventory.js';
+import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems, type InventoryRow } from '../../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from '../store-search.js';
 import { presentV3 } from './present.js';
 import { getOrCreateEntity, setEntityChangeHook } from './entities.js';
@@ -273,14 +273,14 @@ function stockInputs(input: ProductV3Input): Map<number, StockInput> {
 
 async function store(ctx: RequestContext, product: ProductV3, stock: StockSpec[], mode: 'insert' | 'update'): Promise<void> {
   const skus = [...new Set(product.variantsInfo.variants.map((v) => v.sku).filter((s): s is string => !!s))];
-  const dup = await skuUsedElsewhere(ctx.db, ctx.site.id, skus, product.id);
+  const dup = await skuUsedElsewhere(ctx, skus, product.id);
   if (dup) throw fail('product.variantsInfo.variants.sku', `SKU "${dup}" is already used by another product`, 'FORMAT', { sku: dup });
   const owner = await slugOwnerV3(ctx.db, ctx.site.id, product.slug);
   if (owner && owner !== product.id) throw conflict('SLUG_ALREADY_EXISTS', `A product with slug "${product.slug}" already exists`, { slug: product.slug });
   await saveProductV3(ctx.db, ctx.site.id, product, mode);
   const skuById = new Map(product.variantsInfo.variants.map((v) => [v.id, v.sku ?? null]));
-  await syncStockRows(ctx.db, ctx.site.id, 'v3', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), product.updatedDate, randomUUID);
-  await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id: product.id, catalog: 'v3', name: product.name, sku: skus.join(' '), brand: product.brand?.name ?? '', description: product.plainDescription });
+  await syncVariantItems(ctx, 'v3', product.id, stock.map((s) => ({ ...s, sku: skuById.get(s.variantId) ?? null })), product.updatedDate);
+  await writeSearchDoc(ctx.db, ctx.site.id, { id: product.id, catalog: 'v3', name: product.name, sku: skus.join(' '), brand: product.brand?.name ?? '', description: product.plainDescription });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +325,7 @@ export async function changeProductV3(
     const before = toInput(prev);
     const input = change(structuredClone(before), prev);
     if (opts.revision === undefined && stableJson(input) === stableJson(before)) return { product: prev, changed: false };
-    const prevStock = await findStockRows(trx, ctx.site.id, id);
+    const prevStock = await defaultItemsOf(tctx, id);
     const { product, stock } = await assemble(tctx, input, prev, prevStock, stockInputs(input));
     await store(tctx, product, stock, 'update');
     await recordEvent(tctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'updated', entityId: id, entity: presentV3(tctx, product, { merchant: true }) });
@@ -344,7 +344,7 @@ export async function deleteProductV3(ctx: RequestContext, id: string): Promise<
     const prev = await findProductV3(trx, ctx.site.id, { id }, ctx.dialect);
     if (!prev) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
     await deleteProductV3Row(trx, ctx.site.id, id);
-    await deleteStockRows(trx, ctx.site.id, id);
+    await deleteProductItems(tctx, id);
     await deleteSearchDoc(trx, id);
     await recordEvent(tctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'deleted', entityId: id, entity: presentV3(tctx, prev, { merchant: true }) });
   });
@@ -355,7 +355,7 @@ export async function deleteProductV3(ctx: RequestContext, id: string): Promise<
 export async function refreshProductV3Stock(ctx: RequestContext, productId: string): Promise<void> {
   const p = await findProductV3(ctx.db, ctx.site.id, { id: productId });
   if (!p) return;
-  const rows = await findStockRows(ctx.db, ctx.site.id, productId);
+  const rows = await defaultItemsOf(ctx, productId);
   const byId = new Map(rows.map((r) => [r.variantId, r]));
   const variants = p.variantsInfo.variants.map((v) => {
     const r = byId.get(v.id);
@@ -384,7 +384,7 @@ setEntityChangeHook(async (ctx: RequestContext, kind: EntityKind, e: EntityRow, 
         : p.infoSections.map((s) => (s.id === e.id ? { id: e.id, uniqueName: e.name, title: String(e.doc.title ?? e.name), ...(e.doc.description ? { description: e.doc.description } : {}), plainDescription: richText(e.doc.description) } : s));
     }
     await saveProductV3(ctx.db, ctx.site.id, next, 'update');
-    if (kind === 'brand') await writeSearchDoc(ctx.db, ctx.dialect, ctx.site.id, { id, catalog: 'v3', name: next.name, sku: next.variantsInfo.variants.map((v) => v.sku ?? '').join(' ').trim(), brand: next.brand?.name ?? '', description: next.plainDescription });
+    if (kind === 'brand') await writeSearchDoc(ctx.db, ctx.site.id, { id, catalog: 'v3', name: next.name, sku: next.variantsInfo.variants.map((v) => v.sku ?? '').join(' ').trim(), brand: next.brand?.name ?? '', description: next.plainDescription });
     await recordEvent(ctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'updated', entityId: id, entity: presentV3(ctx, next, { merchant: true }) });
   }
 });

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../storage/database.js';
 import type { Bool01 } from '../../../storage/schema.js';
-import { readJson, toJson, type DialectName } from '../../../storage/dialect.js';
+import { jsonArrayHasObject, jsonAsText, lockForUpdate, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import { allowlist, compileFilter, FilterError, type FilterField, type FilterNode } from '../../../storage/filter.js';
 import { searchHits } from '../store-search.js';
 import { ALL_PRODUCTS_CATEGORY_ID, type ProductV3 } from './model.js';
@@ -72,7 +72,7 @@ export async function deleteProductV3Row(db: Executor, siteId: string, id: strin
 }
 
 export async function findProductV3(db: Executor, siteId: string, by: { id: string } | { slug: string }, forUpdate?: DialectName): Promise<ProductV3 | undefined> {
-  if (forUpdate === 'postgres' && 'id' in by) await sql`SELECT id FROM products_v3 WHERE site_id = ${siteId} AND id = ${by.id} FOR UPDATE`.execute(db);
+  if (forUpdate && 'id' in by) await lockForUpdate(db, forUpdate, sql`SELECT id FROM products_v3 WHERE site_id = ${siteId} AND id = ${by.id}`);
   let q = db.selectFrom('products_v3').selectAll().where('site_id', '=', siteId);
   q = 'id' in by ? q.where('id', '=', by.id) : q.where('slug', '=', by.slug);
   const r = await q.executeTakeFirst();
@@ -90,7 +90,7 @@ export async function productIdsWithEntity(db: Executor, siteId: string, kind: '
 
 export async function productIdsWithInfoSection(db: Executor, siteId: string, id: string, dialect: DialectName): Promise<string[]> {
   // Info sections live in the document; a LIKE on the id narrows, the service checks exactly.
-  const expr = dialect === 'postgres' ? sql`doc::text` : sql`doc`;
+  const expr = jsonAsText(dialect, sql`doc`);
   const r = await sql<{ id: string }>`SELECT id FROM products_v3 WHERE site_id = ${siteId} AND ${expr} LIKE ${`%${id}%`}`.execute(db);
   return r.rows.map((x) => x.id);
 }
@@ -117,9 +117,7 @@ function tagField(siteId: string, visibilities: string[]): FilterField {
  */
 export function directCategoryField(siteId: string, dialect: DialectName): FilterField {
   const rows = (values: string[]) => sql<boolean>`EXISTS (SELECT 1 FROM products_v3_categories x WHERE x.product_id = p.id AND x.site_id = ${siteId} AND x.category_id IN (${sql.join(values)}))`;
-  const listsAll = dialect === 'postgres'
-    ? sql<boolean>`(p.doc->'directCategoriesInfo'->'categories' @> ${JSON.stringify([{ id: ALL_PRODUCTS_CATEGORY_ID }])}::jsonb)`
-    : sql<boolean>`EXISTS (SELECT 1 FROM json_each(p.doc, '$.directCategoriesInfo.categories') j WHERE json_extract(j.value, '$.id') = ${ALL_PRODUCTS_CATEGORY_ID})`;
+  const listsAll = jsonArrayHasObject(dialect, 'p.doc', ['directCategoriesInfo', 'categories'], 'id', ALL_PRODUCTS_CATEGORY_ID);
   return {
     type: 'set',
     hasSome: (values) => {

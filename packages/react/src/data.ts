@@ -1,0 +1,67 @@
+/** Data hooks: owner views of data collections and their items (`@vitrine/sdk/data`). */
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { bindModule } from '@vitrine/sdk';
+import { collections, items } from '@vitrine/sdk/data';
+import { invalidates, queryKeys } from './keys.js';
+import { useVitrineMutation, type QueryHookOptions } from './mutation.js';
+import { useVitrineClient } from './provider.js';
+
+type Paging = { limit?: number; offset?: number };
+
+/** Elevated: a page of `collections.listDataCollections({ paging })`. */
+export function useDataCollections(options: { paging?: Paging } & QueryHookOptions = {}): UseQueryResult<{ collections: collections.DataCollection[]; pagingMetadata: collections.PagingMetadataV2 }> {
+  const client = useVitrineClient();
+  const { enabled, keepPrevious, ...call } = options;
+  return useQuery({
+    queryKey: queryKeys.dataCollections.list(call),
+    queryFn: () => bindModule(collections, client).listDataCollections(call),
+    enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+}
+
+/** Elevated: one data collection's definition; disabled while `id` is empty. */
+export function useDataCollection(id: string | undefined): UseQueryResult<collections.DataCollection> {
+  const client = useVitrineClient();
+  return useQuery({
+    queryKey: queryKeys.dataCollections.detail(id ?? ''),
+    queryFn: () => bindModule(collections, client).getDataCollection(id!),
+    enabled: Boolean(id),
+  });
+}
+
+export interface DataItemsOptions extends QueryHookOptions {
+  limit?: number;
+  skip?: number;
+  sort?: readonly { fieldName: string; order?: 'ASC' | 'DESC' }[];
+  /** Asks the server for `totalCount` (one more count per page). */
+  returnTotalCount?: boolean;
+}
+
+/** A page of `items.query(collectionId)` (items are plain objects with `_id`, dates as Date). */
+export function useDataItems(collectionId: string, options: DataItemsOptions = {}): UseQueryResult<items.WixDataResult<items.WixDataItem>> {
+  const client = useVitrineClient();
+  const { enabled, keepPrevious, ...params } = options;
+  return useQuery({
+    queryKey: queryKeys.dataItems.list(collectionId, params),
+    queryFn: () => {
+      let q = bindModule(items, client).query(collectionId);
+      for (const s of params.sort ?? []) q = s.order === 'DESC' ? q.descending(s.fieldName) : q.ascending(s.fieldName);
+      if (params.limit !== undefined) q = q.limit(params.limit);
+      if (params.skip !== undefined) q = q.skip(params.skip);
+      return q.find({ returnTotalCount: params.returnTotalCount });
+    },
+    enabled: (enabled ?? true) && Boolean(collectionId),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+}
+
+/** `mutate({ collectionId, item })` -> the stored item (`items.insert`). */
+export const useInsertDataItem = () =>
+  useVitrineMutation((client, { collectionId, item }: { collectionId: string; item: Record<string, unknown> }) => bindModule(items, client).insert(collectionId, item),
+    (v) => invalidates.dataItems(v.collectionId));
+
+/** `mutate({ collectionId, itemId })` (`items.remove`). */
+export const useRemoveDataItem = () =>
+  useVitrineMutation((client, { collectionId, itemId }: { collectionId: string; itemId: string }) => bindModule(items, client).remove(collectionId, itemId),
+    (v) => invalidates.dataItems(v.collectionId));

@@ -1,0 +1,70 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppDeps } from '../../http/context.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { defineJobKind } from '../../jobs/kinds.js';
+import { exponentialBackoffMs } from '../../jobs/runner.js';
+import { findMail, finishMail } from './store.js';
+
+/**
+ * The one way e-mail leaves the server. Every mail (identity codes and links, notification templates)
+ * is a row of `notification_mails` plus a `mail.send` job queued in the same transaction (enqueueMail
+ * in service.ts). The job sends it with nodemailer over SMTP_URL; without SMTP_URL the mail stays in
+ * the outbox as STORED, for the dashboard's mailbox, and the log says so without its content.
+ */
+
+/** Attempts of one mail (with the events backoff: about a day of retries), then FAILED. */
+export const MAIL_MAX_ATTEMPTS = 30;
+const ERROR_TEXT_MAX = 500;
+
+const transports = new Map<string, Transporter>();
+
+function transportFor(deps: AppDeps, url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    // Bounded waits, well below the job lease: a hanging SMTP server cannot make a second process send the mail too.
+    const timeout = deps.config.events.requestTimeoutMs;
+    t = nodemailer.createTransport({ url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
+    transports.set(url, t);
+  }
+  return t;
+}
+
+/** Closes pooled SMTP connections (server close). */
+export function closeMailTransports(): void {
+  for (const t of transports.values()) t.close();
+  transports.clear();
+}
+
+export const sendMailJob = defineJobKind<{ mailId: string }>({
+  kind: 'mail.send',
+  maxAttempts: MAIL_MAX_ATTEMPTS,
+  backoffMs: (attempt, deps) => exponentialBackoffMs(attempt, deps.config.events.backoffBaseMs, deps.config.events.backoffMaxMs),
+  async run(ctx, { mailId }) {
+    const { db, deps, log } = ctx;
+    const mail = await findMail(db, mailId);
+    // Sent, stored or failed already (a second job for it, or a retry after the row was settled): nothing to do.
+    if (!mail || mail.status !== 'PENDING') return;
+    const smtpUrl = deps.config.smtpUrl;
+    if (!smtpUrl || !mail.to_address) {
+      await finishMail(db, mail.id, { status: 'STORED', attempts: mail.attempts, lastError: null, sentDate: null });
+      log.info({ mailId: mail.id, template: mail.template }, 'mail stored in the mailbox (no SMTP_URL)');
+      return;
+    }
+    const attempts = ctx.job.attempt;
+    try {
+      await transportFor(deps, smtpUrl).sendMail({
+        from: deps.config.events.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}),
+      });
+    } catch (err) {
+      const code = (err as { responseCode?: unknown }).responseCode;
+      const permanent = typeof code === 'number' && code >= 500 && code < 600;
+      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_TEXT_MAX);
+      const giveUp = permanent || attempts >= ctx.job.maxAttempts;
+      await finishMail(db, mail.id, { status: giveUp ? 'FAILED' : 'PENDING', attempts, lastError, sentDate: null });
+      if (permanent) throw new PermanentJobError(lastError);
+      throw err;
+    }
+    await finishMail(db, mail.id, { status: 'SENT', attempts, lastError: null, sentDate: new Date().toISOString() });
+    log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
+  },
+});

@@ -1,0 +1,89 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { MigrationDb } from './columns.js';
+import type { Executor } from './database.js';
+import { dialectOf, type DialectName } from './dialect.js';
+
+/**
+ * Full-text indexes on both databases: an FTS5 table on SQLite, a weighted tsvector with a GIN index
+ * on PostgreSQL. A domain describes its index once (a FullTextIndex) and writes and searches it with
+ * these functions; table and column names come from that description, never from callers' input.
+ */
+export interface FullTextIndex {
+  table: string;
+  /** The row's key (primary key on PostgreSQL). */
+  key: string;
+  /** Plain text columns every search is restricted by (e.g. site id), in this order. */
+  scope: readonly string[];
+  /** Searched text, in this order: PostgreSQL weight class and SQLite bm25 column weight of each. */
+  fields: readonly { name: string; weight: 'A' | 'B' | 'C' | 'D'; bm25: number }[];
+}
+
+/** One row: its key, the scope values and the field texts, each in the index's order. */
+export interface FullTextRow { key: string; scope: readonly string[]; fields: readonly string[] }
+
+/** PostgreSQL ts_rank weights of classes D, C, B, A. */
+const PG_CLASS_WEIGHTS = '{0.1, 0.2, 0.6, 1.0}';
+/** A search term is a word of letters and digits (no engine syntax reaches a query). */
+const TERM = /^[\p{L}\p{N}]+$/u;
+
+export async function createFullTextIndex(db: MigrationDb, index: FullTextIndex): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    let table = db.schema.createTable(index.table).addColumn(index.key, 'text', (c) => c.primaryKey());
+    for (const column of index.scope) table = table.addColumn(column, 'text', (c) => c.notNull());
+    await table.addColumn('document', sql`tsvector`, (c) => c.notNull()).execute();
+    await sql`CREATE INDEX ${sql.id(`${index.table}_document`)} ON ${sql.table(index.table)} USING GIN (document)`.execute(db);
+    await db.schema.createIndex(`${index.table}_${index.scope[0]!.replace(/_id$/, '')}`).on(index.table).columns([...index.scope]).execute();
+    return;
+  }
+  const columns = [index.key, ...index.scope].map((c) => `${c} UNINDEXED`).concat(index.fields.map((f) => f.name)).join(', ');
+  await sql`CREATE VIRTUAL TABLE ${sql.table(index.table)} USING fts5(${sql.raw(columns)}, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+}
+
+/** Inserts rows (`skipExisting`: PostgreSQL leaves rows whose key exists; FTS5 has no unique key to check). */
+export async function insertFullTextRows(db: Executor | MigrationDb, index: FullTextIndex, rows: readonly FullTextRow[], options: { skipExisting?: boolean } = {}): Promise<void> {
+  if (rows.length === 0) return;
+  const dialect = dialectOf(db);
+  const head = [index.key, ...index.scope].map((c) => sql.ref(c));
+  const values = rows.map((r) => {
+    const plain = [r.key, ...r.scope].map((v) => sql`${v}`);
+    const text = dialect === 'postgres'
+      ? [sql.join(index.fields.map((f, i) => sql`setweight(to_tsvector('simple', ${r.fields[i] ?? ''}), ${sql.lit(f.weight)})`), sql` || `)]
+      : index.fields.map((_, i) => sql`${r.fields[i] ?? ''}`);
+    return sql`(${sql.join([...plain, ...text])})`;
+  });
+  const columns = dialect === 'postgres' ? [...head, sql.ref('document')] : [...head, ...index.fields.map((f) => sql.ref(f.name))];
+  const conflict = dialect === 'postgres' && options.skipExisting ? sql` ON CONFLICT (${sql.ref(index.key)}) DO NOTHING` : sql``;
+  await sql`INSERT INTO ${sql.table(index.table)} (${sql.join(columns)}) VALUES ${sql.join(values)}${conflict}`.execute(db);
+}
+
+/** `SELECT <key> AS <keyAs>, <rank> AS rank FROM ... WHERE <scope and every term matches as a prefix>`; rank: higher is better. */
+function hitsSelect(dialect: DialectName, index: FullTextIndex, scope: readonly string[], terms: readonly string[], keyAs: string): RawBuilder<unknown> {
+  const words = terms.filter((t) => TERM.test(t));
+  const table = sql.table(index.table);
+  const key = sql`${sql.ref(index.key)} AS ${sql.ref(keyAs)}`;
+  const inScope = sql.join(index.scope.map((c, i) => sql`${sql.ref(c)} = ${scope[i] ?? ''}`), sql` AND `);
+  if (words.length === 0) return sql`SELECT ${key}, 0 AS rank FROM ${table} WHERE 1 = 0`;
+  if (dialect === 'postgres') {
+    const query = words.map((t) => `${t}:*`).join(' & ');
+    return sql`SELECT ${key}, ts_rank(${PG_CLASS_WEIGHTS}, document, to_tsquery('simple', ${query})) AS rank
+      FROM ${table} WHERE ${inScope} AND document @@ to_tsquery('simple', ${query})`;
+  }
+  const match = words.map((t) => `"${t}"*`).join(' ');
+  // bm25 is lower-is-better and takes a weight per column (0 for the key and scope columns).
+  const weights = [...[index.key, ...index.scope].map(() => 0), ...index.fields.map((f) => f.bm25)].map((w) => sql.lit(w));
+  return sql`SELECT ${key}, -bm25(${table}, ${sql.join(weights)}) AS rank
+    FROM ${table} WHERE ${table} MATCH ${match} AND ${inScope}`;
+}
+
+/** A subquery of matches as rows `(<key>, rank)`, to join and order by; every term must match as a prefix. */
+export function fullTextHits(dialect: DialectName, index: FullTextIndex, scope: readonly string[], terms: readonly string[]): RawBuilder<unknown> {
+  return sql`(${hitsSelect(dialect, index, scope, terms, index.key)})`;
+}
+
+/** Keys of the best matches, best first (ties by key), at most `limit`. */
+export async function fullTextSearch(db: Executor, index: FullTextIndex, scope: readonly string[], terms: readonly string[], limit: number): Promise<{ id: string; rank: number }[]> {
+  if (terms.length === 0) return [];
+  const select = hitsSelect(dialectOf(db), index, scope, terms, 'id');
+  const r = await sql<{ id: string; rank: number }>`${select} ORDER BY rank DESC, ${sql.ref(index.key)} ASC LIMIT ${limit}`.execute(db);
+  return r.rows;
+}

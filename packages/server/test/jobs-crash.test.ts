@@ -1,0 +1,199 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call } from './harness.js';
+import { waitFor } from './events-support.js';
+import { dropSchema, openStorage, type Db } from '../src/storage/database.js';
+import { getSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
+import { DEMO_SITE_SLUG } from '../src/cli/demo-store.js';
+
+/**
+ * The job system across a crash: the real CLI `start` as a child process, SIGKILLed while a by-filter
+ * data job is half done and a mail waits for an unreachable SMTP server; a restarted process finishes
+ * the job with exact counts (every item patched once) and delivers the mail exactly once.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAIN = path.join(ROOT, 'packages/server/src/cli/main.ts');
+const PG = process.env.DATABASE_URL || '';
+/** Items of the job: 6 transactions of 500 (PostgreSQL on a busy machine takes seconds per batch). */
+const ITEMS = 3_000;
+const INSERT_CHUNK = 1_000;
+
+interface Proc { child: ChildProcess; url: string; exited: Promise<void> }
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function startProcess(env: Record<string, string>): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG,
+      // Short leases and retries so the test does not wait long for a dead process's job.
+      JOBS_LEASE_MS: '1500', JOBS_POLL_MS: '50', WEBHOOK_BACKOFF_BASE_MS: '100', WEBHOOK_BACKOFF_MAX_MS: '1000', WEBHOOK_TIMEOUT_MS: '1000', EVENTS_POLL_MS: '20',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /storefront\s+(http:\/\/\S+?)\/\s/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1'), exited });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
+  });
+}
+
+/** `call`, once more when a pooled keep-alive connection was closed by the server just as it was reused. */
+async function callOnce(...args: Parameters<typeof call>): ReturnType<typeof call> {
+  try {
+    return await call(...args);
+  } catch (err) {
+    if (!/ECONNRESET|other side closed/.test(String((err as { cause?: unknown }).cause ?? err))) throw err;
+    return call(...args);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A real SMTP receiver counting messages per recipient. */
+async function startSmtp(port: number, received: string[]): Promise<SMTPServer> {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        received.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
+  return smtp;
+}
+
+describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('finishes a half-done by-filter job with exact counts and sends a waiting mail once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-jobs-crash-'));
+    const schema = PG ? `t_${randomBytes(6).toString('hex')}` : '';
+    cleanups.push(async () => {
+      if (PG && schema) await dropSchema(PG, schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const read = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+      const storage = await openStorage({ databaseUrl: PG || undefined, schema: schema || undefined, dataDir, statementTimeoutMs: 10_000 });
+      try {
+        return await fn(storage.db);
+      } finally {
+        await storage.close();
+      }
+    };
+    const smtpPort = await freePort(); // nothing listens there yet: the SMTP server is unreachable
+    const env = { DATA_DIR: dataDir, DATABASE_SCHEMA: schema, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+
+    let proc = await startProcess(env);
+    const owner = await read(async (db) => {
+      const site = await getSite(db, DEMO_SITE_SLUG);
+      if (!site) throw new Error('no demo site');
+      const { apiKey } = await createApiKey(db, { siteId: site.id, name: 'jobs-crash' });
+      return { auth: apiKey, siteId: site.id };
+    });
+    const data = async (url: string, p: string, body: unknown) => {
+      const res = await callOnce(url, `/wix-data/v2${p}`, { ...owner, body });
+      if (res.status !== 200) throw new Error(`${p} -> ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as { jobId: string; totalCount: number };
+    };
+    await data(proc.url, '/collections', { collection: { id: 'crash', displayName: 'crash', fields: [], permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' } } });
+    for (let i = 0; i < ITEMS; i += INSERT_CHUNK) {
+      const dataItems = Array.from({ length: INSERT_CHUNK }, (_, j) => ({ id: `it-${String(i + j).padStart(6, '0')}`, data: { n: i + j, hits: 0 } }));
+      await data(proc.url, '/bulk/items/insert', { dataCollectionId: 'crash', dataItems });
+    }
+
+    // A member: its welcome mail is queued, and fails while the SMTP server is unreachable.
+    const member = await callOnce(proc.url, '/members/v1/members', { ...owner, body: { member: { loginEmail: 'crash@example.com' } } });
+    expect(member.status).toBe(200);
+    const mailAttempts = () => read(async (db) => (await db.selectFrom('notification_mails').select(['status', 'attempts', 'last_error']).where('to_address', '=', 'crash@example.com').execute()));
+    await waitFor(async () => (await mailAttempts()).some((m) => m.attempts >= 1 && m.status === 'PENDING'), 20_000, 'a failed mail attempt');
+
+    const { jobId } = await data(proc.url, '/bulk/items/async-patch-by-filter', {
+      dataCollectionId: 'crash', filter: {}, fieldModifications: [{ action: 'INCREMENT_FIELD', fieldPath: 'hits', incrementFieldOptions: { value: 1 } }],
+    });
+    const status = async (url: string) => (await callOnce(url, `/wix-data/v2/async-jobs/${jobId}/status`, owner)).body as { status: string; successCount: number };
+    // Kill the process half-way, and surely so: take the job row's write lock (an UPDATE that changes
+    // nothing) so no batch can commit, look at the count, and SIGKILL while holding it when the job is
+    // neither unstarted nor done.
+    await read(async (db) => {
+      for (let tries = 0; ; tries++) {
+        if (tries > 3_000) throw new Error('never saw the job half done');
+        const killed = await db.transaction().execute(async (trx) => {
+          await trx.updateTable('data_jobs').set({ status: sql`status` }).where('id', '=', jobId).execute();
+          const row = await trx.selectFrom('data_jobs').select('success_count').where('id', '=', jobId).executeTakeFirstOrThrow();
+          if (Number(row.success_count) === 0) return false;
+          proc.child.kill('SIGKILL');
+          await proc.exited;
+          return true;
+        });
+        if (killed) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    });
+    const atKill = await read(async (db) => db.selectFrom('data_jobs').select(['status', 'success_count']).where('id', '=', jobId).executeTakeFirstOrThrow());
+    expect(atKill.status).toBe('PROCESSING');
+    expect(Number(atKill.success_count)).toBeGreaterThan(0);
+    expect(Number(atKill.success_count)).toBeLessThan(ITEMS);
+    expect((await mailAttempts())[0]!.status).toBe('PENDING');
+
+    const received: string[] = [];
+    const smtp = await startSmtp(smtpPort, received);
+    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    proc = await startProcess(env);
+    await waitFor(async () => (await status(proc.url)).status === 'SUCCEEDED', 150_000, 'the job to finish after the restart');
+    expect(await status(proc.url)).toEqual({ status: 'SUCCEEDED', successCount: ITEMS });
+    const counted = async (filter: unknown) => (await data(proc.url, '/items/count', { dataCollectionId: 'crash', filter })).totalCount as number;
+    // Every item was patched exactly once: none missed, none twice (the batch cut by the kill rolled back).
+    expect(await counted({ hits: 1 })).toBe(ITEMS);
+    expect(await counted({})).toBe(ITEMS);
+
+    await waitFor(() => received.length >= 1, 30_000, 'the mail after the restart');
+    await waitFor(async () => (await mailAttempts())[0]!.status === 'SENT', 10_000, 'the mail to be marked sent');
+    // Give a duplicate every chance to show up.
+    await new Promise((r) => setTimeout(r, 1_500));
+    
+    expect(received).toEqual(['crash@example.com']);
+    const job = await read(async (db) => db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'data.bulk-by-filter').execute());
+    // Claimed twice: by the killed process, then again once its lease expired.
+    expect(job).toEqual([{ status: 'SUCCEEDED', attempts: 2 }]);
+    proc.child.kill('SIGTERM');
+    await proc.exited;
+  }, 400_000);
+});

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+import { waitFor } from './events-support.js';
+import { claimedByADeadProcess } from './jobs-support.js';
+import { createLogger, createServer, type Server } from '../src/server.js';
+import { defineJobKind, JobKinds, type JobKind } from '../src/jobs/kinds.js';
+import { JobInterrupted, PermanentJobError } from '../src/jobs/errors.js';
+import { JobRunner } from '../src/jobs/runner.js';
+import { enqueueJob, getJob } from '../src/jobs/service.js';
+import { DEFAULT_JOBS_SETTINGS, type JobsSettings } from '../src/jobs/settings.js';
+import { inTransaction } from '../src/storage/transaction.js';
+import { JOBS_RETENTION_MS, pruneJobsJob } from '../src/jobs/prune.js';
+import type { AppDeps } from '../src/http/context.js';
+
+/** The job runner on a real database: retries, leases, two runners, dedup keys, stop. Test kinds are unknown to the server's own runner. */
+let t: TestServer;
+const FAST: JobsSettings = { ...DEFAULT_JOBS_SETTINGS, pollIntervalMs: 20, leaseMs: 5_000, backoffBaseMs: 50, backoffMaxMs: 400 };
+const runners: JobRunner[] = [];
+
+beforeAll(async () => { t = await startTestServer(); }, 120_000);
+afterAll(async () => {
+  for (const r of runners) await r.stop();
+  await t?.close();
+});
+
+function runner(kinds: JobKind<never>[], settings: Partial<JobsSettings> = {}, deps: AppDeps = t.server.deps, concurrency?: number): JobRunner {
+  const r = new JobRunner(deps, new JobKinds(kinds), { ...FAST, ...settings }, concurrency);
+  runners.push(r);
+  r.start();
+  return r;
+}
+
+const db = () => t.server.deps.storage.db;
+const finished = async (id: string) => ['SUCCEEDED', 'FAILED'].includes((await getJob(db(), id))?.status ?? '');
+
+describe('job runner', () => {
+  it('retries with growing delays, then FAILED with the last error kept; onFailed runs once', async () => {
+    const runs: number[] = [];
+    const failures: string[] = [];
+    const kind = defineJobKind<{ n: number }>({
+      kind: 'test.always-fails', maxAttempts: 3,
+      async run(ctx, p) {
+        runs.push(Date.now());
+        throw new Error(`boom ${ctx.job.attempt} of ${p.n}`);
+      },
+      async onFailed(_ctx, _p, error) { failures.push(error); },
+    });
+    runner([kind]);
+    const { jobId } = await enqueueJob(db(), kind, { n: 7 });
+    await waitFor(() => finished(jobId), 10_000, 'the job to fail');
+    const job = (await getJob(db(), jobId))!;
+    expect(job).toMatchObject({ status: 'FAILED', attempts: 3, maxAttempts: 3, lastError: 'boom 3 of 7', leaseOwner: null });
+    expect(failures).toEqual(['boom 3 of 7']);
+    expect(runs).toHaveLength(3);
+    // Base 50 ms doubling (x1.0 to x1.2 jitter): at least 50 then 100 ms apart.
+    expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(50);
+    expect(runs[2]! - runs[1]!).toBeGreaterThanOrEqual(100);
+  });
+
+  it('a PermanentJobError fails at once; a success keeps its result and progress', async () => {
+    const permanent = defineJobKind<Record<string, never>>({ kind: 'test.permanent', async run() { throw new PermanentJobError('no use retrying'); } });
+    const ok = defineJobKind<{ a: number }>({
+      kind: 'test.ok',
+      async run(ctx, p) {
+        await ctx.saveProgress({ done: p.a });
+        return { doubled: p.a * 2 };
+      },
+    });
+    runner([permanent, ok]);
+    const a = await enqueueJob(db(), permanent, {});
+    const b = await enqueueJob(db(), ok, { a: 21 }, { siteId: t.site.id });
+    await waitFor(async () => (await finished(a.jobId)) && finished(b.jobId), 10_000, 'both jobs');
+    expect(await getJob(db(), a.jobId)).toMatchObject({ status: 'FAILED', attempts: 1, lastError: 'PermanentJobError: no use retrying' });
+    expect(await getJob(db(), b.jobId)).toMatchObject({ status: 'SUCCEEDED', attempts: 1, siteId: t.site.id, progress: { done: 21 }, result: { doubled: 42 }, lastError: null });
+  });
+
+  it('claims again a job whose process died (lease expired); one out of attempts fails without running', async () => {
+    const ran: string[] = [];
+    const kind = defineJobKind<{ tag: string }>({ kind: 'test.reclaim', maxAttempts: 2, async run(_ctx, p) { ran.push(p.tag); } });
+    const again = await claimedByADeadProcess(db(), kind, { tag: 'again' });
+    const spent = await inTransaction(db(), async (trx) => {
+      const id = await claimedByADeadProcess(trx, kind, { tag: 'spent' });
+      await trx.updateTable('jobs').set({ attempts: 2, last_error: 'killed' }).where('id', '=', id).execute();
+      return id;
+    });
+    runner([kind]);
+    await waitFor(async () => (await finished(again)) && finished(spent), 10_000, 'both jobs');
+    expect(await getJob(db(), again)).toMatchObject({ status: 'SUCCEEDED', attempts: 2 });
+    expect(await getJob(db(), spent)).toMatchObject({ status: 'FAILED', attempts: 3, lastError: 'killed' });
+    expect(ran).toEqual(['again']);
+  });
+
+  it('renews the lease of a long job, so no other runner takes it', async () => {
+    let runs = 0;
+    const kind = defineJobKind<Record<string, never>>({
+      kind: 'test.long',
+      async run() {
+        runs += 1;
+        await new Promise((r) => setTimeout(r, 1_000));
+      },
+    });
+    const first = runner([kind], { leaseMs: 300 });
+    const { jobId } = await enqueueJob(db(), kind, {});
+    await waitFor(async () => (await getJob(db(), jobId))?.status === 'RUNNING', 5_000, 'the first claim');
+    runner([kind], { leaseMs: 300 });
+    await waitFor(() => finished(jobId), 10_000, 'the long job');
+    expect(runs).toBe(1);
+    expect(await getJob(db(), jobId)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+    await first.stop();
+  });
+
+  it('a dedup key holds one waiting job per kind; once it runs, the key is free', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const kind = defineJobKind<{ n: number }>({ kind: 'test.dedup', async run() { await gate; } });
+    const a = await enqueueJob(db(), kind, { n: 1 }, { dedupKey: 'k' });
+    const b = await enqueueJob(db(), kind, { n: 2 }, { dedupKey: 'k' });
+    const other = await enqueueJob(db(), kind, { n: 3 }, { dedupKey: 'other' });
+    expect(b).toEqual({ jobId: a.jobId, inserted: false });
+    expect(a.inserted && other.inserted).toBe(true);
+    runner([kind]);
+    await waitFor(async () => (await getJob(db(), a.jobId))?.status === 'RUNNING', 5_000, 'the first to run');
+    const c = await enqueueJob(db(), kind, { n: 4 }, { dedupKey: 'k' });
+    expect(c.inserted).toBe(true);
+    expect(c.jobId).not.toBe(a.jobId);
+    release();
+    await waitFor(async () => (await finished(a.jobId)) && (await finished(c.jobId)) && finished(other.jobId), 10_000, 'all three');
+    expect((await getJob(db(), a.jobId))!.payload).toEqual({ n: 1 });
+  });
+
+  it('stop hands a running job back without counting the attempt', async () => {
+    let started = false;
+    const kind = defineJobKind<Record<string, never>>({
+      kind: 'test.interruptible',
+      async run(ctx) {
+        started = true;
+        while (!ctx.signal.aborted) await new Promise((r) => setTimeout(r, 10));
+        throw new JobInterrupted();
+      },
+    });
+    const r = runner([kind]);
+    const { jobId } = await enqueueJob(db(), kind, {});
+    await waitFor(() => started, 5_000, 'the job to start');
+    await r.stop();
+    expect(await getJob(db(), jobId)).toMatchObject({ status: 'QUEUED', attempts: 0, leaseOwner: null });
+  });
+});
+
+describe('two runners', () => {
+  /** On PostgreSQL two servers (two pools) on one schema; on SQLite two runners on one handle (one writer per file). */
+  it('never run the same job twice, and share the work', async () => {
+    const JOBS = 120;
+    const runs = new Map<string, string[]>();
+    const kind = defineJobKind<{ i: number }>({
+      kind: 'test.shared',
+      async run(ctx) {
+        runs.set(ctx.job.id, [...(runs.get(ctx.job.id) ?? []), ctx.runnerId]);
+        await new Promise((r) => setTimeout(r, 20));
+      },
+    });
+    let second: Server | undefined;
+    try {
+      const otherDeps = t.server.deps.storage.dialect === 'postgres'
+        ? (second = await createServer({ ...t.config, jobs: { ...t.config.jobs, runnerEnabled: false } }, createLogger('silent'))).deps
+        : t.server.deps;
+      await getJob(otherDeps.storage.db, 'none'); // the second pool connected before the work starts
+      const ids = await inTransaction(db(), async (trx) => {
+        const out: string[] = [];
+        for (let i = 0; i < JOBS; i++) out.push((await enqueueJob(trx, kind, { i })).jobId);
+        return out;
+      });
+      const a = runner([kind], {}, t.server.deps);
+      const b = runner([kind], {}, otherDeps);
+      await waitFor(async () => {
+        const left = await db().selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'test.shared').where('status', '!=', 'SUCCEEDED').executeTakeFirstOrThrow();
+        return Number(left.n) === 0;
+      }, 30_000, 'every shared job');
+      expect([...runs.keys()].sort()).toEqual([...ids].sort());
+      expect([...runs.values()].every((r) => r.length === 1)).toBe(true);
+      const attempts = await db().selectFrom('jobs').select('attempts').where('kind', '=', 'test.shared').execute();
+      expect(attempts.every((j) => Number(j.attempts) === 1)).toBe(true);
+      const byRunner = new Set([...runs.values()].flat());
+      expect(byRunner).toEqual(new Set([a.owner, b.owner]));
+      await a.stop();
+      await b.stop();
+    } finally {
+      await second?.close();
+    }
+  }, 60_000);
+});
+
+describe('retention', () => {
+  it('jobs.prune deletes finished jobs older than JOBS_RETENTION_MS, never queued ones', async () => {
+    const kind = defineJobKind<{ n: number }>({ kind: 'test.old', async run() { return undefined; } });
+    const old = new Date(Date.now() - JOBS_RETENTION_MS - 60_000).toISOString();
+    const ids = await inTransaction(db(), async (trx) => {
+      const out: string[] = [];
+      for (let n = 0; n < 3; n++) out.push((await enqueueJob(trx, kind, { n })).jobId);
+      return out;
+    });
+    await db().updateTable('jobs').set({ status: 'SUCCEEDED', updated_date: old }).where('id', '=', ids[0]!).execute();
+    await db().updateTable('jobs').set({ status: 'FAILED', updated_date: old }).where('id', '=', ids[1]!).execute();
+    await db().updateTable('jobs').set({ updated_date: old }).where('id', '=', ids[2]!).execute(); // still QUEUED
+    runner([pruneJobsJob]); // this one or the server's own runner prunes: both know the kind
+    await waitFor(async () => (await getJob(db(), ids[1]!)) === undefined, 10_000, 'the pruning');
+    expect(await getJob(db(), ids[0]!)).toBeUndefined();
+    expect(await getJob(db(), ids[1]!)).toBeUndefined();
+    expect(await getJob(db(), ids[2]!)).toMatchObject({ status: 'QUEUED' });
+  });
+});
