@@ -7,6 +7,8 @@
  * before any JSON parsing.
  */
 
+import type { WebhookEnvelope } from '@vitrine/types/events';
+
 export const SIGNATURE_HEADER = 'vitrine-signature';
 /** Largest accepted distance between the signature's timestamp and now (replay window). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -29,22 +31,14 @@ export interface VerifyOptions {
   now?: () => number;
 }
 
-/** A webhook body as the receiver gets it; `eventTime` is a Date. */
-export interface WebhookEvent<E = unknown> {
-  /** Event id: the same on every retry and redelivery, use it to de-duplicate. */
-  id: string;
-  siteId: string;
-  entityFqdn: string;
-  slug: string;
-  entityId: string;
-  /** 1, 2, 3... per entity, in the order the changes committed. */
-  entityEventSequence: number;
-  eventTime: Date;
-  actor: { type: 'ANONYMOUS_VISITOR' | 'MEMBER' | 'WIX_USER' | 'APP' | null; id: string | null };
-  /** The entity after the change (before it, for `deleted`). */
-  entity: E | null;
-  data: Record<string, unknown>;
-}
+/**
+ * A webhook body as the receiver gets it: the wire envelope (`@vitrine/types/events`, names as sent:
+ * webhooks do not go through the SDK's codec) with `eventTime` as a Date and the entity typed by the
+ * receiver. `id` is the same on every retry and redelivery (de-duplicate on it); `entityEventSequence`
+ * counts 1, 2, 3... per entity in commit order; `entity` is the entity after the change (before it,
+ * for `deleted`).
+ */
+export type WebhookEvent<E = unknown> = Omit<WebhookEnvelope, 'eventTime' | 'entity'> & { eventTime: Date; entity: E | null };
 
 const encoder = new TextEncoder();
 

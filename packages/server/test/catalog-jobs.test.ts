@@ -22,7 +22,7 @@ const owner = () => asOwner(t);
 /** Test kind: renames a V3 product to `<name> <suffix>`; a product named "Refuse..." is refused after writing. */
 registerCatalogJobKind<{ suffix: string }>('TEST_RENAME', {
   async runItem(ctx, itemId, params) {
-    const { product } = await getProductV3(ctx, { id: itemId });
+    const product = await getProductV3(ctx, { id: itemId });
     await updateProductV3(ctx, itemId, { revision: product.revision, name: `${product.name} ${params.suffix}` });
     if (product.name.startsWith('Refuse')) throw new ApplicationError(409, 'TEST_REFUSED', `refused ${product.name}`);
   },

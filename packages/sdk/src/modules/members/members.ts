@@ -6,61 +6,24 @@
 import { defineMethod } from '../../define.js';
 import type { DecodeOptions } from '../../http/codec.js';
 import { offsetQuery, type OffsetQueryBuilder, type OffsetQueryResult } from '../../query/offset.js';
+import type * as wire from '@vitrine/types/members';
+import type { Fieldset } from '@vitrine/types/members';
+import type { FromWire } from '../../wire-types.js';
 
-export type MemberStatus = 'UNKNOWN' | 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE';
-export type PrivacyStatus = 'UNKNOWN' | 'PRIVATE' | 'PUBLIC';
-export type ActivityStatus = 'UNKNOWN' | 'ACTIVE' | 'MUTED';
-export type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
-export type CustomFieldType = 'TEXT' | 'NUMBER' | 'DATE' | 'URL' | 'SOCIAL';
-export type SocialNetwork =
-  | 'FACEBOOK' | 'INSTAGRAM' | 'LINKEDIN' | 'TWITTER' | 'YOUTUBE' | 'PINTEREST' | 'TIKTOK' | 'DEVIANTART' | 'SOUNDCLOUD'
-  | 'TUMBLR' | 'VIMEO' | 'VKONTAKTE' | 'ODNOKLASSNIKI' | 'OTHER';
+export type {
+  ActivityStatus, CustomFieldType, Fieldset, MemberStatus, PrivacyStatus, SocialNetwork,
+} from '@vitrine/types/members';
 
-export interface MemberAddress {
-  _id?: string;
-  streetAddress?: { number?: string; name?: string };
-  addressLine?: string | null;
-  addressLine2?: string | null;
-  city?: string | null;
-  subdivision?: string | null;
-  country?: string | null;
-  postalCode?: string | null;
-}
-
-export interface CustomField { name?: string | null; value?: string | number | null; type?: CustomFieldType; socialNetwork?: SocialNetwork }
-
-export interface MemberContact {
-  firstName?: string | null;
-  lastName?: string | null;
-  phones?: string[] | null;
-  emails?: string[] | null;
-  addresses?: MemberAddress[] | null;
-  birthdate?: string | null;
-  company?: string | null;
-  jobTitle?: string | null;
-  customFields?: Record<string, CustomField> | null;
-}
-
-export interface MemberImage { _id?: string; url?: string; height?: number; width?: number; offsetX?: number | null; offsetY?: number | null }
-
-export interface MemberProfile { nickname?: string | null; slug?: string; photo?: MemberImage | null; cover?: MemberImage | null; title?: string | null }
-
+/** Member date fields the SDK turns into Date objects (MEMBER_DATES below). */
+type MemberDateKeys = 'createdDate' | 'updatedDate' | 'lastLoginDate';
+// Caller shapes of the wire types (`_id`, `_createdDate`, dates as Date): see wire-types.ts.
+export type MemberAddress = FromWire<wire.MemberAddress>;
+export type CustomField = wire.CustomField;
+export type MemberContact = FromWire<wire.MemberContact>;
+export type MemberImage = FromWire<wire.MemberImage>;
+export type MemberProfile = FromWire<wire.MemberProfile>;
 /** A member in the caller's names; which fields are present depends on the fieldset and the caller. */
-export interface Member {
-  _id: string;
-  contactId?: string;
-  loginEmail?: string;
-  loginEmailVerified?: boolean;
-  status?: MemberStatus;
-  privacyStatus?: PrivacyStatus;
-  activityStatus?: ActivityStatus;
-  contact?: MemberContact;
-  profile?: MemberProfile;
-  roles?: string[];
-  _createdDate?: Date;
-  _updatedDate?: Date;
-  lastLoginDate?: Date;
-}
+export type Member = FromWire<wire.Member, MemberDateKeys>;
 
 export interface PagingMetadata { count?: number; offset?: number; total?: number; tooManyToCount?: boolean }
 export interface Sorting { fieldName: string; order?: 'ASC' | 'DESC' }
@@ -76,14 +39,8 @@ export type MemberField =
 export type MembersQueryBuilder = OffsetQueryBuilder<Member, MemberField>;
 export type MembersQueryResult = OffsetQueryResult<Member, MemberField>;
 
-/** What an owner (or the member, on update) may write. */
-export interface MemberInput {
-  loginEmail?: string;
-  status?: 'PENDING' | 'APPROVED';
-  contact?: MemberContact;
-  profile?: MemberProfile;
-  privacyStatus?: 'PUBLIC' | 'PRIVATE';
-}
+/** What an owner (or the member, on update) may write: the create body, every field optional. */
+export type MemberInput = FromWire<Partial<wire.CreateMemberInput>>;
 
 export interface BulkMemberResult {
   itemMetadata: { _id: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } };

@@ -5,23 +5,21 @@
  */
 import { defineMethod } from '../../define.js';
 import type { DecodeOptions } from '../../http/codec.js';
-import type { Product, ProductInput, Variant } from './products.js';
+import type * as wire from '@vitrine/types/stores';
+import type { FromWire } from '../../wire-types.js';
+import type { Product, Variant } from './products.js';
 
 const ONE: DecodeOptions = { dates: ['product.createdDate', 'product.lastUpdated'] };
 
-export type ProductUpdate = Partial<ProductInput> & {
-  pricePerUnitData?: { totalQuantity: number; totalMeasurementUnit: string; baseQuantity: number; baseMeasurementUnit: string };
-  customTextFields?: { title: string; maxLength: number; mandatory?: boolean }[];
-  additionalInfoSections?: { title: string; description: string }[];
-  manageVariants?: boolean;
-};
+/** Input of `updateProduct`: any subset of the create fields; `null` brand or ribbon removes it. */
+export type ProductUpdate = FromWire<wire.ProductV1Patch>;
 export interface VariantOverride { choices?: Record<string, string>; variantIds?: string[]; price?: number | null; cost?: number | null; weight?: number | null; sku?: string | null; visible?: boolean | null }
 export interface MediaDataForWrite { mediaId?: string; url?: string; choice?: { option: string; choice: string } }
 export interface MediaAssignmentToChoice { option: string; choice: string; mediaIds?: string[] }
 export interface BulkResult { itemMetadata: { _id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } } }
 export interface BulkResponse { results: BulkResult[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number } }
 export interface Adjustment { amount?: number; percentage?: { rate: number; roundToInt?: boolean } }
-export interface Collection { _id: string; name: string; slug: string; visible: boolean; description?: string; media?: unknown; numberOfProducts?: number }
+export type Collection = FromWire<wire.CollectionV1>;
 
 const path = (id: string, rest = '') => `/stores/v1/products/${encodeURIComponent(id)}${rest}`;
 

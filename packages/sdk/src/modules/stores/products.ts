@@ -6,57 +6,21 @@
 import { defineMethod } from '../../define.js';
 import type { DecodeOptions } from '../../http/codec.js';
 import { offsetQuery, type OffsetQueryBuilder, type OffsetQueryResult } from '../../query/offset.js';
+import type * as wire from '@vitrine/types/stores';
+import type { FromWire } from '../../wire-types.js';
 
-export interface FormattedPrice { price: string; discountedPrice: string; pricePerUnit?: string }
-export interface PriceData { currency: string; price: number; discountedPrice: number; formatted: FormattedPrice; pricePerUnit?: number }
-export interface NumericRange { minValue: number; maxValue: number }
-export interface MediaImage { url: string; width: number; height: number }
-export interface MediaItem { _id: string; title: string; mediaType: string; image?: MediaImage; video?: { files: MediaImage[]; stillFrameMediaId?: string }; thumbnail?: MediaImage }
-export interface Choice { value: string; description: string; inStock: boolean; visible: boolean }
-export interface ProductOption { optionType: 'drop_down' | 'color'; name: string; choices: Choice[] }
-export interface CostAndProfitData { itemCost: number; formattedItemCost: string; profit: number; formattedProfit: string; profitMargin: number }
-export interface Variant {
-  _id: string;
-  choices: Record<string, string>;
-  variant: { priceData: PriceData; convertedPriceData: PriceData; costAndProfitData?: CostAndProfitData; weight?: number; sku?: string; visible: boolean };
-  stock: { trackQuantity: boolean; quantity?: number; inStock: boolean };
-}
+export type {
+  Discount, FormattedPrice, InventoryStatus, MeasurementUnit, MediaImage, NumericRange, PriceData, PricePerUnitData, ProductType,
+} from '@vitrine/types/stores';
 
+// Caller shapes of the V1 wire types (`_id`, `_createdDate`, dates as Date): see wire-types.ts.
+export type MediaItem = FromWire<wire.MediaItem>;
+export type Choice = FromWire<wire.Choice>;
+export type ProductOption = FromWire<wire.ProductOption>;
+export type CostAndProfitData = wire.CostAndProfit;
+export type Variant = FromWire<wire.Variant>;
 /** A V1 product in the caller's names (`_id`, `_createdDate`); dates are Date objects. */
-export interface Product {
-  _id: string;
-  name: string;
-  slug: string;
-  visible: boolean;
-  productType: 'physical' | 'digital';
-  description: string;
-  sku?: string;
-  weight?: number;
-  stock: { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK' };
-  price: PriceData;
-  priceData: PriceData;
-  convertedPriceData: PriceData;
-  priceRange: NumericRange;
-  costAndProfitData?: CostAndProfitData;
-  costRange?: NumericRange;
-  weightRange?: NumericRange;
-  additionalInfoSections: { title: string; description: string }[];
-  ribbons: { text: string }[];
-  media: { mainMedia?: MediaItem; items: MediaItem[] };
-  customTextFields: { title: string; maxLength: number; mandatory: boolean }[];
-  manageVariants: boolean;
-  productOptions: ProductOption[];
-  productPageUrl: { base: string; path: string };
-  numericId: string;
-  inventoryItemId: string;
-  discount: { type: 'NONE' | 'AMOUNT' | 'PERCENT'; value: number };
-  collectionIds: string[];
-  variants: Variant[];
-  lastUpdated: Date;
-  _createdDate: Date;
-  ribbon?: string;
-  brand?: string;
-}
+export type Product = FromWire<wire.ProductV1>;
 
 /** Fields `queryProducts()` filters and sorts on. */
 export type ProductField =
@@ -72,23 +36,7 @@ export interface GetProductOptions {
 }
 
 /** Input of `createProduct`: what an owner sets; prices, variants and ranges are derived by the server. */
-export interface ProductInput {
-  name: string;
-  priceData: { price: number };
-  slug?: string;
-  description?: string;
-  productType?: 'physical' | 'digital';
-  sku?: string;
-  weight?: number;
-  visible?: boolean;
-  brand?: string;
-  ribbon?: string;
-  costAndProfitData?: { itemCost: number };
-  discount?: { type: 'NONE' | 'AMOUNT' | 'PERCENT'; value: number };
-  productOptions?: { optionType?: 'drop_down' | 'color'; name: string; choices: { value: string; description: string; inStock?: boolean; visible?: boolean }[] }[];
-  stock?: { trackInventory?: boolean; quantity?: number; inStock?: boolean };
-  collectionIds?: string[];
-}
+export type ProductInput = FromWire<wire.ProductV1Input>;
 
 /** Float and date fields of a product (wire names, relative to the product). */
 const PRODUCT_FLOATS = [

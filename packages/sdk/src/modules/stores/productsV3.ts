@@ -6,35 +6,16 @@
 import type { ClientCore } from '../../client.js';
 import { defineMethod } from '../../define.js';
 import { cursorQuery, type CursorQueryBuilder } from '../../query/cursor.js';
+import type { BulkItemMetadata as BulkItemMetadataWire } from '@vitrine/types';
+import type * as wire from '@vitrine/types/stores';
+import type { FromWire } from '../../wire-types.js';
 
-export interface Money { amount: string; formattedAmount: string }
-export interface VariantV3 {
-  _id: string; visible: boolean; sku?: string | null;
-  choices: { optionChoiceIds: { optionId: string; choiceId: string }; optionChoiceNames: { optionName: string; choiceName: string; renderType: string } }[];
-  price: { actualPrice: Money; compareAtPrice?: Money };
-  revenueDetails?: { cost: Money; profit: Money; profitMargin: number };
-  physicalProperties?: { weight?: number | null };
-  inventoryStatus: { inStock: boolean; preorderEnabled: boolean };
-}
-export interface ProductV3 {
-  _id: string; revision: string; _createdDate: Date; _updatedDate: Date; name: string; slug: string;
-  url: { relativePath: string; url: string }; description?: unknown; plainDescription: string; visible: boolean; visibleInPos: boolean;
-  media: { main?: unknown; itemsInfo: { items: unknown[] } };
-  options: { _id: string; name: string; optionRenderType: string; choicesSettings: { choices: { choiceId: string; name: string; choiceType: string; colorCode?: string; inStock: boolean; visible: boolean }[] } }[];
-  modifiers: unknown[];
-  brand?: { _id: string; name: string }; ribbon?: { _id: string; name: string };
-  infoSections: { _id: string; uniqueName: string; title: string; description?: unknown; plainDescription?: string }[];
-  directCategoriesInfo: { categories: { _id: string; index: number }[] };
-  allCategoriesInfo: { categories: { _id: string; index: number }[] };
-  mainCategoryId: string;
-  inventory: { availabilityStatus: string; preorderStatus: string; preorderAvailability: string };
-  productType: 'PHYSICAL' | 'DIGITAL'; currency: string;
-  actualPriceRange: { minValue: Money; maxValue: Money }; compareAtPriceRange: { minValue: Money; maxValue: Money };
-  variantsInfo: { variants: VariantV3[] };
-  subscriptionDetails?: unknown; variantSummary: { variantCount: number };
-}
+export type { Money } from '@vitrine/types/stores';
+// Caller shapes of the V3 wire types (`_id`, `_createdDate`, dates as Date): see wire-types.ts.
+export type VariantV3 = FromWire<wire.VariantV3>;
+export type ProductV3 = FromWire<wire.ProductV3>;
 /** Input of create/update: the REST shape in caller names (see contracts/endpoints.md stores.productsV3). */
-export type ProductV3Input = Record<string, unknown> & { name: string; productType: 'PHYSICAL' | 'DIGITAL'; variantsInfo: { variants: Record<string, unknown>[] } };
+export type ProductV3Input = FromWire<wire.ProductV3Input>;
 export type ProductV3Field = '_id' | 'name' | 'slug' | 'visible' | 'productType' | 'brand._id' | 'brand.name' | 'ribbon.name' | 'actualPriceRange.minValue.amount' | 'actualPriceRange.maxValue.amount' | 'inventory.availabilityStatus' | '_createdDate' | '_updatedDate' | 'allCategoriesInfo.categories' | 'options.choicesSettings.choices.choiceId';
 
 const ONE = { dates: ['product.createdDate', 'product.updatedDate'] };
@@ -84,7 +65,7 @@ export const countProducts = defineMethod((client, options: { filter?: Record<st
 // ---------------------------------------------------------------------------------------------
 // Bulk calls (elevated). Per-item results: `{ results: [{ itemMetadata: { _id, originalIndex, success, error? }, item? }], bulkActionMetadata }`.
 
-export interface BulkItemMetadata { _id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } }
+export type BulkItemMetadata = FromWire<BulkItemMetadataWire>;
 export interface BulkProductsResponse { results: { itemMetadata: BulkItemMetadata; item?: ProductV3 }[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number } }
 export interface BulkWithInventoryResponse {
   productResults: BulkProductsResponse;

@@ -1,78 +1,31 @@
 /**
- * Catalog V1 product as it travels on the wire (REST names of the platform's stores V1 API), and the
- * pure rules that derive one field from others: discounted prices, formatted prices, variants from
- * options, ranges and stock status. No I/O here.
+ * Catalog V1 product of the domain, and the pure rules that derive one field from others: discounted
+ * prices, formatted prices, variants from options, ranges and stock status. No I/O here. The wire
+ * shapes are defined once in `@vitrine/types` and re-exported here for the domain's files.
  */
+import type {
+  CostAndProfit, Discount, InventoryStatus, MeasurementUnit, MediaType, NumericRange, PriceData, PricePerUnitData, ProductOption, Variant,
+  ProductV1 as WireProductV1,
+} from '@vitrine/types/stores';
 
-export type ProductType = 'physical' | 'digital';
-export type DiscountType = 'NONE' | 'AMOUNT' | 'PERCENT';
-export type OptionType = 'drop_down' | 'color';
-export type InventoryStatus = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK';
+export type {
+  Choice, CostAndProfit, Discount, DiscountType, FormattedPrice, InventoryStatus, MeasurementUnit, MediaImage, MediaItem, MediaType, MediaVideo,
+  NumericRange, OptionType, PriceData, PricePerUnitData, ProductMedia, ProductOption, ProductType, Stock, Variant, VariantData, VariantStock,
+} from '@vitrine/types/stores';
 
-export const MEASUREMENT_UNITS = ['ML', 'CL', 'L', 'CBM', 'MG', 'G', 'KG', 'MM', 'CM', 'M', 'SQM', 'OZ', 'LB', 'FLOZ', 'PT', 'QT', 'GAL', 'IN', 'FT', 'YD', 'SQFT'] as const;
-export type MeasurementUnit = typeof MEASUREMENT_UNITS[number];
-export const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'zip'] as const;
-export type MediaType = typeof MEDIA_TYPES[number];
+export const MEASUREMENT_UNITS = ['ML', 'CL', 'L', 'CBM', 'MG', 'G', 'KG', 'MM', 'CM', 'M', 'SQM', 'OZ', 'LB', 'FLOZ', 'PT', 'QT', 'GAL', 'IN', 'FT', 'YD', 'SQFT'] as const satisfies readonly MeasurementUnit[];
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'zip'] as const satisfies readonly MediaType[];
 
-export interface PricePerUnitData { totalQuantity: number; totalMeasurementUnit: MeasurementUnit; baseQuantity: number; baseMeasurementUnit: MeasurementUnit }
-export interface FormattedPrice { price: string; discountedPrice: string; pricePerUnit?: string }
-export interface PriceData { currency: string; price: number; discountedPrice: number; formatted: FormattedPrice; pricePerUnit?: number }
-export interface NumericRange { minValue: number; maxValue: number }
-export interface Discount { type: DiscountType; value: number }
-export interface Stock { trackInventory: boolean; quantity?: number; inStock: boolean; inventoryStatus: InventoryStatus }
-
-export interface MediaImage { url: string; width: number; height: number }
-export interface MediaVideo { files: MediaImage[]; stillFrameMediaId?: string }
-export interface MediaItem { id: string; title: string; mediaType: MediaType; image?: MediaImage; video?: MediaVideo; thumbnail?: MediaImage; url?: string }
-export interface ProductMedia { mainMedia?: MediaItem; items: MediaItem[] }
-
-export interface Choice { value: string; description: string; inStock: boolean; visible: boolean; media?: ProductMedia }
-export interface ProductOption { optionType: OptionType; name: string; choices: Choice[] }
-
-export interface CostAndProfit { itemCost: number; formattedItemCost: string; profit: number; formattedProfit: string; profitMargin: number }
-export interface VariantData { priceData: PriceData; convertedPriceData: PriceData; costAndProfitData?: CostAndProfit; weight?: number; sku?: string; visible: boolean }
-export interface VariantStock { trackQuantity: boolean; quantity?: number; inStock: boolean }
-export interface Variant { id: string; choices: Record<string, string>; variant: VariantData; stock: VariantStock }
 /** An owner's per-variant change (updateProductVariants); absent fields follow the product. */
 export interface VariantOverride { price?: number; cost?: number; weight?: number; sku?: string; visible?: boolean }
 /** Stock of one variant as the inventory table holds it. */
 export interface StockRow { variantId: string; trackQuantity: boolean; quantity: number | null; inStock: boolean; preorderEnabled: boolean; preorderLimit: number | null }
 
-export interface ProductV1 {
-  id: string;
-  name: string;
-  slug: string;
-  visible: boolean;
-  productType: ProductType;
-  description: string;
-  sku?: string;
-  weight?: number;
-  stock: Stock;
-  price: PriceData;
-  priceData: PriceData;
-  convertedPriceData: PriceData;
-  priceRange: NumericRange;
-  costAndProfitData?: CostAndProfit;
-  pricePerUnitData?: PricePerUnitData;
-  seoData?: { tags: { type: string; children?: string; props?: Record<string, unknown>; meta?: Record<string, unknown>; disabled?: boolean }[] };
-  costRange?: NumericRange;
-  weightRange?: NumericRange;
-  additionalInfoSections: { title: string; description: string }[];
-  ribbons: { text: string }[];
-  media: ProductMedia;
-  customTextFields: { title: string; maxLength: number; mandatory: boolean }[];
-  manageVariants: boolean;
-  productOptions: ProductOption[];
-  productPageUrl: { base: string; path: string };
-  numericId: string;
-  inventoryItemId: string;
-  discount: Discount;
-  collectionIds: string[];
-  variants: Variant[];
-  lastUpdated: string;
-  createdDate: string;
-  ribbon?: string;
-  brand?: string;
+/**
+ * The domain's product: the wire document (`@vitrine/types`) plus the owner inputs derived fields are
+ * computed from. Services return it; `present.ts` turns it into the wire shape for a caller.
+ */
+export interface ProductV1 extends WireProductV1 {
   /** Owner inputs that derived fields are computed from; stored, never sent. */
   _src?: { cost?: number; overrides: Record<string, VariantOverride> };
 }
@@ -176,6 +129,4 @@ export interface PublicProductRow { id: string; publicDoc: string; collectionIds
 export type Catalog = 'v1' | 'v3';
 
 /** V3 `SecuredMedia` of a variant's `digitalProperties.digitalFile`. */
-export interface DigitalFile { id: string; fileName: string; fileSize: string; fileType: SecureFileType }
-
-export type SecureFileType = 'SECURE_PICTURE' | 'SECURE_VIDEO' | 'SECURE_DOCUMENT' | 'SECURE_MUSIC' | 'SECURE_ARCHIVE';
+export type { DigitalFile, SecureFileType } from '@vitrine/types/stores';

@@ -1,5 +1,13 @@
+import type { OffsetPagingMetadata } from '@vitrine/types';
+import type { ProductV1 as WireProductV1, Variant } from '@vitrine/types/stores';
 import { isElevated, type RequestContext } from '../../http/context.js';
+import { EncodedJson, stringifyForWire } from '../../http/wire.js';
 import type { ProductV1, PublicProductRow } from './model.js';
+
+/**
+ * The V1 product's one way to the wire: services return domain products (model.ts, with internal
+ * inputs) or stored visitor documents; routes encode them with the functions here.
+ */
 
 /** Media URLs are stored as paths; callers get absolute URLs on this server's origin. */
 export function absoluteUrl(url: string, origin: string): string {
@@ -39,10 +47,38 @@ export function visitorProduct(product: ProductV1): ProductV1 {
  * What a caller may see of a product: internal inputs never; cost and profit only for elevated
  * callers who ask for them (includeMerchantSpecificData).
  */
-export function presentProduct(ctx: RequestContext, product: ProductV1, includeMerchantData: boolean): ProductV1 {
+export function presentProduct(ctx: RequestContext, product: ProductV1, includeMerchantData: boolean): WireProductV1 {
   const merchant = includeMerchantData && isElevated(ctx.caller);
   const { _src, ...internalFree } = product;
   return absoluteUrls(merchant ? internalFree : visitorProduct(product), ctx.origin);
+}
+
+/** `{ product }` of an owner's write: the whole product with merchant data. */
+export function productAnswer(ctx: RequestContext, product: ProductV1): { product: WireProductV1 } {
+  return { product: presentProduct(ctx, product, true) };
+}
+
+/** `{ variants }` of updateProductVariants. */
+export function variantsAnswer(ctx: RequestContext, product: ProductV1): { variants: Variant[] } {
+  return { variants: presentProduct(ctx, product, true).variants };
+}
+
+/** What `getProduct` found: the domain product (merchant data asked for and allowed) or the stored visitor document. */
+export type ProductRead = { product: ProductV1; merchant: true } | { stored: PublicProductRow };
+
+/** `{ product }` of getProduct, from either source. */
+export function encodeProductRead(ctx: RequestContext, read: ProductRead): EncodedJson {
+  if ('stored' in read) return new EncodedJson(`{"product":${encodePublicProduct(read.stored, ctx.origin)}}`);
+  return new EncodedJson(stringifyForWire({ product: presentProduct(ctx, read.product, read.merchant) }));
+}
+
+/** A page of a V1 product query: stored visitor documents and the paging metadata. */
+export interface ProductsPage { rows: PublicProductRow[]; metadata: OffsetPagingMetadata }
+
+/** `{ products, metadata }` of queryProducts, assembled from the stored documents without re-encoding them. */
+export function encodeProductsPage(ctx: RequestContext, page: ProductsPage): EncodedJson {
+  const products = page.rows.map((r) => encodePublicProduct(r, ctx.origin)).join(',');
+  return new EncodedJson(`{"products":[${products}],"metadata":${stringifyForWire(page.metadata)}}`);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from './collections.js';
 import { addMediaToChoices, addProductMedia, removeMediaFromChoices, removeProductMedia } from './media.js';
 import { serveMedia } from './media-files.js';
+import { encodeProductRead, encodeProductsPage, productAnswer, variantsAnswer } from './present.js';
 import { decrementInventory, getInventoryVariants, getStoreVariant, incrementInventory, queryInventory, queryStoreVariants, updateInventoryVariants } from './inventory.js';
 import {
   addMediaRequest, bulkAdjustRequest, bulkUpdateRequest, choicesMediaRequest, collectionProductsRequest, createCollectionRequest, createProductRequest,
@@ -23,13 +24,13 @@ const productReads: RouteDef[] = [
     method: 'GET', path: '/stores-reader/v1/products/query-platformized', postTwin: true, access: 'visitor',
     summary: 'Query products (V1): filter, sort, offset or cursor paging, optional full-text search',
     request: queryProductsRequest, response: queryProductsResponse,
-    handler: (ctx, input) => queryProducts(ctx, input.query ?? {}),
+    handler: async (ctx, input) => encodeProductsPage(ctx, await queryProducts(ctx, input.query ?? {})),
   }),
   route({
     method: 'GET', path: '/stores-reader/v1/products/:id', access: 'visitor',
     summary: 'Get a product (V1); merchant data only for elevated callers',
     request: getProductRequest, response: productResponse,
-    handler: (ctx, input) => getProduct(ctx, input.id, input.includeMerchantSpecificData),
+    handler: async (ctx, input) => encodeProductRead(ctx, await getProduct(ctx, input.id, input.includeMerchantSpecificData)),
   }),
   route({
     method: 'POST', path: '/stores-reader/v1/products/:id/productOptionsAvailability', access: 'visitor',
@@ -64,18 +65,18 @@ const productWrites: RouteDef[] = [
   route({
     method: 'POST', path: '/stores/v1/products', access: 'elevated', summary: 'Create a product (V1; honours Idempotency-Key)',
     request: createProductRequest, response: productResponse, idempotent: true,
-    handler: (ctx, input) => createProduct(ctx, input.product),
+    handler: async (ctx, input) => productAnswer(ctx, await createProduct(ctx, input.product)),
   }),
   route({
     method: 'PATCH', path: '/stores/v1/products/:productId', access: 'elevated', summary: 'Update a product (V1, partial)',
     request: updateProductRequest, response: productResponse,
-    handler: (ctx, input) => updateProduct(ctx, input.productId, input.product),
+    handler: async (ctx, input) => productAnswer(ctx, await updateProduct(ctx, input.productId, input.product)),
   }),
   idWrite('/stores/v1/products/:id', 'Delete a product (V1)', deleteProduct, 'DELETE'),
   route({
     method: 'PATCH', path: '/stores/v1/products/:id/variants', access: 'elevated', summary: 'Change variants (price, cost, weight, SKU, visibility)',
     request: updateVariantsRequest,
-    handler: (ctx, input) => updateVariants(ctx, input.id, input.variants),
+    handler: async (ctx, input) => variantsAnswer(ctx, await updateVariants(ctx, input.id, input.variants)),
   }),
   idWrite('/stores/v1/products/:id/variants/resetToDefault', 'Reset every variant to the product defaults', resetVariants),
   idWrite('/stores/v1/products/:id/options', 'Delete the options of a product', deleteOptions, 'DELETE'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
+import { conforms } from '../../http/conforms.js';
 import { checkDecodedText, identifier } from '../../http/wire-schemas.js';
 import { MEASUREMENT_UNITS } from './model.js';
 
@@ -92,7 +94,7 @@ export const productOptionInput = z.object({
 });
 
 /** V1 create: the fields an owner sets; prices, variants and ranges are derived. */
-export const productInput = z.object({
+export const productInput = conforms<ProductV1Input>()(z.object({
   name: z.string().trim().min(1).max(80),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens').max(100).optional(),
   description: z.string().max(16_000).optional(),
@@ -119,17 +121,17 @@ export const productInput = z.object({
   customTextFields: z.array(z.object({ title: z.string().min(1).max(100), maxLength: z.number().int().min(1).max(500), mandatory: z.boolean().optional() })).max(CATALOG_LIMITS.customTextFields).optional(),
   additionalInfoSections: z.array(z.object({ title: z.string().min(1).max(50), description: z.string().max(16_000) })).max(CATALOG_LIMITS.infoSections).optional(),
   seoData: z.object({ tags: z.array(z.object({ type: z.string().max(50), children: z.string().max(2000).optional(), props: z.record(z.string(), z.unknown()).optional(), meta: z.record(z.string(), z.unknown()).optional(), disabled: z.boolean().optional() })).max(50) }).optional(),
-});
+}));
 
 export const createProductRequest = z.object({ product: productInput });
 
 /** V1 update: any subset of the create fields (prices and options re-derive variants). */
-export const productPatch = productInput.partial().extend({
+export const productPatch = conforms<ProductV1Patch>()(productInput.partial().extend({
   id: identifier(100).optional(),
   priceData: z.object({ price: money }).optional(),
   brand: z.string().max(50).nullish(),
   ribbon: z.string().max(30).nullish(),
-});
+}));
 export const updateProductRequest = z.object({ productId: identifier(100, 1), product: productPatch });
 
 export const idRequest = z.object({ id: identifier(100, 1) });

@@ -8,11 +8,11 @@ import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/index.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
-import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type PricePerUnitData, type ProductMedia, type ProductV1, type PublicProductRow, type StockRow, type VariantOverride } from './model.js';
-import { encodePublicProduct, presentProduct } from './present.js';
+import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
+import { presentProduct, type ProductRead, type ProductsPage } from './present.js';
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
-import { EncodedJson, stringifyForWire } from '../../http/wire.js';
+import type { OffsetPagingMetadata } from '@vitrine/types';
 import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
@@ -41,9 +41,10 @@ export type ProductQueryInput = z.infer<typeof productQuery>;
 
 /**
  * V1 query: offset paging (metadata with total) or cursor paging (signed cursor carrying filter, sort
- * and search; metadata with cursors). Visitors see visible products only.
+ * and search; metadata with cursors). Visitors see visible products only. Queries never carry
+ * merchant data, so the page is the stored visitor documents (`encodeProductsPage` sends them as they are).
  */
-export async function queryProducts(ctx: RequestContext, query: ProductQueryInput) {
+export async function queryProducts(ctx: RequestContext, query: ProductQueryInput): Promise<ProductsPage> {
   const KIND = 'products.v1.query';
   let filter: unknown = query.filter;
   let sort: unknown = query.sort;
@@ -69,16 +70,11 @@ export async function queryProducts(ctx: RequestContext, query: ProductQueryInpu
     searchTerms: expression.trim() ? terms : undefined,
     skipTotal: cursorMode,
   }));
-  // Queries never carry merchant data, so every caller gets the stored visitor documents as they are.
-  const encode = (page: PublicProductRow[]) => page.map((r) => encodePublicProduct(r, ctx.origin)).join(',');
-  if (!cursorMode) {
-    const metadata = { count: rows.length, offset, total, tooManyToCount: false };
-    return new EncodedJson(`{"products":[${encode(rows)}],"metadata":${stringifyForWire(metadata)}}`);
-  }
+  if (!cursorMode) return { rows, metadata: { count: rows.length, offset, total, tooManyToCount: false } };
   const hasNext = rows.length > limit;
   const page = rows.slice(0, limit);
   const state = { kind: KIND, filter, sort, search, limit };
-  const metadata = {
+  const metadata: OffsetPagingMetadata = {
     count: page.length,
     offset,
     cursors: {
@@ -86,7 +82,7 @@ export async function queryProducts(ctx: RequestContext, query: ProductQueryInpu
       prev: offset > 0 ? await signCursor(ctx.db, ctx.site.id, { ...state, offset: Math.max(0, offset - limit) }) : null,
     },
   };
-  return new EncodedJson(`{"products":[${encode(page)}],"metadata":${stringifyForWire(metadata)}}`);
+  return { rows: page, metadata };
 }
 
 async function loadVisible(ctx: RequestContext, id: string): Promise<ProductV1> {
@@ -95,14 +91,15 @@ async function loadVisible(ctx: RequestContext, id: string): Promise<ProductV1> 
   return product;
 }
 
-/** A product; visitors (and owners who do not ask for merchant data) get its stored visitor document. */
-export async function getProduct(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<EncodedJson> {
-  if (includeMerchantSpecificData && isElevated(ctx.caller)) {
-    return new EncodedJson(stringifyForWire({ product: presentProduct(ctx, await loadVisible(ctx, id), true) }));
-  }
+/**
+ * A product: the domain product for an elevated caller asking for merchant data, else its stored
+ * visitor document (the fast path: sent without parsing). `encodeProductRead` encodes either.
+ */
+export async function getProduct(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<ProductRead> {
+  if (includeMerchantSpecificData && isElevated(ctx.caller)) return { product: await loadVisible(ctx, id), merchant: true };
   const row = await findPublicProduct(ctx.db, ctx.site.id, id);
   if (!row || (!row.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
-  return new EncodedJson(`{"product":${encodePublicProduct(row, ctx.origin)}}`);
+  return { stored: row };
 }
 
 /** Products by id for other domains (cart, checkout): visible ones only unless elevated; raw (not presented). */
@@ -212,7 +209,7 @@ function optionsFrom(input: ProductPatch['productOptions']): ProductV1['productO
 }
 
 /** Owner create (V1): derives prices, variants and stock from the input; slug and SKU unique per site. */
-export async function createProduct(ctx: RequestContext, input: ProductInput): Promise<{ product: ProductV1 }> {
+export async function createProduct(ctx: RequestContext, input: ProductInput): Promise<ProductV1> {
   validateProductFields(input, 'product', input.priceData.price);
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
@@ -236,14 +233,14 @@ export async function createProduct(ctx: RequestContext, input: ProductInput): P
       quantity: input.stock?.quantity,
       inStock: input.stock?.inStock,
       collectionIds,
-      pricePerUnitData: input.pricePerUnitData as PricePerUnitData | undefined,
+      pricePerUnitData: input.pricePerUnitData,
       customTextFields: input.customTextFields?.map((f) => ({ title: f.title, maxLength: f.maxLength, mandatory: f.mandatory ?? false })),
       additionalInfoSections: input.additionalInfoSections,
       seoData: input.seoData,
     }, ctx.site.currency);
     if (await slugTaken(tctx, product.slug)) throw conflict('SLUG_ALREADY_EXISTS', `A product with slug "${product.slug}" already exists`, { slug: product.slug });
     await createProductRecord(tctx, product, stock);
-    return { product: presentProduct(tctx, product, true) };
+    return product;
   });
 }
 
@@ -302,8 +299,8 @@ export async function refreshProductStock(ctx: RequestContext, productId: string
 }
 
 /** Partial update (V1 PATCH): only the fields given change; derived fields follow. */
-export async function updateProduct(ctx: RequestContext, id: string, patch: ProductPatch): Promise<{ product: ProductV1 }> {
-  const product = await changeProduct(ctx, id, async (p, stock, tctx) => {
+export async function updateProduct(ctx: RequestContext, id: string, patch: ProductPatch): Promise<ProductV1> {
+  return changeProduct(ctx, id, async (p, stock, tctx) => {
     const price = patch.priceData?.price ?? p.priceData.price;
     validateProductFields({ ...patch, discount: patch.discount ?? p.discount }, 'product', price);
     const collectionIds = await checkCollections(tctx, patch.collectionIds, 'product.collectionIds');
@@ -321,7 +318,7 @@ export async function updateProduct(ctx: RequestContext, id: string, patch: Prod
     if (patch.priceData) next.priceData = { ...p.priceData, price: patch.priceData.price };
     if (patch.costAndProfitData) next._src = { ...(p._src ?? { overrides: {} }), cost: patch.costAndProfitData.itemCost };
     if (patch.discount) next.discount = patch.discount;
-    if (patch.pricePerUnitData) next.pricePerUnitData = patch.pricePerUnitData as PricePerUnitData;
+    if (patch.pricePerUnitData) next.pricePerUnitData = patch.pricePerUnitData;
     if (patch.customTextFields) next.customTextFields = patch.customTextFields.map((f) => ({ title: f.title, maxLength: f.maxLength, mandatory: f.mandatory ?? false }));
     if (patch.additionalInfoSections) next.additionalInfoSections = patch.additionalInfoSections;
     if (patch.seoData) next.seoData = patch.seoData;
@@ -349,7 +346,6 @@ export async function updateProduct(ctx: RequestContext, id: string, patch: Prod
     }
     return { product: next, stock: nextStock };
   });
-  return { product: presentProduct(ctx, product, true) };
 }
 
 export async function deleteProduct(ctx: RequestContext, id: string): Promise<Record<string, never>> {
@@ -392,8 +388,8 @@ function normalizeChoices(p: ProductV1, choices: Record<string, string>): Record
   return out;
 }
 
-export async function updateVariants(ctx: RequestContext, id: string, updates: { choices?: Record<string, string> | undefined; variantIds?: string[] | undefined; price?: number | null | undefined; cost?: number | null | undefined; weight?: number | null | undefined; sku?: string | null | undefined; visible?: boolean | null | undefined }[]) {
-  const product = await changeProduct(ctx, id, (p) => {
+export async function updateVariants(ctx: RequestContext, id: string, updates: { choices?: Record<string, string> | undefined; variantIds?: string[] | undefined; price?: number | null | undefined; cost?: number | null | undefined; weight?: number | null | undefined; sku?: string | null | undefined; visible?: boolean | null | undefined }[]): Promise<ProductV1> {
+  return changeProduct(ctx, id, (p) => {
     const overrides: Record<string, VariantOverride> = { ...(p._src?.overrides ?? {}) };
     for (const [i, u] of updates.entries()) {
       const field = `variants[${i}]`;
@@ -416,7 +412,6 @@ export async function updateVariants(ctx: RequestContext, id: string, updates: {
     }
     return { product: { ...p, manageVariants: p.productOptions.length > 0, _src: { ...(p._src ?? { overrides: {} }), overrides } } };
   });
-  return { variants: presentProduct(ctx, product, true).variants };
 }
 
 export async function resetVariants(ctx: RequestContext, id: string): Promise<Record<string, never>> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DataCollection } from '@vitrine/types/data';
 import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
@@ -26,7 +27,8 @@ const SYSTEM_KEYS = new Set(SYSTEM_FIELD_DEFS.map((f) => f.key));
 const DATA_OPERATIONS = ['AGGREGATE', 'BULK_INSERT', 'BULK_REMOVE', 'BULK_SAVE', 'BULK_UPDATE', 'COUNT', 'DISTINCT', 'FIND', 'GET', 'INSERT', 'INSERT_REFERENCE',
   'IS_REFERENCED', 'QUERY_REFERENCED', 'REMOVE', 'REMOVE_REFERENCE', 'REPLACE_REFERENCES', 'SAVE', 'TRUNCATE', 'UPDATE', 'PATCH', 'BULK_PATCH'];
 
-function wireCollection(row: CollectionRow) {
+/** The collection as the collections API answers it (the one encoding of a collection). */
+function wireCollection(row: CollectionRow): DataCollection {
   const doc = row.doc as CollectionDoc;
   return {
     id: doc.id,

@@ -1,3 +1,4 @@
+import type { DataFieldType, DataPermissions, DataRole } from '@vitrine/types/data';
 import type { Caller } from '../../http/context.js';
 import { isElevated } from '../../http/context.js';
 
@@ -7,12 +8,12 @@ export const FIELD_TYPES = [
   'TEXT', 'NUMBER', 'DATE', 'DATETIME', 'IMAGE', 'BOOLEAN', 'DOCUMENT', 'URL', 'RICH_TEXT', 'VIDEO', 'ANY', 'ARRAY_STRING',
   'ARRAY_DOCUMENT', 'AUDIO', 'TIME', 'LANGUAGE', 'RICH_CONTENT', 'MEDIA_GALLERY', 'ADDRESS', 'PAGE_LINK', 'REFERENCE',
   'MULTI_REFERENCE', 'OBJECT', 'ARRAY',
-] as const;
-export type FieldType = typeof FIELD_TYPES[number];
+] as const satisfies readonly DataFieldType[];
+export type FieldType = DataFieldType;
 
 /** Roles from the public client (ANYONE ... ADMIN) plus the spec's names for the owner-only levels. */
-export const ROLES = ['ANYONE', 'SITE_MEMBER', 'SITE_MEMBER_AUTHOR', 'CMS_EDITOR', 'PRIVILEGED', 'ADMIN'] as const;
-export type Role = typeof ROLES[number];
+export const ROLES = ['ANYONE', 'SITE_MEMBER', 'SITE_MEMBER_AUTHOR', 'CMS_EDITOR', 'PRIVILEGED', 'ADMIN'] as const satisfies readonly DataRole[];
+export type Role = DataRole;
 export type Action = 'read' | 'insert' | 'update' | 'remove';
 
 export interface CollectionField {
@@ -25,7 +26,7 @@ export interface CollectionField {
   [extra: string]: unknown;
 }
 
-export interface Permissions { read: Role; insert: Role; update: Role; remove: Role }
+export type Permissions = DataPermissions;
 
 export interface CollectionDoc {
   id: string;

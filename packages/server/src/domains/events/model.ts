@@ -1,10 +1,8 @@
 import { createHmac } from 'node:crypto';
 
 /** An event type filter of a subscription; `*` matches anything, `a.b.*` any fqdn under `a.b.`. */
-export interface EventTypePattern {
-  entityFqdn: string;
-  slug: string;
-}
+export type { EventTypePattern } from '@vitrine/types/events';
+import type { EventTypePattern } from '@vitrine/types/events';
 
 export function matchesPattern(pattern: EventTypePattern, entityFqdn: string, slug: string): boolean {
   const fqdnOk = pattern.entityFqdn === '*'
@@ -17,18 +15,15 @@ export function matchesAny(patterns: EventTypePattern[], entityFqdn: string, slu
   return patterns.some((p) => matchesPattern(p, entityFqdn, slug));
 }
 
-/** The JSON body every webhook receives (docs/events.md). */
-export interface WebhookEnvelope {
-  id: string;
-  siteId: string;
-  entityFqdn: string;
-  slug: string;
-  entityId: string;
-  entityEventSequence: number;
-  eventTime: string;
-  actor: { type: string | null; id: string | null };
-  entity: unknown;
-  data: Record<string, unknown>;
+/** The JSON body every webhook receives (docs/events.md): the wire shape of `@vitrine/types/events`. */
+export type { WebhookEnvelope } from '@vitrine/types/events';
+import type { EventActorType } from '@vitrine/types/events';
+
+const ACTOR_TYPES = ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] as const satisfies readonly EventActorType[];
+
+/** The stored actor type (text written from `actorType(caller)`) as the envelope's type. */
+export function eventActorType(stored: string | null): EventActorType | null {
+  return ACTOR_TYPES.find((t) => t === stored) ?? null;
 }
 
 /** Exponential backoff with "equal jitter": half the delay fixed, half random, so retries of many deliveries spread out. */

@@ -4,7 +4,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
 import { getSite } from '../sites/index.js';
 import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
-import { backoffDelayMs, classifyStatus, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
+import { backoffDelayMs, classifyStatus, eventActorType, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
 import { postWebhook } from './post.js';
 import { enqueueMail } from './service.js';
 import { assertDeliverable, BlockedTargetError, guardedLookup } from './target.js';
@@ -43,7 +43,7 @@ export function envelopeOf(e: OutboxEventRow): WebhookEnvelope {
     entityId: e.entityId,
     entityEventSequence: e.sequence,
     eventTime: e.createdDate,
-    actor: { type: e.actorType, id: e.actorId },
+    actor: { type: eventActorType(e.actorType), id: e.actorId },
     entity: e.payload.entity ?? null,
     data: e.payload.data ?? {},
   };

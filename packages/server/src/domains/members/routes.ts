@@ -17,21 +17,22 @@ import {
   bulkDeleteMembers, changeActivity, changeStatus, createMember, deleteContactList, deleteMember, deleteMyMember, getMember,
   getMyMember, joinCommunity, leaveCommunity, listMembers, queryMembers, updateMember, updateMemberSlug, updateMySlug,
 } from './service.js';
+import { memberAnswer, membersPageAnswer, writtenMemberAnswer } from './view.js';
 
 const M = '/members/v1/members';
 const empty = z.object({});
 
 const statusRoute = (action: 'approve' | 'block' | 'disconnect', summary: string) => route({
   method: 'POST', path: `${M}/:id/${action}`, access: 'elevated', summary, request: idRequest, response: memberResponse,
-  handler: (ctx, input) => changeStatus(ctx, input.id, action),
+  handler: async (ctx, input) => writtenMemberAnswer(ctx, await changeStatus(ctx, input.id, action)),
 });
 const activityRoute = (action: 'mute' | 'unmute', summary: string) => route({
   method: 'POST', path: `${M}/:id/${action}`, access: 'elevated', summary, request: idRequest, response: memberResponse,
-  handler: (ctx, input) => changeActivity(ctx, input.id, action),
+  handler: async (ctx, input) => writtenMemberAnswer(ctx, await changeActivity(ctx, input.id, action)),
 });
 const contactListRoute = (list: 'phones' | 'emails' | 'addresses') => route({
   method: 'DELETE', path: `${M}/:id/${list}`, access: 'elevated', summary: `Remove all ${list} of a member's contact`, request: idRequest, response: memberResponse,
-  handler: (ctx, input) => deleteContactList(ctx, input.id, list),
+  handler: async (ctx, input) => writtenMemberAnswer(ctx, await deleteContactList(ctx, input.id, list)),
 });
 
 const aboutInput = z.strictObject({
@@ -45,19 +46,19 @@ export const membersRoutes: RouteDef[] = [
   // --- the caller's own member
   route({
     method: 'GET', path: `${M}/my`, access: 'member', summary: 'The logged-in member (fieldsets: PUBLIC by default, up to FULL)',
-    request: getMyMemberRequest, response: memberResponse, handler: (ctx, input) => getMyMember(ctx, input.fieldsets),
+    request: getMyMemberRequest, response: memberResponse, handler: async (ctx, input) => memberAnswer(ctx, await getMyMember(ctx), input.fieldsets),
   }),
   route({
     method: 'POST', path: `${M}/my/slug`, access: 'member', summary: 'Change the logged-in member\'s profile slug',
-    request: slugRequest, response: memberResponse, handler: (ctx, input) => updateMySlug(ctx, input.slug),
+    request: slugRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await updateMySlug(ctx, input.slug)),
   }),
   route({
     method: 'POST', path: `${M}/join-community`, access: 'member', summary: 'Make the logged-in member PUBLIC',
-    request: empty, response: memberResponse, handler: (ctx) => joinCommunity(ctx),
+    request: empty, response: memberResponse, handler: async (ctx) => writtenMemberAnswer(ctx, await joinCommunity(ctx)),
   }),
   route({
     method: 'POST', path: `${M}/leave-community`, access: 'member', summary: 'Make the logged-in member PRIVATE',
-    request: empty, response: memberResponse, handler: (ctx) => leaveCommunity(ctx),
+    request: empty, response: memberResponse, handler: async (ctx) => writtenMemberAnswer(ctx, await leaveCommunity(ctx)),
   }),
   route({
     method: 'DELETE', path: `${M}/my`, access: 'member', summary: 'Delete the logged-in member (content to contentAssigneeId)',
@@ -67,33 +68,33 @@ export const membersRoutes: RouteDef[] = [
   // --- reads (visitors see public members' public fields)
   route({
     method: 'GET', path: `${M}/:id`, access: 'visitor', summary: 'A member, in the fieldsets the caller may see',
-    request: getMemberRequest, response: memberResponse, handler: (ctx, input) => getMember(ctx, input.id, input.fieldsets),
+    request: getMemberRequest, response: memberResponse, handler: async (ctx, input) => memberAnswer(ctx, await getMember(ctx, input.id), input.fieldsets),
   }),
   route({
     method: 'GET', path: M, access: 'visitor', summary: 'List members (offset paging, sorting)',
     request: listMembersRequest, response: membersPageResponse,
-    handler: (ctx, input) => listMembers(ctx, { paging: input.paging, sorting: input.sorting, fieldsets: input.fieldsets }),
+    handler: async (ctx, input) => membersPageAnswer(ctx, await listMembers(ctx, { paging: input.paging, sorting: input.sorting }), input.fieldsets),
   }),
   route({
     method: 'POST', path: `${M}/query`, access: 'visitor', summary: 'Query members: filter, sorting, search, offset paging',
     request: queryMembersRequest, response: membersPageResponse,
-    handler: (ctx, input) => queryMembers(ctx, {
-      filter: input.query?.filter, paging: input.query?.paging, sorting: input.query?.sorting ?? input.query?.sort, fieldsets: input.fieldsets, search: input.search,
-    }),
+    handler: async (ctx, input) => membersPageAnswer(ctx, await queryMembers(ctx, {
+      filter: input.query?.filter, paging: input.query?.paging, sorting: input.query?.sorting ?? input.query?.sort, search: input.search,
+    }), input.fieldsets),
   }),
 
   // --- owner administration
   route({
     method: 'POST', path: M, access: 'elevated', summary: 'Create a member',
-    request: createMemberRequest, response: memberResponse, handler: (ctx, input) => createMember(ctx, input.member),
+    request: createMemberRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await createMember(ctx, input.member)),
   }),
   route({
     method: 'PATCH', path: `${M}/:memberId`, access: 'visitor', summary: 'Update a member (owner: anyone; a member: themselves)',
-    request: updateMemberRequest, response: memberResponse, handler: (ctx, input) => updateMember(ctx, input.memberId, input.member),
+    request: updateMemberRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await updateMember(ctx, input.memberId, input.member)),
   }),
   route({
     method: 'POST', path: `${M}/:id/slug`, access: 'elevated', summary: 'Change a member\'s profile slug',
-    request: memberSlugRequest, response: memberResponse, handler: (ctx, input) => updateMemberSlug(ctx, input.id, input.slug),
+    request: memberSlugRequest, response: memberResponse, handler: async (ctx, input) => writtenMemberAnswer(ctx, await updateMemberSlug(ctx, input.id, input.slug)),
   }),
   activityRoute('mute', 'Mute a member (ACTIVE -> MUTED)'),
   activityRoute('unmute', 'Unmute a member (MUTED -> ACTIVE)'),

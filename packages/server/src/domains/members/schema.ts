@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CreateMemberInput as WireCreateMemberInput, UpdateMemberInput as WireUpdateMemberInput } from '@vitrine/types/members';
+import { conforms } from '../../http/conforms.js';
 import { identifier } from '../../http/wire-schemas.js';
 import {
   BULK_IDS_MAX, FIELDSETS_MAX, MEMBER_LIMITS as L, MEMBER_PAGE_MAX, REPORT_DETAILS_MAX, REPORT_NOTE_MAX, REPORT_PAGE_MAX,
@@ -86,24 +88,24 @@ export const profileInput = z.strictObject({
 export type ContactInput = z.infer<typeof contactInput>;
 export type ProfileInput = z.infer<typeof profileInput>;
 
-export const createMemberInput = z.strictObject({
+export const createMemberInput = conforms<WireCreateMemberInput>()(z.strictObject({
   loginEmail: email,
   /** Our extension: owners may create a member waiting for approval. */
   status: z.enum(['PENDING', 'APPROVED']).optional(),
   contact: contactInput.optional(),
   profile: profileInput.optional(),
   privacyStatus: z.enum(['PRIVATE', 'PUBLIC']).optional(),
-});
+}));
 export type CreateMemberInput = z.infer<typeof createMemberInput>;
 
 /** Update: `id` may repeat the path id; `loginEmail` is immutable and only accepted unchanged. */
-export const updateMemberInput = z.strictObject({
+export const updateMemberInput = conforms<WireUpdateMemberInput>()(z.strictObject({
   id: guid.optional(),
   loginEmail: email.optional(),
   contact: contactInput.optional(),
   profile: profileInput.optional(),
   privacyStatus: z.enum(['PRIVATE', 'PUBLIC']).optional(),
-});
+}));
 export type UpdateMemberInput = z.infer<typeof updateMemberInput>;
 
 export const fieldsetsInput = z.array(z.enum(FIELDSETS)).max(FIELDSETS_MAX).optional();

@@ -7,7 +7,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/index.js';
 import { applyIdentityEffect, type IdentityEffect } from './identity-link.js';
 import { MEMBER_COUNT_CAP, MEMBER_LIMITS, MEMBER_PAGE_DEFAULT, SORT_FIELDS_MAX } from './limits.js';
-import type { Fieldset, Member, MemberAddress, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
+import type { Member, MemberAddress, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
 import type { ContactInput, CreateMemberInput, ProfileInput, SearchInput, UpdateMemberInput } from './schema.js';
 import { firstFreeSlug, SLUG_MAX_LENGTH, SLUG_PATTERN, slugBase } from './slug.js';
 import {
@@ -15,7 +15,7 @@ import {
   insertMemberIfFree, isUniqueViolation, memberSortColumn, queryMemberRows, replaceMember, slugsStartingWith, type MemberWhere,
 } from './store.js';
 import { nextActivity, nextStatus, type ActivityAction, type StatusAction } from './transitions.js';
-import { effectiveFieldset, presentMember, type MemberView, type Viewer } from './view.js';
+import { viewerOf, type MembersPage } from './view.js';
 
 export type { Member, MemberStatus } from './model.js';
 
@@ -31,10 +31,7 @@ function isListed(member: Member): boolean {
   return member.privacyStatus === 'PUBLIC' && (member.status === 'APPROVED' || member.status === 'OFFLINE');
 }
 
-export function viewerOf(ctx: RequestContext, memberId: string): Viewer {
-  if (isElevated(ctx.caller)) return 'elevated';
-  return memberIdOf(ctx.caller) === memberId ? 'self' : 'other';
-}
+export { viewerOf };
 
 /** The member if the caller may see it at all; hidden members read as not found. */
 async function visibleMember(ctx: RequestContext, id: string): Promise<Member> {
@@ -75,15 +72,6 @@ function assertActive(member: Member): void {
 /** The calling member's id after the APPROVED check. */
 async function activeSelfId(ctx: RequestContext): Promise<string> {
   return (await activeSelf(ctx)).id;
-}
-
-function view(ctx: RequestContext, member: Member, fieldsets?: readonly Fieldset[]): MemberView {
-  return presentMember(member, effectiveFieldset(fieldsets, viewerOf(ctx, member.id)));
-}
-
-/** Answers of write calls: the caller sees what it may see in full (owner or self). */
-function written(ctx: RequestContext, member: Member): { member: MemberView } {
-  return { member: view(ctx, member, ['FULL']) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,21 +214,19 @@ export async function setMemberRoles(ctx: RequestContext, id: string, roles: Mem
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export async function getMember(ctx: RequestContext, id: string, fieldsets?: Fieldset[]): Promise<{ member: MemberView }> {
-  const member = await visibleMember(ctx, id);
-  return { member: view(ctx, member, fieldsets) };
+/** A member the caller may see at all (routes present it in the fieldsets asked for: view.ts). */
+export async function getMember(ctx: RequestContext, id: string): Promise<Member> {
+  return visibleMember(ctx, id);
 }
 
-export async function getMyMember(ctx: RequestContext, fieldsets?: Fieldset[]): Promise<{ member: MemberView }> {
-  const member = await activeSelf(ctx);
-  return { member: view(ctx, member, fieldsets) };
+export async function getMyMember(ctx: RequestContext): Promise<Member> {
+  return activeSelf(ctx);
 }
 
 export interface MemberQueryInput {
   filter?: Record<string, unknown> | null | undefined;
   sorting?: { fieldName: string; order?: 'ASC' | 'DESC' | undefined }[] | undefined;
   paging?: { limit?: number | null | undefined; offset?: number | null | undefined } | undefined;
-  fieldsets?: Fieldset[] | undefined;
   search?: SearchInput;
 }
 
@@ -272,7 +258,7 @@ function whereFor(ctx: RequestContext, filter: FilterNode | undefined, search: M
 }
 
 /** `argument` names where filter and sorting sit in the request: `query` for queryMembers, '' for listMembers. */
-export async function queryMembers(ctx: RequestContext, input: MemberQueryInput, argument: 'query' | '' = 'query') {
+export async function queryMembers(ctx: RequestContext, input: MemberQueryInput, argument: 'query' | '' = 'query'): Promise<MembersPage> {
   const limit = input.paging?.limit ?? MEMBER_PAGE_DEFAULT;
   const offset = input.paging?.offset ?? 0;
   const elevated = isElevated(ctx.caller);
@@ -285,7 +271,7 @@ export async function queryMembers(ctx: RequestContext, input: MemberQueryInput,
     countCap: MEMBER_COUNT_CAP,
   }));
   return {
-    members: result.members.map((m) => view(ctx, m, input.fieldsets)),
+    members: result.members,
     metadata: { count: result.members.length, offset, total: result.total, tooManyToCount: result.tooManyToCount },
   };
 }
@@ -360,7 +346,7 @@ function cleanProfile(current: Member['profile'], input: ProfileInput | undefine
   return out;
 }
 
-export async function createMember(ctx: RequestContext, input: CreateMemberInput): Promise<{ member: MemberView }> {
+export async function createMember(ctx: RequestContext, input: CreateMemberInput): Promise<Member> {
   const loginEmail = input.loginEmail.trim().toLowerCase();
   const member = await inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
@@ -394,7 +380,7 @@ export async function createMember(ctx: RequestContext, input: CreateMemberInput
     };
     return insertNewMember(tctx, created, input.profile?.slug !== undefined);
   });
-  return written(ctx, member);
+  return member;
 }
 
 /** Owner: any member; a member: only themselves (others read as not found or forbidden). */
@@ -409,7 +395,7 @@ async function assertMayChange(ctx: RequestContext, id: string): Promise<void> {
   throw forbidden('MEMBER_FORBIDDEN', 'A member can only change their own member');
 }
 
-export async function updateMember(ctx: RequestContext, memberId: string, input: UpdateMemberInput): Promise<{ member: MemberView }> {
+export async function updateMember(ctx: RequestContext, memberId: string, input: UpdateMemberInput): Promise<Member> {
   if (input.id !== undefined && input.id !== memberId) throw violation('member.id', 'must match the member id of the path', 'FORMAT');
   await assertMayChange(ctx, memberId);
   const member = await changeMember(ctx, memberId, async (current, tctx) => {
@@ -428,16 +414,16 @@ export async function updateMember(ctx: RequestContext, memberId: string, input:
       privacyStatus: input.privacyStatus ?? current.privacyStatus,
     };
   });
-  return written(ctx, member);
+  return member;
 }
 
-async function setSlug(ctx: RequestContext, id: string, raw: string): Promise<{ member: MemberView }> {
+async function setSlug(ctx: RequestContext, id: string, raw: string): Promise<Member> {
   const slug = checkSlug(raw);
   const member = await changeMember(ctx, id, async (current, tctx) => {
     await assertSlugFree(tctx, slug, id);
     return { ...current, profile: { ...current.profile, slug } };
   });
-  return written(ctx, member);
+  return member;
 }
 
 export async function updateMySlug(ctx: RequestContext, slug: string) {
@@ -449,12 +435,12 @@ export async function updateMemberSlug(ctx: RequestContext, id: string, slug: st
 }
 
 /** Join (PUBLIC) and leave (PRIVATE) are idempotent: asking again changes nothing and records no event. */
-async function setPrivacy(ctx: RequestContext, privacyStatus: 'PUBLIC' | 'PRIVATE'): Promise<{ member: MemberView }> {
+async function setPrivacy(ctx: RequestContext, privacyStatus: 'PUBLIC' | 'PRIVATE'): Promise<Member> {
   const current = await activeSelf(ctx);
   const id = current.id;
-  if (current.privacyStatus === privacyStatus) return written(ctx, current);
+  if (current.privacyStatus === privacyStatus) return current;
   const member = await changeMember(ctx, id, (m) => ({ ...m, privacyStatus }), { action: privacyStatus === 'PUBLIC' ? 'joinedCommunity' : 'leftCommunity' });
-  return written(ctx, member);
+  return member;
 }
 
 export const joinCommunity = (ctx: RequestContext) => setPrivacy(ctx, 'PUBLIC');
@@ -480,25 +466,25 @@ export async function applyStatusAction(ctx: RequestContext, id: string, action:
   }, { action });
 }
 
-export async function changeStatus(ctx: RequestContext, id: string, action: StatusAction): Promise<{ member: MemberView }> {
-  return written(ctx, await applyStatusAction(ctx, id, action));
+export async function changeStatus(ctx: RequestContext, id: string, action: StatusAction): Promise<Member> {
+  return applyStatusAction(ctx, id, action);
 }
 
-export async function changeActivity(ctx: RequestContext, id: string, action: ActivityAction): Promise<{ member: MemberView }> {
+export async function changeActivity(ctx: RequestContext, id: string, action: ActivityAction): Promise<Member> {
   const member = await changeMember(ctx, id, (m) => ({ ...m, activityStatus: nextActivity(action, m.activityStatus) }), { action });
-  return written(ctx, member);
+  return member;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Contact details removal (owner)
 
-export async function deleteContactList(ctx: RequestContext, id: string, list: 'phones' | 'emails' | 'addresses'): Promise<{ member: MemberView }> {
+export async function deleteContactList(ctx: RequestContext, id: string, list: 'phones' | 'emails' | 'addresses'): Promise<Member> {
   const member = await changeMember(ctx, id, (m) => {
     const contact = { ...m.contact };
     delete contact[list];
     return { ...m, contact };
   });
-  return written(ctx, member);
+  return member;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,6 @@
+import type { OffsetPagingMetadata } from '@vitrine/types';
+import type { ListMembersResponse, MemberResponse, Member as WireMember } from '@vitrine/types/members';
+import { isElevated, memberIdOf, type RequestContext } from '../../http/context.js';
 import type { Fieldset, Member } from './model.js';
 
 /**
@@ -9,6 +12,11 @@ import type { Fieldset, Member } from './model.js';
  * FULL of themselves, owners FULL of anyone.
  */
 export type Viewer = 'elevated' | 'self' | 'other';
+
+export function viewerOf(ctx: RequestContext, memberId: string): Viewer {
+  if (isElevated(ctx.caller)) return 'elevated';
+  return memberIdOf(ctx.caller) === memberId ? 'self' : 'other';
+}
 
 const RANK: Record<Fieldset, number> = { PUBLIC: 0, EXTENDED: 1, FULL: 2 };
 
@@ -23,7 +31,8 @@ export function effectiveFieldset(requested: readonly Fieldset[] | undefined, vi
   return RANK[asked] <= RANK[cap] ? asked : cap;
 }
 
-export type MemberView = Partial<Omit<Member, 'roles'>> & { id: string; roles?: Member['roles'] };
+/** A member as a caller sees it: the wire shape. */
+export type MemberView = WireMember;
 
 export function presentMember(member: Member, fieldset: Fieldset): MemberView {
   const base = {
@@ -49,4 +58,24 @@ export function presentMember(member: Member, fieldset: Fieldset): MemberView {
     roles: member.roles,
     ...(member.lastLoginDate ? { lastLoginDate: member.lastLoginDate } : {}),
   };
+}
+
+// The members domain's one way to the wire: services return stored members; routes answer with these.
+
+/** `{ member }` of a read, in the fieldsets asked for as far as the caller may see them. */
+export function memberAnswer(ctx: RequestContext, member: Member, fieldsets?: readonly Fieldset[]): MemberResponse {
+  return { member: presentMember(member, effectiveFieldset(fieldsets, viewerOf(ctx, member.id))) };
+}
+
+/** `{ member }` of a write: the caller sees what it may see in full (owner or self). */
+export function writtenMemberAnswer(ctx: RequestContext, member: Member): MemberResponse {
+  return memberAnswer(ctx, member, ['FULL']);
+}
+
+/** A page of members as a service returns it. */
+export interface MembersPage { members: Member[]; metadata: OffsetPagingMetadata }
+
+/** `{ members, metadata }` of list and query calls. */
+export function membersPageAnswer(ctx: RequestContext, page: MembersPage, fieldsets?: readonly Fieldset[]): ListMembersResponse {
+  return { members: page.members.map((m) => memberAnswer(ctx, m, fieldsets).member), metadata: page.metadata };
 }

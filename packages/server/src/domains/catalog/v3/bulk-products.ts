@@ -9,6 +9,7 @@ import { decimal } from './model.js';
 import type { ProductV3Input, ProductV3Patch } from './schema.js';
 import { V3_LIMITS } from './schema.js';
 import { changeProductV3, deleteProductV3, normalizeFilter, overlayPatch, searchPart } from './service.js';
+import { presentWritten } from './present.js';
 import { countProductsV3, findEntity, productIdsV3, type QueryV3 } from './store.js';
 
 /**
@@ -173,8 +174,8 @@ export function bulkChangeProducts(
   opts: { returnEntity?: boolean | undefined; fields?: string[] | undefined } = {},
 ) {
   return bulkResults(items, async (i) => {
-    const { product } = await changeProductV3(ctx, i.productId, change, { ...(i.revision !== undefined ? { revision: i.revision } : {}), ...(opts.fields ? { fields: opts.fields } : {}) });
-    return { item: opts.returnEntity ? product : undefined };
+    const { product } = await changeProductV3(ctx, i.productId, change, i.revision !== undefined ? { revision: i.revision } : {});
+    return { item: opts.returnEntity ? presentWritten(ctx, product, opts.fields) : undefined };
   }, (i) => i.productId);
 }
 

@@ -11,6 +11,7 @@ import { inventoryResultsOf } from './inventory.js';
 import { bulkResults } from '../bulk-results.js';
 import { amount, productV3Input, productV3Patch, tagsInput, V3_LIMITS } from './schema.js';
 import { createProductV3, updateProductV3 } from './service.js';
+import { presentWritten } from './present.js';
 import type { EntityKind } from './store.js';
 import type { ProductV3 } from './model.js';
 
@@ -88,9 +89,9 @@ const productRoutes: RouteDef[] = [
     handler: async (ctx, i) => {
       const created: ProductV3[] = [];
       const productResults = await bulkResults(i.products, async (p) => {
-        const r = await createProductV3(ctx, p, i.fields);
-        created.push(r.product);
-        return { id: r.product.id, item: i.returnEntity ? r.product : undefined };
+        const r = await createProductV3(ctx, p);
+        created.push(r);
+        return { id: r.id, item: i.returnEntity ? presentWritten(ctx, r, i.fields) : undefined };
       });
       return { productResults, inventoryResults: await inventoryResultsOf(ctx, created, i.returnEntity ?? false) };
     } }),
@@ -99,9 +100,9 @@ const productRoutes: RouteDef[] = [
     handler: async (ctx, i) => {
       const updated: ProductV3[] = [];
       const r = await bulkResults(i.products, async ({ product }) => {
-        const done = (await updateProductV3(ctx, product.id, product, i.fields)).product;
+        const done = await updateProductV3(ctx, product.id, product);
         updated.push(done);
-        return { item: i.returnEntity ? done : undefined };
+        return { item: i.returnEntity ? presentWritten(ctx, done, i.fields) : undefined };
       }, ({ product }) => product.id);
       return { productResults: r, inventoryResults: await inventoryResultsOf(ctx, updated, i.returnEntity ?? false) };
     } }),

@@ -1,90 +1,15 @@
 import { formatMoney, preorderStatus, roundMoney } from '../model.js';
-import type { DigitalFile } from '../model.js';
 
 /**
- * Catalog V3 product as it travels on the wire (REST names of stores V3). Money is decimal text
- * (`"10.50"`), ids are UUIDs, `revision` is an int64 string used for optimistic concurrency.
+ * Catalog V3 product rules (money as decimal text, ranges, inventory summary). The wire shapes are
+ * defined once in `@vitrine/types` and re-exported here for the domain's files.
  */
+import type { AvailabilityStatus, Money, MoneyRange, ProductV3, SubscriptionV3 } from '@vitrine/types/stores';
 
-export interface Money { amount: string; formattedAmount: string }
-export interface MoneyRange { minValue: Money; maxValue: Money }
-export type ChoiceType = 'CHOICE_TEXT' | 'ONE_COLOR' | 'MULTIPLE_COLORS' | 'IMAGE';
-export type AvailabilityStatus = 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK';
-
-export interface ImageRef { id: string; url: string; width?: number; height?: number; altText?: string | null; filename?: string | null }
-export interface ProductMediaV3 { id: string; url?: string; image?: ImageRef; mediaType: 'IMAGE' | 'VIDEO'; altText?: string | null; displayName?: string | null }
-
-export interface OptionChoiceV3 {
-  choiceId: string; name: string; choiceType: ChoiceType; key: string;
-  colorCode?: string; multipleColors?: { colorCodes: string[] }; image?: ImageRef;
-  inStock: boolean; visible: boolean; linkedMedia?: ProductMediaV3[];
-}
-export interface OptionV3 { id: string; name: string; key: string; optionRenderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES'; choicesSettings: { choices: OptionChoiceV3[] } }
-
-export interface ModifierChoiceV3 { choiceId: string; name: string; key: string; choiceType: ChoiceType; colorCode?: string; multipleColors?: { colorCodes: string[] }; addedPrice?: string | null }
-export interface ModifierV3 {
-  id: string; name: string; key: string; modifierRenderType: 'FREE_TEXT' | 'TEXT_CHOICES' | 'SWATCH_CHOICES'; mandatory: boolean;
-  freeTextSettings?: { minCharCount: number; maxCharCount: number; defaultAddedPrice?: string | null; title: string; key: string };
-  choicesSettings?: { choices: ModifierChoiceV3[] };
-}
-
-export interface VariantChoiceV3 {
-  optionChoiceIds: { optionId: string; choiceId: string };
-  optionChoiceNames: { optionName: string; choiceName: string; renderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES' };
-}
-
-export interface SubscriptionV3 {
-  id: string; title: string; description?: string | null; visible: boolean; frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; interval: number;
-  autoRenewal: boolean; billingCycles?: number; discount?: { type: 'AMOUNT' | 'PERCENT'; amountOff?: string; percentOff?: number };
-}
-
-export interface VariantV3 {
-  id: string; visible: boolean; sku?: string | null; barcode?: string | null;
-  choices: VariantChoiceV3[];
-  price: { actualPrice: Money; compareAtPrice?: Money };
-  revenueDetails?: { cost: Money; profit: Money; profitMargin: number };
-  physicalProperties?: { weight?: number | null };
-  digitalProperties?: { digitalFile: DigitalFile };
-  inventoryStatus: { inStock: boolean; preorderEnabled: boolean };
-  subscriptionPricesInfo?: { subscriptionPrices: { subscriptionId: string; price: Money }[] };
-}
-
-/** Tag ids of a product: public ones anyone may see, private ones only elevated callers. */
-export interface TagsV3 { privateTags?: { tagIds: string[] }; publicTags?: { tagIds: string[] } }
-
-export interface ProductV3 {
-  id: string;
-  revision: string;
-  createdDate: string;
-  updatedDate: string;
-  name: string;
-  slug: string;
-  url: { relativePath: string; url: string };
-  description?: unknown;
-  plainDescription: string;
-  visible: boolean;
-  visibleInPos: boolean;
-  media: { main?: ProductMediaV3; itemsInfo: { items: ProductMediaV3[] } };
-  options: OptionV3[];
-  modifiers: ModifierV3[];
-  brand?: { id: string; name: string };
-  ribbon?: { id: string; name: string };
-  infoSections: { id: string; uniqueName: string; title: string; description?: unknown; plainDescription?: string }[];
-  directCategoriesInfo: { categories: { id: string; index: number }[] };
-  allCategoriesInfo: { categories: { id: string; index: number }[] };
-  mainCategoryId: string;
-  costRange?: MoneyRange;
-  inventory: { availabilityStatus: AvailabilityStatus; preorderStatus: 'ENABLED' | 'DISABLED' | 'PARTIALLY_ENABLED'; preorderAvailability: 'ALL_VARIANTS' | 'NO_VARIANTS' | 'SOME_VARIANTS' };
-  productType: 'PHYSICAL' | 'DIGITAL';
-  physicalProperties?: { shippingWeightRange?: { minValue: number; maxValue: number } };
-  currency: string;
-  actualPriceRange: MoneyRange;
-  compareAtPriceRange: MoneyRange;
-  variantsInfo: { variants: VariantV3[] };
-  subscriptionDetails?: { subscriptions: SubscriptionV3[]; allowOneTimePurchases: boolean };
-  variantSummary: { variantCount: number };
-  tags?: TagsV3;
-}
+export type {
+  AvailabilityStatus, ChoiceType, ImageRef, ModifierChoiceV3, ModifierV3, Money, MoneyRange, OptionChoiceV3, OptionV3, ProductMediaV3, ProductV3,
+  SubscriptionV3, TagsV3, VariantChoiceV3, VariantV3,
+} from '@vitrine/types/stores';
 
 /** The category every V3 product is in. */
 export const ALL_PRODUCTS_CATEGORY_ID = '00000000-0000-0000-0000-000000000001';

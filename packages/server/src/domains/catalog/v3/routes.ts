@@ -11,8 +11,9 @@ import {
   productV3Patch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
 } from './schema.js';
 import {
-  countProductsV3Total, createProductV3, deleteProductV3, getProductV3, presentV3, queryProductsV3Page, searchProductsV3, updateProductV3,
+  countProductsV3Total, createProductV3, deleteProductV3, getProductV3, queryProductsV3Page, searchProductsV3, updateProductV3,
 } from './service.js';
+import { presentRead, presentV3, presentWritten } from './present.js';
 import { inventoryResultsOf } from './inventory.js';
 import { bulkResults } from '../bulk-results.js';
 import { getCatalogJob } from '../jobs.js';
@@ -24,31 +25,31 @@ const fields = z.array(z.string().max(50)).max(20).optional();
 
 const productRoutes: RouteDef[] = [
   route({ method: 'POST', path: `${P}/products`, access: 'elevated', summary: 'Create a product (V3)', request: createV3Request,
-    handler: (ctx, i) => createProductV3(ctx, i.product, i.fields) }),
+    handler: async (ctx, i) => ({ product: presentWritten(ctx, await createProductV3(ctx, i.product), i.fields) }) }),
   route({ method: 'POST', path: `${P}/products-with-inventory`, access: 'elevated', summary: 'Create a product (V3) with stock per variant', request: createV3Request,
-    handler: async (ctx, i) => { const r = await createProductV3(ctx, i.product, i.fields); return { ...r, inventoryResults: await inventoryResultsOf(ctx, [r.product], true) }; } }),
+    handler: async (ctx, i) => { const p = await createProductV3(ctx, i.product); return { product: presentWritten(ctx, p, i.fields), inventoryResults: await inventoryResultsOf(ctx, [p], true) }; } }),
   route({ method: 'PATCH', path: `${P}/products/:productId`, access: 'elevated', summary: 'Update a product (V3, partial, needs revision)', request: updateV3Request,
-    handler: (ctx, i) => updateProductV3(ctx, i.productId, i.product, i.fields) }),
+    handler: async (ctx, i) => ({ product: presentWritten(ctx, await updateProductV3(ctx, i.productId, i.product), i.fields) }) }),
   route({ method: 'PATCH', path: `${P}/products-with-inventory/:productId`, access: 'elevated', summary: 'Update a product (V3) and its stock', request: updateV3Request,
-    handler: async (ctx, i) => { const r = await updateProductV3(ctx, i.productId, i.product, i.fields); return { ...r, inventoryResults: await inventoryResultsOf(ctx, [r.product], true) }; } }),
+    handler: async (ctx, i) => { const p = await updateProductV3(ctx, i.productId, i.product); return { product: presentWritten(ctx, p, i.fields), inventoryResults: await inventoryResultsOf(ctx, [p], true) }; } }),
   route({ method: 'DELETE', path: `${P}/products/:productId`, access: 'elevated', summary: 'Delete a product (V3)', request: deleteV3Request,
     handler: (ctx, i) => deleteProductV3(ctx, i.productId) }),
   route({ method: 'GET', path: `${P}/products/query`, postTwin: true, access: 'visitor', summary: 'Query products (V3, cursor paging)', request: queryV3Request,
-    handler: (ctx, i) => queryProductsV3Page(ctx, i.query ?? {}, i.fields) }),
+    handler: async (ctx, i) => { const r = await queryProductsV3Page(ctx, i.query ?? {}); return { ...r, products: r.products.map((p) => presentRead(ctx, p, i.fields)) }; } }),
   route({ method: 'GET', path: `${P}/products/search`, postTwin: true, access: 'visitor', summary: 'Search products (V3): full text, filter, sort, aggregations', request: searchV3Request,
-    handler: (ctx, i) => searchProductsV3(ctx, i.search ?? {}, i.fields) }),
+    handler: async (ctx, i) => { const r = await searchProductsV3(ctx, i.search ?? {}); return { ...r, products: r.products.map((p) => presentRead(ctx, p, i.fields)) }; } }),
   route({ method: 'GET', path: `${P}/products/count`, postTwin: true, access: 'visitor', summary: 'Count products (V3)', request: countV3Request,
     handler: (ctx, i) => countProductsV3Total(ctx, i) }),
   route({ method: 'GET', path: `${P}/products/slug/:slug`, access: 'visitor', summary: 'Get a product by slug (V3)', request: getV3BySlugRequest,
-    handler: (ctx, i) => getProductV3(ctx, { slug: i.slug }, i.fields) }),
+    handler: async (ctx, i) => ({ product: presentRead(ctx, await getProductV3(ctx, { slug: i.slug }), i.fields) }) }),
   route({ method: 'GET', path: `${P}/products/:productId`, access: 'visitor', summary: 'Get a product (V3)', request: getV3Request,
-    handler: (ctx, i) => getProductV3(ctx, { id: i.productId }, i.fields) }),
+    handler: async (ctx, i) => ({ product: presentRead(ctx, await getProductV3(ctx, { id: i.productId }), i.fields) }) }),
   route({ method: 'POST', path: `${P}/bulk/products/create`, access: 'elevated', summary: 'Create products (V3), per-item results', request: bulkCreateV3Request,
-    handler: (ctx, i) => bulkResults(i.products, async (p) => { const r = await createProductV3(ctx, p, i.fields); return { id: r.product.id, ...(i.returnEntity ? { item: r.product } : {}) }; })
+    handler: (ctx, i) => bulkResults(i.products, async (p) => { const r = await createProductV3(ctx, p); return { id: r.id, ...(i.returnEntity ? { item: presentWritten(ctx, r, i.fields) } : {}) }; })
       .then(({ results, bulkActionMetadata }) => ({ results: results.map(({ item, ...r }) => ({ ...r, ...(item ? { item } : {}) })), bulkActionMetadata })) }),
   route({ method: 'POST', path: `${P}/bulk/products/update`, access: 'elevated', summary: 'Update products (V3, each with its revision), per-item results',
     request: z.object({ products: z.array(z.object({ product: productV3Patch.extend({ id: z.string().min(1).max(100) }), fieldMask: z.unknown().optional() })).min(1).max(V3_LIMITS.bulk), returnEntity: z.boolean().optional(), fields }),
-    handler: (ctx, i) => bulkResults(i.products, async ({ product }) => { const r = await updateProductV3(ctx, product.id, product, i.fields); return { id: r.product.id, ...(i.returnEntity ? { item: r.product } : {}) }; }) }),
+    handler: (ctx, i) => bulkResults(i.products, async ({ product }) => { const r = await updateProductV3(ctx, product.id, product); return { id: r.id, ...(i.returnEntity ? { item: presentWritten(ctx, r, i.fields) } : {}) }; }) }),
   route({ method: 'POST', path: `${P}/bulk/products/delete`, access: 'elevated', summary: 'Delete products (V3), per-item results', request: bulkDeleteV3Request,
     handler: (ctx, i) => bulkResults(i.productIds, async (id) => { await deleteProductV3(ctx, id); return { id }; }) }),
   route({ method: 'GET', path: `${P}/all-products-category`, access: 'visitor', summary: 'The category every product is in', request: z.object({}),

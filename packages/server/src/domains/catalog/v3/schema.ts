@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ProductV3Input as WireProductV3Input, ProductV3Patch as WireProductV3Patch } from '@vitrine/types/stores';
+import { conforms } from '../../../http/conforms.js';
 import { identifier } from '../../../http/wire-schemas.js';
 import { cursorPaging, searchDetails, sortItem } from '../schema.js';
 
@@ -114,13 +116,13 @@ export const productV3Fields = {
   tags: tagsInput.nullish(),
 };
 
-export const productV3Input = z.object(productV3Fields);
+export const productV3Input = conforms<WireProductV3Input>()(z.object(productV3Fields));
 export type ProductV3Input = z.infer<typeof productV3Input>;
-export const productV3Patch = z.object({
+export const productV3Patch = conforms<WireProductV3Patch>()(z.object({
   ...Object.fromEntries(Object.entries(productV3Fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof productV3Fields]: z.ZodOptional<(typeof productV3Fields)[K]> },
   id: identifier(100).nullish(),
   revision: z.string().regex(/^\d{1,18}$/, 'must be the revision of the product'),
-});
+}));
 export type ProductV3Patch = z.infer<typeof productV3Patch>;
 
 const fields = z.array(z.string().max(50)).max(20).optional();

@@ -10,10 +10,10 @@ import { openCursor, signCursor } from '../cursor.js';
 import { resolveSource } from '../media.js';
 import { resolveDigitalFile } from '../media-files.js';
 import { roundMoney, stableJson } from '../model.js';
-import { absoluteUrl } from '../present.js';
 import { PAGE_DEFAULT } from '../schema.js';
 import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems, type InventoryRow } from '../../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from '../store-search.js';
+import { presentV3 } from './present.js';
 import { getOrCreateEntity, setEntityChangeHook } from './entities.js';
 import {
   ALL_PRODUCTS_CATEGORY_ID, inventorySummary, money, moneyRange, richText, subscriptionPrice,
@@ -284,43 +284,16 @@ async function store(ctx: RequestContext, product: ProductV3, stock: StockSpec[]
 }
 
 // ---------------------------------------------------------------------------------------------
-// Presentation
-
-export interface Fields { merchant: boolean }
-export function fieldsOf(ctx: RequestContext, fields: string[] | undefined): Fields {
-  return { merchant: isElevated(ctx.caller) && (fields ?? []).includes('MERCHANT_DATA') };
-}
-
-export function presentV3(ctx: RequestContext, p: ProductV3, f: Fields): ProductV3 {
-  const abs = (m: ProductMediaV3): ProductMediaV3 => ({ ...m, ...(m.url ? { url: absoluteUrl(m.url, ctx.origin) } : {}), ...(m.image ? { image: { ...m.image, url: absoluteUrl(m.image.url, ctx.origin) } } : {}) });
-  const out: ProductV3 = {
-    ...p,
-    url: { relativePath: p.url.relativePath, url: ctx.origin + p.url.relativePath },
-    media: { ...(p.media.main ? { main: abs(p.media.main) } : {}), itemsInfo: { items: p.media.itemsInfo.items.map(abs) } },
-    variantsInfo: { variants: f.merchant ? p.variantsInfo.variants : p.variantsInfo.variants.map(({ revenueDetails: _r, ...v }) => v) },
-  };
-  if (!f.merchant) delete out.costRange;
-  // A variant's digital file is what a buyer pays for: elevated callers and merchant views only.
-  if (!f.merchant && !isElevated(ctx.caller)) out.variantsInfo = { variants: out.variantsInfo.variants.map(({ digitalProperties: _d, ...v }) => v) };
-  // Private tags: elevated callers and merchant views (events) only.
-  if (out.tags?.privateTags && !f.merchant && !isElevated(ctx.caller)) {
-    const { privateTags: _p, ...visible } = out.tags;
-    if (visible.publicTags) out.tags = visible;
-    else delete out.tags;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Writes
 
-export async function createProductV3(ctx: RequestContext, input: ProductV3Input, fields?: string[]): Promise<{ product: ProductV3 }> {
+/** Create; returns the stored product (routes present it, merchant view by default: present.ts). */
+export async function createProductV3(ctx: RequestContext, input: ProductV3Input): Promise<ProductV3> {
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const { product, stock } = await assemble(tctx, input, undefined, [], stockInputs(input));
     await store(tctx, product, stock, 'insert');
     await recordEvent(tctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'created', entityId: product.id, entity: presentV3(tctx, product, { merchant: true }) });
-    return { product: presentV3(tctx, product, fieldsOf(ctx, fields ?? ['MERCHANT_DATA'])) };
+    return product;
   });
 }
 
@@ -342,7 +315,7 @@ export function overlayPatch(input: ProductV3Input, patch: Omit<ProductV3Patch, 
  * that leaves the input as it was writes nothing (same revision, no event): `changed` is false.
  */
 export async function changeProductV3(
-  ctx: RequestContext, id: string, change: (input: ProductV3Input, prev: ProductV3) => ProductV3Input, opts: { revision?: string; fields?: string[] } = {},
+  ctx: RequestContext, id: string, change: (input: ProductV3Input, prev: ProductV3) => ProductV3Input, opts: { revision?: string } = {},
 ): Promise<{ product: ProductV3; changed: boolean }> {
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
@@ -351,20 +324,18 @@ export async function changeProductV3(
     if (opts.revision !== undefined && opts.revision !== prev.revision) throw conflict('REVISION_MISMATCH', `Product ${id} is at revision ${prev.revision}`, { currentRevision: prev.revision });
     const before = toInput(prev);
     const input = change(structuredClone(before), prev);
-    const shown = fieldsOf(ctx, opts.fields ?? ['MERCHANT_DATA']);
-    if (opts.revision === undefined && stableJson(input) === stableJson(before)) return { product: presentV3(tctx, prev, shown), changed: false };
+    if (opts.revision === undefined && stableJson(input) === stableJson(before)) return { product: prev, changed: false };
     const prevStock = await defaultItemsOf(tctx, id);
     const { product, stock } = await assemble(tctx, input, prev, prevStock, stockInputs(input));
     await store(tctx, product, stock, 'update');
     await recordEvent(tctx, { entityFqdn: PRODUCT_V3_FQDN, slug: 'updated', entityId: id, entity: presentV3(tctx, product, { merchant: true }) });
-    return { product: presentV3(tctx, product, shown), changed: true };
+    return { product, changed: true };
   });
 }
 
 /** Partial update with optimistic concurrency: the caller's `revision` must be the stored one. */
-export async function updateProductV3(ctx: RequestContext, id: string, patch: ProductV3Patch, fields?: string[]): Promise<{ product: ProductV3 }> {
-  const { product } = await changeProductV3(ctx, id, (input) => overlayPatch(input, patch), { revision: patch.revision, ...(fields ? { fields } : {}) });
-  return { product };
+export async function updateProductV3(ctx: RequestContext, id: string, patch: ProductV3Patch): Promise<ProductV3> {
+  return (await changeProductV3(ctx, id, (input) => overlayPatch(input, patch), { revision: patch.revision })).product;
 }
 
 export async function deleteProductV3(ctx: RequestContext, id: string): Promise<Record<string, never>> {
@@ -421,10 +392,11 @@ setEntityChangeHook(async (ctx: RequestContext, kind: EntityKind, e: EntityRow, 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export async function getProductV3(ctx: RequestContext, by: { id: string } | { slug: string }, fields?: string[]) {
+/** A product the caller may see (visitors: visible ones only); routes present it. */
+export async function getProductV3(ctx: RequestContext, by: { id: string } | { slug: string }): Promise<ProductV3> {
   const p = await findProductV3(ctx.db, ctx.site.id, by);
   if (!p || (!p.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${'id' in by ? by.id : by.slug} not found`);
-  return { product: presentV3(ctx, p, fieldsOf(ctx, fields)) };
+  return p;
 }
 
 const PRICE_PATHS = new Set(['actualPriceRange.minValue.amount', 'actualPriceRange.maxValue.amount']);
@@ -441,7 +413,7 @@ export function normalizeFilter(node: unknown, depth = 0): unknown {
 
 interface PageInput { filter?: unknown; sort?: unknown; cursorPaging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined; search?: { expression?: string | null | undefined } | undefined; aggregations?: unknown }
 
-async function page(ctx: RequestContext, kind: string, arg: string, input: PageInput, fields: string[] | undefined, onlyVisible: boolean) {
+async function page(ctx: RequestContext, kind: string, arg: string, input: PageInput, onlyVisible: boolean) {
   let { filter, sort, search, aggregations } = input;
   let offset = 0;
   let limit = input.cursorPaging?.limit ?? PAGE_DEFAULT;
@@ -457,10 +429,9 @@ async function page(ctx: RequestContext, kind: string, arg: string, input: PageI
   const rows = await withFilterErrors(arg, () => queryProductsV3(ctx.db, q));
   const hasNext = rows.length > limit;
   const state = { kind, filter, sort, search, aggregations, limit };
-  const f = fieldsOf(ctx, fields);
   return {
     q,
-    products: rows.slice(0, limit).map((p) => presentV3(ctx, p, f)),
+    products: rows.slice(0, limit),
     pagingMetadata: {
       count: Math.min(rows.length, limit), hasNext,
       cursors: {
@@ -478,16 +449,17 @@ export function searchPart(search: unknown): { searchTerms?: string[] } {
   return { searchTerms: terms };
 }
 
-export async function queryProductsV3Page(ctx: RequestContext, query: PageInput, fields?: string[]) {
-  const { products, pagingMetadata } = await page(ctx, 'products.v3.query', 'query', query, fields, !isElevated(ctx.caller));
+/** A page of stored products (routes present them with the caller's `fields`). */
+export async function queryProductsV3Page(ctx: RequestContext, query: PageInput) {
+  const { products, pagingMetadata } = await page(ctx, 'products.v3.query', 'query', query, !isElevated(ctx.caller));
   return { products, pagingMetadata };
 }
 
 type AggregationIn = { name?: string | null | undefined; type?: 'VALUE' | 'RANGE' | 'SCALAR' | undefined; fieldPath: string; value?: { limit?: number | null | undefined; sortType?: 'COUNT' | 'VALUE' | undefined; sortDirection?: 'ASC' | 'DESC' | undefined } | undefined; range?: { buckets: { from?: number | null | undefined; to?: number | null | undefined }[] } | undefined; scalar?: { type: 'COUNT_DISTINCT' | 'MIN' | 'MAX' } | undefined };
 
 /** Search: full-text expression, filter, sort, cursor paging, and aggregations over all matches. */
-export async function searchProductsV3(ctx: RequestContext, search: PageInput & { aggregations?: AggregationIn[] | undefined }, fields?: string[]) {
-  const { q, products, pagingMetadata } = await page(ctx, 'products.v3.search', 'search', search, fields, !isElevated(ctx.caller));
+export async function searchProductsV3(ctx: RequestContext, search: PageInput & { aggregations?: AggregationIn[] | undefined }) {
+  const { q, products, pagingMetadata } = await page(ctx, 'products.v3.search', 'search', search, !isElevated(ctx.caller));
   const aggs = (search.cursorPaging?.cursor ? [] : search.aggregations ?? []) as AggregationIn[];
   const results = [];
   const all: QueryV3 = { ...q, limit: 0, offset: 0, sort: [] };

@@ -1,0 +1,2 @@
+export type * from './products-v1.js';
+export type * from './products-v3.js';
