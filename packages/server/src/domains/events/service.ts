@@ -85,7 +85,11 @@ export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): 
     }));
     // Fan out soon after the commit rather than at the next poll (one dispatch job waits at most).
     if (ctx.deps.config.events.workerEnabled) {
-      await afterCommit(db, async (root) => { await enqueueJob(root, dispatchEventsJob, {}, { dedupKey: PERIODIC_DEDUP_KEY }); });
+      await afterCommit(db, async (root) => {
+        // The change has committed: a failure here only delays the fan-out to the next poll.
+        await enqueueJob(root, dispatchEventsJob, {}, { dedupKey: PERIODIC_DEDUP_KEY })
+          .catch((err: unknown) => ctx.log.warn({ err }, 'events: queuing events.dispatch failed; the next poll fans out'));
+      });
     }
   });
 }
