@@ -25,7 +25,7 @@ const COLLECTION = 'textNotes';
 const TABLES = [
   'products', 'products_v3', 'products_v3_choices', 'catalog_entities', 'collections', 'product_collections', 'inventory_items',
   'data_collections', 'data_items', 'identities', 'identity_sessions', 'members', 'member_abouts', 'refresh_tokens',
-  'webhook_subscriptions', 'redirect_sessions', 'outbox_events', 'oauth_codes', 'mail_outbox',
+  'webhook_subscriptions', 'redirect_sessions', 'outbox_events', 'oauth_codes', 'notification_mails',
 ];
 
 /** A digest of every row per table; the outbox's `dispatched` flag is the background worker's, not the request's. */
