@@ -11,7 +11,7 @@ import { openStorage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { domainMigrations } from './migrations.js';
 import { SigningKeys } from './domains/identity/keys.js';
-import { startEventWorker } from './domains/events/worker.js';
+import { eventsJobKinds } from './domains/events/jobs.js';
 import { closeMailTransports, sendMailJob } from './domains/events/mail.js';
 import { membersJobKinds } from './domains/members/jobs.js';
 import { catalogJobKinds } from './domains/catalog/jobs.js';
@@ -40,13 +40,17 @@ export function createLogger(level: string): Logger {
   return pino({ level, redact: ['req.headers.authorization', '*.password', '*.apiKey', '*.refreshToken'] });
 }
 
-/** Every job kind of every domain; a new kind is one more entry here. */
-export function allJobKinds(): JobKinds {
+/**
+ * Every job kind of every domain; a new kind is one more entry here. The events kinds (outbox
+ * fan-out, webhook deliveries, retention) are left out when config.events.workerEnabled is false.
+ */
+export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
   return new JobKinds([
     pruneJobsJob,
     pruneIdempotencyJob,
     recoverOperationsJob,
     sendMailJob,
+    ...(config.events.workerEnabled ? eventsJobKinds : []),
     ...identityJobKinds,
     ...membersJobKinds,
     ...catalogJobKinds,
@@ -73,10 +77,8 @@ export async function createServer(config: Config, log: Logger = createLogger(co
       { prefix: '', dir: path.join(repoRoot, 'apps/storefront/dist') },
     ]),
   });
-  // Delivers outbox events (webhooks, e-mails) after commit; off with config.events.workerEnabled = false.
-  const eventWorker = startEventWorker(deps, config.events);
-  // Background jobs of every domain (bulk jobs, mails, ...): queued ones and those a stopped process left run now.
-  const jobs = new JobRunner(deps, allJobKinds(), config.jobs);
+  // Background jobs of every domain (bulk jobs, mails, webhook deliveries, ...): queued ones and those a stopped process left run now.
+  const jobs = new JobRunner(deps, allJobKinds(config), config.jobs);
   if (config.jobs.runnerEnabled) jobs.start();
   let server: ServerType | undefined;
   return {
@@ -88,7 +90,6 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     }),
     close: async () => {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-      await eventWorker?.stop();
       await jobs.stop();
       closeMailTransports();
       await storage.close();

@@ -3,9 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { FAST_EVENTS, SLOW_START_MS, ownerContext, recordInTransaction, waitFor } from './events-support.js';
-import { EventWorker, MAX_IN_FLIGHT_PER_SUBSCRIPTION } from '../src/domains/events/worker.js';
+import { eventsJobKinds, MAX_IN_FLIGHT_PER_SUBSCRIPTION } from '../src/domains/events/jobs.js';
+import type { EventsSettings } from '../src/domains/events/settings.js';
+import { JobKinds } from '../src/jobs/kinds.js';
+import { JobRunner } from '../src/jobs/runner.js';
 
-/** The worker driven by hand (the server's own is off): graceful stop and restart. */
+/** The events job kinds on runners started by hand (the server's runner has none of them): graceful stop and restart. */
 let t: TestServer;
 let hook: http.Server;
 let hang = true;
@@ -34,6 +37,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
 }, SLOW_START_MS);
 
+/** A job runner with only the events kinds, as a process with EVENTS_WORKER on would run them. */
+function eventsRunner(events: EventsSettings): JobRunner {
+  const deps = { ...t.server.deps, config: { ...t.server.deps.config, events } };
+  const runner = new JobRunner(deps, new JobKinds(eventsJobKinds), deps.config.jobs);
+  runner.start();
+  return runner;
+}
+
 afterAll(async () => {
   await t?.close();
   hook?.closeAllConnections();
@@ -47,8 +58,7 @@ describe('worker lifecycle', () => {
     const subscriptionId = created.body.subscription.id;
     await recordInTransaction(ownerContext(t), { entityFqdn: 'test.worker.v1.thing', slug: 'created', entityId: 'w1' });
 
-    const first = new EventWorker(t.server.deps, FAST_EVENTS);
-    first.start();
+    const first = eventsRunner(FAST_EVENTS);
     await waitFor(() => hanging.length === 1, 10_000, 'the request to hang');
     await first.stop();
     const list = await call(t.url, `/webhooks/v1/subscriptions/${subscriptionId}/deliveries`, asOwner(t));
@@ -57,8 +67,7 @@ describe('worker lifecycle', () => {
     expect(detail.body.delivery.attempts).toEqual([]);
 
     hang = false;
-    const second = new EventWorker(t.server.deps, FAST_EVENTS);
-    second.start();
+    const second = eventsRunner(FAST_EVENTS);
     try {
       // Claimable at once: the lease was released, not left to expire (FAST_EVENTS.leaseMs is 30 s).
       await waitFor(async () => (await call(t.url, `/webhooks/v1/deliveries/${list.body.deliveries[0].id}`, asOwner(t))).body.delivery.status === 'SUCCEEDED', 3_000, 'the delivery');
@@ -79,8 +88,7 @@ describe('worker lifecycle', () => {
     for (let i = 0; i < 15; i++) await recordInTransaction(ctx, { entityFqdn: 'test.fair.v1.slow', slug: 'created', entityId: `s${i}` });
     for (let i = 0; i < 3; i++) await recordInTransaction(ctx, { entityFqdn: 'test.fair.v1.fast', slug: 'created', entityId: `f${i}` });
     // 12 slots: without the cap the 15 hanging deliveries would take all of them.
-    const worker = new EventWorker(t.server.deps, { ...FAST_EVENTS, batchSize: 12 });
-    worker.start();
+    const worker = eventsRunner({ ...FAST_EVENTS, batchSize: 12 });
     try {
       await waitFor(() => fastDelivered === 3 && slowHanging.length === MAX_IN_FLIGHT_PER_SUBSCRIPTION, 10_000, 'the fast receiver beside the hanging one');
       await new Promise((r) => setTimeout(r, 200));

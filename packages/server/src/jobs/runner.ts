@@ -19,6 +19,9 @@ const ERROR_TEXT_MAX = 1_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Runners by the database they claim from, so a commit can wake the local one (enqueueJob). */
+/** Dedup key of a periodic kind's waiting job; enqueue with it to run such a kind now (still one waiting). */
+export const PERIODIC_DEDUP_KEY = 'periodic';
+
 const runnersByDb = new WeakMap<object, Set<JobRunner>>();
 
 /** Wakes the runners of this process that claim from `db` (other processes find the job by polling). */
@@ -113,11 +116,19 @@ export class JobRunner {
       if (claimed === 0 && this.active.size === 0 && !this.again) this.releaseIdleWaiters();
       if (this.stopped || claimed > 0 || this.again) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.settings.pollIntervalMs);
+        const timer = setTimeout(resolve, this.sleepMs());
         this.sleeping = () => { clearTimeout(timer); resolve(); };
       });
       this.sleeping = undefined;
     }
+  }
+
+  /** The poll interval, shorter when a periodic kind comes due before it. */
+  private sleepMs(): number {
+    const now = Date.now();
+    let ms = this.settings.pollIntervalMs;
+    for (const due of this.nextPeriodic.values()) ms = Math.min(ms, Math.max(0, due - now));
+    return ms;
   }
 
   /** Queues each periodic kind that is due (one waiting job per kind across processes: dedup key). */
@@ -130,7 +141,7 @@ export class JobRunner {
       this.nextPeriodic.set(name, now + every);
       await insertJob(this.deps.storage.db, {
         id: randomUUID(), kind: name, siteId: null, payload: {}, maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        runAt: iso(now), dedupKey: 'periodic', now: iso(now),
+        runAt: iso(now), dedupKey: PERIODIC_DEDUP_KEY, now: iso(now),
       });
     }
   }

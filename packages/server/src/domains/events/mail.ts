@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppDeps } from '../../http/context.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { defineJobKind } from '../../jobs/kinds.js';
 import { exponentialBackoffMs } from '../../jobs/runner.js';
-import { findMail, finishMail } from './store.js';
+import { enqueueJob } from '../../jobs/service.js';
+import type { Executor } from '../../storage/database.js';
+import { inTransaction } from '../../storage/transaction.js';
+import type { Site } from '../sites/index.js';
+import type { RenderedMail } from './mail-templates.js';
+import { findMail, finishMail, insertMail } from './store.js';
 
 /**
  * The one way e-mail leaves the server. Every mail (identity codes and links, notification templates)
@@ -68,3 +74,36 @@ export const sendMailJob = defineJobKind<{ mailId: string }>({
     log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
   },
 });
+
+export interface MailInput extends RenderedMail {
+  eventId?: string;
+}
+
+/**
+ * Queues an e-mail: a row of the one outbox (`notification_mails`, read by the mailbox route) and a
+ * `mail.send` job. Call it inside the change's transaction like recordEvent: the mail exists, and goes
+ * out, exactly when the change committed.
+ */
+export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput): Promise<string> {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  await inTransaction(ctx.db, async (trx) => {
+    await insertMail(trx, {
+      id,
+      site_id: ctx.site.id,
+      template: mail.template,
+      to_address: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      event_id: mail.eventId ?? null,
+      status: 'PENDING',
+      // Legacy columns of the worker that sent mails before the job system; the mail.send job carries the schedule now.
+      next_attempt_at: now,
+      give_up_after: now,
+      created_date: now,
+    });
+    await enqueueJob(trx, sendMailJob, { mailId: id }, { siteId: ctx.site.id });
+  });
+  return id;
+}

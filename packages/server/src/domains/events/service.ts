@@ -2,15 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { actorType, type RequestContext } from '../../http/context.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
-import { inTransaction } from '../../storage/transaction.js';
+import { afterCommit, inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
-import type { Site } from '../sites/index.js';
-import type { RenderedMail } from './mail-templates.js';
 import { webhookUrlProblem } from './target.js';
-import { sendMailJob } from './mail.js';
+import { dispatchEventsJob } from './jobs.js';
 import { enqueueJob } from '../../jobs/service.js';
+import { PERIODIC_DEDUP_KEY } from '../../jobs/runner.js';
 import {
-  countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertMail, insertOutboxEvents,
+  countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertOutboxEvents,
   insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow,
   type AttemptRow, type DeliveryRow, type MailRow, type SubscriptionRecord,
 } from './store.js';
@@ -84,44 +83,21 @@ export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): 
         createdDate,
       };
     }));
+    // Fan out soon after the commit rather than at the next poll (one dispatch job waits at most).
+    if (ctx.deps.config.events.workerEnabled) {
+      await afterCommit(db, async (root) => {
+        // The change has committed: a failure here only delays the fan-out to the next poll.
+        await enqueueJob(root, dispatchEventsJob, {}, { dedupKey: PERIODIC_DEDUP_KEY })
+          .catch((err: unknown) => ctx.log.warn({ err }, 'events: queuing events.dispatch failed; the next poll fans out'));
+      });
+    }
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Mail queue, for other domains (identity codes, etc.) and for the worker's templates
 
-export interface MailInput extends RenderedMail {
-  eventId?: string;
-}
-
-/**
- * Queues an e-mail: a row of the one outbox (`notification_mails`, read by the mailbox route) and a
- * `mail.send` job. Call it inside the change's transaction like recordEvent: the mail exists, and goes
- * out, exactly when the change committed.
- */
-export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput): Promise<string> {
-  const now = new Date().toISOString();
-  const id = randomUUID();
-  await inTransaction(ctx.db, async (trx) => {
-    await insertMail(trx, {
-      id,
-      site_id: ctx.site.id,
-      template: mail.template,
-      to_address: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      event_id: mail.eventId ?? null,
-      status: 'PENDING',
-      // Legacy columns of the worker that sent mails before the job system; the mail.send job carries the schedule now.
-      next_attempt_at: now,
-      give_up_after: now,
-      created_date: now,
-    });
-    await enqueueJob(trx, sendMailJob, { mailId: id }, { siteId: ctx.site.id });
-  });
-  return id;
-}
+export { enqueueMail, type MailInput } from './mail.js';
 
 /** Mails to one address of a site, oldest first, optionally of some templates only. */
 export async function listMail(db: Executor, siteId: string, to: string, templates?: readonly string[]): Promise<{ id: string; template: string; to: string; subject: string; text: string; html: string; status: string; createdDate: string }[]> {

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { JobInterrupted } from '../../jobs/errors.js';
+import { defineJobKind, type JobContext } from '../../jobs/kinds.js';
+import { PERIODIC_DEDUP_KEY } from '../../jobs/runner.js';
+import { enqueueJob } from '../../jobs/service.js';
 import type { AppDeps } from '../../http/context.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
@@ -6,7 +10,7 @@ import { getSite } from '../sites/index.js';
 import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
 import { backoffDelayMs, classifyStatus, eventActorType, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
 import { postWebhook } from './post.js';
-import { enqueueMail } from './service.js';
+import { enqueueMail } from './mail.js';
 import { assertDeliverable, BlockedTargetError, guardedLookup } from './target.js';
 import type { EventsSettings } from './settings.js';
 import {
@@ -16,8 +20,11 @@ import {
   type DeliveryRow, type NewDelivery, type OutboxEventRow, type SubscriptionRecord,
 } from './store.js';
 
-/** Events fanned out per transaction. */
+/** Events fanned out per transaction, and transactions per dispatch job (the next job goes on). */
 const FAN_OUT_BATCH = 200;
+const FAN_OUT_ROUNDS = 50;
+/** How long one webhooks.deliver job keeps claiming before it ends (the next one goes on). */
+const DELIVER_JOB_MAX_MS = 60_000;
 /** Bytes of a receiver's answer kept in the delivery log. */
 const RESPONSE_EXCERPT_MAX = 1_024;
 const ERROR_TEXT_MAX = 500;
@@ -26,10 +33,10 @@ const USER_AGENT = 'Vitrine-Webhooks/1';
 export const OUTBOX_RETENTION_MS = 7 * 86_400_000;
 export const DELIVERY_LOG_RETENTION_MS = 30 * 86_400_000;
 export const MAILBOX_RETENTION_MS = 90 * 86_400_000;
-/** How often a worker prunes history, and how many rows per table per pass. */
+/** How often history is pruned, and how many rows per table per pass. */
 const PRUNE_EVERY_MS = 3_600_000;
 const PRUNE_BATCH = 1_000;
-/** Requests in flight per subscription across all workers, so one slow receiver cannot take every slot. */
+/** Requests in flight per subscription across all runners, so one slow receiver cannot take every slot. */
 export const MAX_IN_FLIGHT_PER_SUBSCRIPTION = 10;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -63,108 +70,65 @@ async function mailSite(db: Executor, siteId: string, cache: Map<string, MailSit
   return info;
 }
 
-/**
- * The outbox worker of one process: fans committed events out to webhook deliveries and e-mails,
- * sends due deliveries and mails, and sleeps `pollIntervalMs` when there was nothing to do. Every
- * claim is a lease in the database, so any number of processes can run one side by side.
- */
-export class EventWorker {
-  /** Lease owner id of this worker. */
-  readonly owner = randomUUID();
-  private stopped = false;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private readonly abort = new AbortController();
-  private lastPrune = 0;
-  /** Deliveries being sent; at most batchSize, so one slow receiver does not hold up a whole round. */
-  private readonly inFlight = new Set<Promise<void>>();
-
-  constructor(private readonly deps: AppDeps, private readonly settings: EventsSettings) {}
-
-  start(): void {
-    if (this.loop) return;
-    this.loop = this.run();
-  }
-
-  /** Stops after the current round; requests in flight are aborted and their rows released untouched. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.abort.abort();
-    this.wake?.();
-    await this.loop;
-    await this.drain();
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      let worked = 0;
-      try {
-        worked = await this.runOnce();
-      } catch (err) {
-        this.deps.log.error({ err }, 'events worker round failed');
-      }
-      if (worked === 0 && !this.stopped) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.settings.pollIntervalMs);
-          this.wake = () => { clearTimeout(timer); resolve(); };
+/** Turns undispatched events into deliveries and mails, in one transaction with marking them dispatched. */
+async function fanOut(deps: AppDeps, settings: EventsSettings): Promise<number> {
+  const { db, dialect } = deps.storage;
+  return inTransaction(db, async (trx) => {
+    const events = await lockUndispatchedEvents(trx, dialect, FAN_OUT_BATCH);
+    if (events.length === 0) return 0;
+    const siteIds = [...new Set(events.map((e) => e.siteId))];
+    const subs = await activeSubscriptionsOfSites(trx, siteIds);
+    const sites = new Map<string, MailSite>();
+    const now = Date.now();
+    const deliveries: NewDelivery[] = [];
+    for (const e of events) {
+      const body = JSON.stringify(envelopeOf(e));
+      for (const s of subs) {
+        if (s.siteId !== e.siteId || !matchesAny(s.eventTypes, e.entityFqdn, e.slug)) continue;
+        deliveries.push({
+          id: randomUUID(), site_id: e.siteId, subscription_id: s.id, event_id: e.id, entity_fqdn: e.entityFqdn, slug: e.slug,
+          entity_id: e.entityId, sequence: e.sequence, body, status: 'PENDING', next_attempt_at: iso(now),
+          give_up_after: iso(now + settings.retryWindowMs), redelivery_of: null, created_date: iso(now),
         });
       }
+      const mails = mailsForEvent({ entityFqdn: e.entityFqdn, slug: e.slug, entity: e.payload.entity, data: e.payload.data ?? {} }, await mailSite(trx, e.siteId, sites));
+      for (const mail of mails) await enqueueMail({ db: trx, site: { id: e.siteId } }, { ...mail, eventId: e.id });
     }
+    await insertDeliveries(trx, deliveries);
+    await markEventsDispatched(trx, events.map((e) => e.id));
+    return events.length;
+  });
+}
+
+
+/**
+ * The sending side of one webhooks.deliver job: claims as many due deliveries as there are free
+ * slots (settings.batchSize) and sends them without waiting; each finished request frees its slot.
+ * Claims are leases in the database owned by the runner, so runners of several processes share the work.
+ */
+class DeliverySender {
+  /** Deliveries being sent; at most batchSize, so one slow receiver does not hold up a whole round. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private finished: (() => void) | undefined;
+
+  constructor(private readonly deps: AppDeps, private readonly settings: EventsSettings, private readonly owner: string, private readonly signal: AbortSignal) {}
+
+  get sending(): number {
+    return this.inFlight.size;
   }
 
-  /** Waits for the deliveries in flight (tests driving runOnce by hand, and stop()). */
+  /** Resolves when a request finishes, or after `ms`. */
+  async nextFinished(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.finished = () => { clearTimeout(timer); resolve(); };
+    });
+    this.finished = undefined;
+  }
+
+  /** Waits for the requests in flight (on stop they were aborted and hand their rows back). */
   async drain(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
-  }
-
-  /** One round; returns how many rows it handled or started (0 means idle). */
-  async runOnce(): Promise<number> {
-    const fanned = await this.fanOut();
-    const delivered = await this.deliverDue();
-    if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
-      this.lastPrune = Date.now();
-      await this.prune(Date.now());
-    }
-    return fanned + delivered;
-  }
-
-  /** Deletes old history (see the retention constants); `now` is a parameter so tests can move it. */
-  async prune(now: number): Promise<{ events: number; deliveries: number; mails: number }> {
-    return pruneHistory(this.deps.storage.db, {
-      eventsBefore: iso(now - OUTBOX_RETENTION_MS),
-      deliveriesBefore: iso(now - DELIVERY_LOG_RETENTION_MS),
-      mailsBefore: iso(now - MAILBOX_RETENTION_MS),
-    }, PRUNE_BATCH);
-  }
-
-  /** Turns undispatched events into deliveries and mails, in one transaction with marking them dispatched. */
-  async fanOut(): Promise<number> {
-    const { db, dialect } = this.deps.storage;
-    return inTransaction(db, async (trx) => {
-      const events = await lockUndispatchedEvents(trx, dialect, FAN_OUT_BATCH);
-      if (events.length === 0) return 0;
-      const siteIds = [...new Set(events.map((e) => e.siteId))];
-      const subs = await activeSubscriptionsOfSites(trx, siteIds);
-      const sites = new Map<string, MailSite>();
-      const now = Date.now();
-      const deliveries: NewDelivery[] = [];
-      for (const e of events) {
-        const body = JSON.stringify(envelopeOf(e));
-        for (const s of subs) {
-          if (s.siteId !== e.siteId || !matchesAny(s.eventTypes, e.entityFqdn, e.slug)) continue;
-          deliveries.push({
-            id: randomUUID(), site_id: e.siteId, subscription_id: s.id, event_id: e.id, entity_fqdn: e.entityFqdn, slug: e.slug,
-            entity_id: e.entityId, sequence: e.sequence, body, status: 'PENDING', next_attempt_at: iso(now),
-            give_up_after: iso(now + this.settings.retryWindowMs), redelivery_of: null, created_date: iso(now),
-          });
-        }
-        const mails = mailsForEvent({ entityFqdn: e.entityFqdn, slug: e.slug, entity: e.payload.entity, data: e.payload.data ?? {} }, await mailSite(trx, e.siteId, sites));
-        for (const mail of mails) await enqueueMail({ db: trx, site: { id: e.siteId } }, { ...mail, eventId: e.id });
-      }
-      await insertDeliveries(trx, deliveries);
-      await markEventsDispatched(trx, events.map((e) => e.id));
-      return events.length;
-    });
   }
 
   /**
@@ -173,7 +137,7 @@ export class EventWorker {
    */
   async deliverDue(): Promise<number> {
     const free = this.settings.batchSize - this.inFlight.size;
-    if (free <= 0 || this.stopped) return 0;
+    if (free <= 0 || this.signal.aborted) return 0;
     const { db, dialect } = this.deps.storage;
     const now = Date.now();
     const leased = await claimDueDeliveries(db, dialect, this.owner, iso(now), iso(now + this.settings.leaseMs), free, MAX_IN_FLIGHT_PER_SUBSCRIPTION);
@@ -195,7 +159,7 @@ export class EventWorker {
         .catch((err: unknown) => this.deps.log.error({ err, deliveryId: d.id }, 'webhook delivery failed to record'))
         .finally(() => {
           this.inFlight.delete(sending);
-          this.wake?.();
+          this.finished?.();
         });
       this.inFlight.add(sending);
     }
@@ -229,7 +193,7 @@ export class EventWorker {
         'vitrine-delivery-id': d.id,
         'vitrine-delivery-attempt': String(attempt),
       }, {
-        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.settings.requestTimeoutMs)]),
+        signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.settings.requestTimeoutMs)]),
         lookup: guardedLookup(allowPrivate),
         excerptMax: RESPONSE_EXCERPT_MAX,
       });
@@ -237,7 +201,7 @@ export class EventWorker {
       retryAfter = retryAfterMs(res.retryAfter, Date.now());
       excerpt = res.excerpt;
     } catch (err) {
-      if (this.stopped) {
+      if (this.signal.aborted) {
         // Shutting down: hand the row back without counting an attempt the receiver may never have seen.
         await finishDeliveryAttempt(db, d.id, this.owner, { status: 'PENDING', attempts: d.attempts, lastStatusCode: d.last_status_code, lastError: d.last_error }, iso(Date.now()));
         return;
@@ -289,10 +253,73 @@ export class EventWorker {
   }
 }
 
-/** Starts the worker unless settings turn it off; createServer stops it in close(). */
-export function startEventWorker(deps: AppDeps, settings: EventsSettings): EventWorker | undefined {
-  if (!settings.workerEnabled) return undefined;
-  const worker = new EventWorker(deps, settings);
-  worker.start();
-  return worker;
+/** Deletes old history (see the retention constants); `now` is a parameter so tests can move it. */
+export async function pruneEventHistory(db: Executor, now: number): Promise<{ events: number; deliveries: number; mails: number }> {
+  return pruneHistory(db, {
+    eventsBefore: iso(now - OUTBOX_RETENTION_MS),
+    deliveriesBefore: iso(now - DELIVERY_LOG_RETENTION_MS),
+    mailsBefore: iso(now - MAILBOX_RETENTION_MS),
+  }, PRUNE_BATCH);
 }
+
+const pollMs = (deps: AppDeps) => deps.config.events.pollIntervalMs;
+
+/**
+ * Fans committed outbox events out to webhook deliveries and mails. Queued after each commit that
+ * recorded events (recordEvents) and every pollIntervalMs (other processes' events).
+ */
+export const dispatchEventsJob = defineJobKind<Record<string, never>>({
+  kind: 'events.dispatch',
+  everyMs: pollMs,
+  concurrency: () => 1,
+  async run(ctx) {
+    let events = 0;
+    for (let round = 0; round < FAN_OUT_ROUNDS && !ctx.signal.aborted; round++) {
+      const n = await fanOut(ctx.deps, ctx.deps.config.events);
+      events += n;
+      if (n < FAN_OUT_BATCH) break;
+    }
+    // New deliveries: send them now rather than at the next poll.
+    if (events > 0) await enqueueJob(ctx.db, deliverWebhooksJob, {}, { dedupKey: PERIODIC_DEDUP_KEY });
+    return { events };
+  },
+});
+
+/**
+ * Sends due webhook deliveries (per-entity order and the per-subscription cap live in the claim, see
+ * store.ts). Runs while there is something to send, then ends; queued every pollIntervalMs (retries
+ * coming due, other processes' deliveries) and by each dispatch that made deliveries.
+ */
+export const deliverWebhooksJob = defineJobKind<Record<string, never>>({
+  kind: 'webhooks.deliver',
+  everyMs: pollMs,
+  concurrency: () => 1,
+  leaseMs: (deps) => deps.config.events.leaseMs,
+  async run(ctx: JobContext) {
+    const settings = ctx.deps.config.events;
+    const sender = new DeliverySender(ctx.deps, settings, ctx.runnerId, ctx.signal);
+    const until = Date.now() + DELIVER_JOB_MAX_MS;
+    let sent = 0;
+    while (!ctx.signal.aborted && Date.now() < until) {
+      const started = await sender.deliverDue();
+      sent += started;
+      if (started === 0 && sender.sending === 0) break;
+      await sender.nextFinished(settings.pollIntervalMs);
+    }
+    await sender.drain();
+    if (ctx.signal.aborted) throw new JobInterrupted();
+    return { sent };
+  },
+});
+
+/** Retention of outbox events, delivery logs and mails. */
+export const pruneEventsJob = defineJobKind<Record<string, never>>({
+  kind: 'events.prune',
+  everyMs: () => PRUNE_EVERY_MS,
+  async run(ctx) {
+    return pruneEventHistory(ctx.db, Date.now());
+  },
+});
+
+/** The events kinds; createServer registers them unless config.events.workerEnabled is false. */
+export const eventsJobKinds = [dispatchEventsJob, deliverWebhooksJob, pruneEventsJob];
