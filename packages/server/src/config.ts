@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { envInt } from './env.js';
 import { loadEventsSettings, type EventsSettings } from './domains/events/settings.js';
 import { loadJobsSettings, type JobsSettings } from './jobs/settings.js';
 
@@ -36,12 +37,6 @@ export interface Config {
   };
 }
 
-function int(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a non-negative integer, got "${value}"`);
-  return n;
-}
 
 function list(value: string | undefined, fallback: string[]): string[] {
   if (!value) return fallback;
@@ -50,20 +45,20 @@ function list(value: string | undefined, fallback: string[]): string[] {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    port: int(env.PORT, 3000),
+    port: envInt(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    bodyLimitBytes: envInt(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     trustedProxies: list(env.TRUSTED_PROXIES, []),
     corsOrigins: list(env.CORS_ORIGINS, ['*']),
-    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 10 * 60),
-    refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 90),
-    statementTimeoutMs: int(env.STATEMENT_TIMEOUT_MS, 10_000),
+    accessTokenTtlSeconds: envInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 10 * 60),
+    refreshTokenTtlDays: envInt(env, 'REFRESH_TOKEN_TTL_DAYS', 90),
+    statementTimeoutMs: envInt(env, 'STATEMENT_TIMEOUT_MS', 10_000),
     jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },

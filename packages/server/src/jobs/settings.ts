@@ -1,3 +1,4 @@
+import { envInt } from '../env.js';
 /** Tunables of the job runner (docs/jobs.md lists the environment names). */
 export interface JobsSettings {
   /** Run jobs in this process (JOBS_RUNNER=off for API-only replicas). */
@@ -23,21 +24,14 @@ export const DEFAULT_JOBS_SETTINGS: JobsSettings = {
 const MIN_POLL_MS = 5;
 const MIN_LEASE_MS = 500;
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: expected a non-negative integer, got "${value}"`);
-  return n;
-}
 
 export function loadJobsSettings(env: NodeJS.ProcessEnv = process.env): JobsSettings {
   const d = DEFAULT_JOBS_SETTINGS;
   return {
     runnerEnabled: !['off', 'false', '0'].includes((env.JOBS_RUNNER ?? '').toLowerCase()),
-    pollIntervalMs: Math.max(MIN_POLL_MS, int(env, 'JOBS_POLL_MS', d.pollIntervalMs)),
-    leaseMs: Math.max(MIN_LEASE_MS, int(env, 'JOBS_LEASE_MS', d.leaseMs)),
-    backoffBaseMs: int(env, 'JOBS_BACKOFF_BASE_MS', d.backoffBaseMs),
-    backoffMaxMs: int(env, 'JOBS_BACKOFF_MAX_MS', d.backoffMaxMs),
+    pollIntervalMs: Math.max(MIN_POLL_MS, envInt(env, 'JOBS_POLL_MS', d.pollIntervalMs)),
+    leaseMs: Math.max(MIN_LEASE_MS, envInt(env, 'JOBS_LEASE_MS', d.leaseMs)),
+    backoffBaseMs: envInt(env, 'JOBS_BACKOFF_BASE_MS', d.backoffBaseMs),
+    backoffMaxMs: envInt(env, 'JOBS_BACKOFF_MAX_MS', d.backoffMaxMs),
   };
 }

@@ -1,3 +1,4 @@
+import { envInt } from '../../env.js';
 /** Tunables of the outbox worker, webhook deliveries and mail sending (docs/events.md lists the env names). */
 export interface EventsSettings {
   /** Run the delivery worker in this process (EVENTS_WORKER=off turns it off, e.g. API-only replicas). */
@@ -43,27 +44,20 @@ export const DEFAULT_EVENTS_SETTINGS: EventsSettings = {
 const MAX_BATCH_SIZE = 500;
 const MIN_POLL_MS = 5;
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: expected a non-negative integer, got "${value}"`);
-  return n;
-}
 
 export function loadEventsSettings(env: NodeJS.ProcessEnv = process.env): EventsSettings {
   const d = DEFAULT_EVENTS_SETTINGS;
   const s: EventsSettings = {
     workerEnabled: !['off', 'false', '0'].includes((env.EVENTS_WORKER ?? '').toLowerCase()),
-    pollIntervalMs: Math.max(MIN_POLL_MS, int(env, 'EVENTS_POLL_MS', d.pollIntervalMs)),
-    batchSize: Math.min(MAX_BATCH_SIZE, Math.max(1, int(env, 'EVENTS_BATCH_SIZE', d.batchSize))),
-    leaseMs: int(env, 'EVENTS_LEASE_MS', d.leaseMs),
-    requestTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', d.requestTimeoutMs),
-    backoffBaseMs: int(env, 'WEBHOOK_BACKOFF_BASE_MS', d.backoffBaseMs),
-    backoffMaxMs: int(env, 'WEBHOOK_BACKOFF_MAX_MS', d.backoffMaxMs),
-    retryWindowMs: int(env, 'WEBHOOK_RETRY_WINDOW_MS', d.retryWindowMs),
-    disableAfterFailures: Math.max(1, int(env, 'WEBHOOK_DISABLE_AFTER_FAILURES', d.disableAfterFailures)),
-    disableAfterMs: int(env, 'WEBHOOK_DISABLE_AFTER_MS', d.disableAfterMs),
+    pollIntervalMs: Math.max(MIN_POLL_MS, envInt(env, 'EVENTS_POLL_MS', d.pollIntervalMs)),
+    batchSize: Math.min(MAX_BATCH_SIZE, Math.max(1, envInt(env, 'EVENTS_BATCH_SIZE', d.batchSize))),
+    leaseMs: envInt(env, 'EVENTS_LEASE_MS', d.leaseMs),
+    requestTimeoutMs: envInt(env, 'WEBHOOK_TIMEOUT_MS', d.requestTimeoutMs),
+    backoffBaseMs: envInt(env, 'WEBHOOK_BACKOFF_BASE_MS', d.backoffBaseMs),
+    backoffMaxMs: envInt(env, 'WEBHOOK_BACKOFF_MAX_MS', d.backoffMaxMs),
+    retryWindowMs: envInt(env, 'WEBHOOK_RETRY_WINDOW_MS', d.retryWindowMs),
+    disableAfterFailures: Math.max(1, envInt(env, 'WEBHOOK_DISABLE_AFTER_FAILURES', d.disableAfterFailures)),
+    disableAfterMs: envInt(env, 'WEBHOOK_DISABLE_AFTER_MS', d.disableAfterMs),
     mailFrom: env.MAIL_FROM || d.mailFrom,
   };
   if (s.requestTimeoutMs >= s.leaseMs) throw new Error('WEBHOOK_TIMEOUT_MS must be smaller than EVENTS_LEASE_MS');
