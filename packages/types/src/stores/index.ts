@@ -1,2 +1,3 @@
 export type * from './products-v1.js';
 export type * from './products-v3.js';
+export type * from './inventory.js';

@@ -4,35 +4,35 @@
  * `INSUFFICIENT_STOCK`). V3, as the public inventoryItemsV3 module (same function names): one item per
  * variant and location, below. Writes are elevated.
  */
+import type * as wire from '@vitrine/types/stores';
+import type { BulkActionMetadata, BulkItemMetadata } from '@vitrine/types';
 import { defineMethod } from '../../define.js';
+import type { FromWire } from '../../wire-types.js';
 
-export interface InventoryItem {
-  _id: string; externalId: string; productId: string; trackQuantity: boolean;
-  variants: { variantId: string; inStock: boolean; quantity?: number; availableForPreorder: boolean }[];
-  lastUpdated: Date; numericId: string; preorderInfo: { enabled: boolean; message?: string; limit?: number };
-}
-export interface StockChange { inventoryId?: string; externalId?: string; productId?: string; variantId?: string }
+export type InventoryItem = FromWire<wire.InventoryItemV1>;
+export type StockChange = Omit<wire.InventoryStockChangeV1, 'preorderRequest'>;
+type InventoryItemUpdate = FromWire<wire.InventoryItemV1Update>;
 
 const DECODE = { dates: ['inventoryItems.lastUpdated', 'inventoryItem.lastUpdated'] };
 
 /** `inventory.queryInventory({ query: { filter, paging } })` */
 export const queryInventory = defineMethod((client, options: { query?: { filter?: Record<string, unknown> | string; paging?: { limit?: number; offset?: number } } } = {}) =>
-  client.request<{ inventoryItems: InventoryItem[]; metadata: { items: number; offset: number }; totalResults: number }>({ method: 'POST', path: '/stores-reader/v2/inventoryItems/query', payload: { query: options.query ?? {} }, decode: DECODE }));
+  client.request<FromWire<wire.QueryInventoryV1Response>>({ method: 'POST', path: '/stores-reader/v2/inventoryItems/query', payload: { query: options.query ?? {} }, decode: DECODE }));
 
 /** `inventory.getInventoryVariants(inventoryId, { productId?, variantIds? })` -> `{ inventoryItem }` */
 export const getInventoryVariants = defineMethod((client, inventoryId: string, options: { externalId?: string; productId?: string; variantIds?: string[] } = {}) =>
-  client.request<{ inventoryItem: InventoryItem }>({ method: 'POST', path: `/stores-reader/v2/inventoryItems/${encodeURIComponent(inventoryId)}/getVariants`, payload: { inventoryId, ...options }, decode: DECODE }));
+  client.request<FromWire<wire.GetInventoryVariantsV1Response>>({ method: 'POST', path: `/stores-reader/v2/inventoryItems/${encodeURIComponent(inventoryId)}/getVariants`, payload: { inventoryId, ...options }, decode: DECODE }));
 
 /** Elevated. Tracking, quantities, in-stock flags and preorder of one product's variants. */
-export const updateInventoryVariants = defineMethod((client, productId: string, inventoryItem: { trackQuantity?: boolean; variants?: { variantId: string; inStock?: boolean; quantity?: number }[]; preorderInfo?: { enabled?: boolean; message?: string; limit?: number } }) =>
+export const updateInventoryVariants = defineMethod((client, productId: string, inventoryItem: InventoryItemUpdate) =>
   client.request<Record<string, never>>({ method: 'PATCH', path: `/stores/v2/inventoryItems/product/${encodeURIComponent(productId)}`, payload: { inventoryItemProductId: productId, inventoryItem } }));
 
 /** Elevated. All lines or none. */
-export const decrementInventory = defineMethod((client, decrementData: (StockChange & { decrementBy: number; preorderRequest?: boolean })[]) =>
+export const decrementInventory = defineMethod((client, decrementData: wire.InventoryDecrementV1[]) =>
   client.request<Record<string, never>>({ method: 'POST', path: '/stores/v2/inventoryItems/decrement', payload: { decrementData } }));
 
 /** Elevated. */
-export const incrementInventory = defineMethod((client, incrementData: (StockChange & { incrementBy: number })[]) =>
+export const incrementInventory = defineMethod((client, incrementData: Omit<wire.InventoryIncrementV1, 'preorderRequest'>[]) =>
   client.request<Record<string, never>>({ method: 'POST', path: '/stores/v2/inventoryItems/increment', payload: { incrementData } }));
 
 // ---------------------------------------------------------------------------------------------
@@ -42,22 +42,13 @@ export const incrementInventory = defineMethod((client, incrementData: (StockCha
 
 export const DEFAULT_LOCATION_ID = '00000000-0000-0000-0000-000000000000';
 
-export interface InventoryItemV3 {
-  _id: string; revision: string; _createdDate: Date; _updatedDate: Date;
-  productId: string; variantId: string; locationId: string;
-  trackQuantity: boolean; quantity?: number; inStock: boolean;
-  availabilityStatus: 'IN_STOCK' | 'OUT_OF_STOCK' | 'PREORDER';
-  preorderInfo: { enabled: boolean; message?: string; limit?: number; counter: number; quantity?: number };
-}
+export type InventoryItemV3 = FromWire<wire.InventoryItemV3>;
 /** Stock of an item to create or set: `quantity` (tracked) or `inStock` (not tracked). */
-export interface InventoryStockInput {
-  trackQuantity?: boolean; quantity?: number; inStock?: boolean;
-  preorderInfo?: { enabled?: boolean; message?: string | null; limit?: number | null };
-}
-export type InventoryItemInput = InventoryStockInput & { productId: string; variantId: string; locationId?: string };
-export type ReasonType = 'ORDER' | 'MANUAL' | 'REVERT_INVENTORY_CHANGE';
-export interface BulkItemResult<T> { itemMetadata: { _id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } }; item?: T }
-export interface BulkResponse<T> { results: BulkItemResult<T>[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number } }
+export type InventoryStockInput = FromWire<wire.InventoryStockInputV3>;
+export type InventoryItemInput = FromWire<wire.InventoryItemV3Input>;
+export type ReasonType = wire.InventoryChangeReason;
+export interface BulkItemResult<T> { itemMetadata: FromWire<BulkItemMetadata>; item?: T }
+export interface BulkResponse<T> { results: BulkItemResult<T>[]; bulkActionMetadata: BulkActionMetadata }
 export interface SearchDetails { expression?: string; mode?: 'OR' | 'AND'; fields?: ('product.name' | 'product.variantSku')[] }
 export interface InventorySearch {
   filter?: Record<string, unknown>; sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[]; cursorPaging?: { limit?: number; cursor?: string };
@@ -71,18 +62,17 @@ const ITEMS = { dates: ['inventoryItems.createdDate', 'inventoryItems.updatedDat
 const RESULTS = { dates: ['results.item.createdDate', 'results.item.updatedDate'] };
 const V3 = '/stores/v3';
 const BULK = `${V3}/bulk/inventory-items`;
-type Paging = { cursors: { next: string | null; prev: string | null }; count: number; hasNext?: boolean };
 
 /** Elevated. An item for a variant at a location (409 ITEM_ALREADY_EXISTS when it has one there). */
 export const createInventoryItem = defineMethod(async (client, inventoryItem: InventoryItemInput) =>
-  (await client.request<{ inventoryItem: InventoryItemV3 }>({ method: 'POST', path: `${V3}/inventory-items`, payload: { inventoryItem }, decode: ITEM })).inventoryItem);
+  (await client.request<FromWire<wire.InventoryItemV3Response>>({ method: 'POST', path: `${V3}/inventory-items`, payload: { inventoryItem }, decode: ITEM })).inventoryItem);
 
 export const getInventoryItem = defineMethod(async (client, inventoryItemId: string) =>
-  (await client.request<{ inventoryItem: InventoryItemV3 }>({ method: 'GET', path: `${V3}/inventory-items/${encodeURIComponent(inventoryItemId)}`, payload: { inventoryItemId }, decode: ITEM })).inventoryItem);
+  (await client.request<FromWire<wire.InventoryItemV3Response>>({ method: 'GET', path: `${V3}/inventory-items/${encodeURIComponent(inventoryItemId)}`, payload: { inventoryItemId }, decode: ITEM })).inventoryItem);
 
 /** Elevated. `updateInventoryItem(_id, { revision, quantity })`; a stale revision is 409 REVISION_MISMATCH. */
-export const updateInventoryItem = defineMethod(async (client, _id: string, inventoryItem: InventoryStockInput & { revision?: string }, options: { reason?: ReasonType } = {}) =>
-  (await client.request<{ inventoryItem: InventoryItemV3 }>({ method: 'PATCH', path: `${V3}/inventory-items/${encodeURIComponent(_id)}`, payload: { inventoryItem, ...options }, decode: ITEM })).inventoryItem);
+export const updateInventoryItem = defineMethod(async (client, _id: string, inventoryItem: FromWire<wire.InventoryItemV3Patch>, options: { reason?: ReasonType } = {}) =>
+  (await client.request<FromWire<wire.InventoryItemV3Response>>({ method: 'PATCH', path: `${V3}/inventory-items/${encodeURIComponent(_id)}`, payload: { inventoryItem, ...options }, decode: ITEM })).inventoryItem);
 
 /** Elevated. The default-location item is refused (409 DEFAULT_LOCATION_ITEM). */
 export const deleteInventoryItem = defineMethod(async (client, inventoryItemId: string): Promise<void> => {
@@ -91,26 +81,26 @@ export const deleteInventoryItem = defineMethod(async (client, inventoryItemId: 
 
 /** `queryInventoryItems({ filter: { productId }, cursorPaging })` (filters `productId` / `_id`). */
 export const queryInventoryItems = defineMethod((client, query: { filter?: Record<string, unknown>; cursorPaging?: { limit?: number; cursor?: string } } = {}) =>
-  client.request<{ inventoryItems: InventoryItemV3[]; pagingMetadata: Paging }>({ method: 'GET', path: `${V3}/inventory-items/query`, payload: { query }, postTwin: true, decode: ITEMS }));
+  client.request<FromWire<wire.InventoryItemsV3Page>>({ method: 'GET', path: `${V3}/inventory-items/query`, payload: { query }, postTwin: true, decode: ITEMS }));
 
 /** Filter, sort, text (product name / SKU), aggregations, cursor paging. */
 export const searchInventoryItems = defineMethod((client, search: InventorySearch = {}) =>
-  client.request<{ inventoryItems: InventoryItemV3[]; pagingMetadata: Paging; aggregationData: { results: unknown[] } }>({ method: 'GET', path: `${V3}/inventory-items/search`, payload: { search }, postTwin: true, decode: ITEMS }));
+  client.request<FromWire<wire.InventoryItemsV3Page> & { aggregationData: { results: unknown[] } }>({ method: 'GET', path: `${V3}/inventory-items/search`, payload: { search }, postTwin: true, decode: ITEMS }));
 
 export const countInventoryItems = defineMethod(async (client, options: { filter?: Record<string, unknown> } = {}) =>
   (await client.request<{ count: number }>({ method: 'GET', path: `${V3}/inventory-items/count`, payload: options, postTwin: true })).count);
 
 /** Elevated. Per-item results. */
 export const bulkCreateInventoryItems = defineMethod((client, inventoryItems: InventoryItemInput[], options: { returnEntity?: boolean } = {}) =>
-  client.request<BulkResponse<InventoryItemV3>>({ method: 'POST', path: `${BULK}/create`, payload: { inventoryItems, ...options }, decode: RESULTS }));
+  client.request<FromWire<wire.BulkInventoryItemsV3Response>>({ method: 'POST', path: `${BULK}/create`, payload: { inventoryItems, ...options }, decode: RESULTS }));
 
 /** Elevated. Each item by `_id` (+ revision) or by productId + variantId + locationId; created when absent. */
-export const bulkUpsertInventoryItems = defineMethod((client, inventoryItems: { inventoryItem: Partial<InventoryItemInput> & { _id?: string; revision?: string } }[], options: { returnEntity?: boolean } = {}) =>
-  client.request<BulkResponse<InventoryItemV3>>({ method: 'POST', path: `${BULK}/upsert`, payload: { inventoryItems, ...options }, decode: RESULTS }));
+export const bulkUpsertInventoryItems = defineMethod((client, inventoryItems: { inventoryItem: FromWire<wire.InventoryItemV3Upsert> }[], options: { returnEntity?: boolean } = {}) =>
+  client.request<FromWire<wire.BulkInventoryItemsV3Response>>({ method: 'POST', path: `${BULK}/upsert`, payload: { inventoryItems, ...options }, decode: RESULTS }));
 
 /** Elevated. Each item with its `_id` (and revision when given). */
 export const bulkUpdateInventoryItems = defineMethod((client, inventoryItems: { inventoryItem: InventoryStockInput & { _id: string; revision?: string } }[], options: { returnEntity?: boolean; reason?: ReasonType } = {}) =>
-  client.request<BulkResponse<InventoryItemV3>>({ method: 'POST', path: `${BULK}/update`, payload: { inventoryItems, ...options }, decode: RESULTS }));
+  client.request<FromWire<wire.BulkInventoryItemsV3Response>>({ method: 'POST', path: `${BULK}/update`, payload: { inventoryItems, ...options }, decode: RESULTS }));
 
 /** Elevated. Per-item results. */
 export const bulkDeleteInventoryItems = defineMethod((client, inventoryItemIds: string[]) =>
@@ -118,36 +108,36 @@ export const bulkDeleteInventoryItems = defineMethod((client, inventoryItemIds: 
 
 /** Elevated. By item id, all or none (409 INSUFFICIENT_STOCK). */
 export const bulkDecrementInventoryItems = defineMethod((client, decrementData: { inventoryItemId: string; decrementBy: number }[], options: { restrictInventory?: boolean; returnEntity?: boolean; reason?: ReasonType } = {}) =>
-  client.request<BulkResponse<InventoryItemV3>>({ method: 'POST', path: `${BULK}/decrement`, payload: { decrementData, ...options }, decode: RESULTS }));
+  client.request<FromWire<wire.BulkInventoryItemsV3Response>>({ method: 'POST', path: `${BULK}/decrement`, payload: { decrementData, ...options }, decode: RESULTS }));
 
 export const bulkIncrementInventoryItems = defineMethod((client, incrementData: { inventoryItemId: string; incrementBy: number }[], options: { returnEntity?: boolean; reason?: ReasonType } = {}) =>
-  client.request<BulkResponse<InventoryItemV3>>({ method: 'POST', path: `${BULK}/increment`, payload: { incrementData, ...options }, decode: RESULTS }));
+  client.request<FromWire<wire.BulkInventoryItemsV3Response>>({ method: 'POST', path: `${BULK}/increment`, payload: { incrementData, ...options }, decode: RESULTS }));
 
 /** Elevated. Per item; with restrictInventory (default) a decrement never goes below zero. */
 export const bulkDecrementInventoryItemsByVariantAndLocation = defineMethod((client, decrementData: { variantId: string; locationId?: string; decrementBy: number; preorderRequest?: boolean }[], options: { restrictInventory?: boolean; returnEntity?: boolean; reason?: ReasonType } = {}) =>
-  client.request<BulkResponse<InventoryItemV3>>({ method: 'POST', path: `${BULK}/decrement-by-variant-and-location`, payload: { decrementData, ...options }, decode: RESULTS }));
+  client.request<FromWire<wire.BulkInventoryItemsV3Response>>({ method: 'POST', path: `${BULK}/decrement-by-variant-and-location`, payload: { decrementData, ...options }, decode: RESULTS }));
 
 export const bulkIncrementInventoryItemsByVariantAndLocation = defineMethod((client, incrementData: { variantId: string; locationId?: string; incrementBy: number }[], options: { returnEntity?: boolean; reason?: ReasonType } = {}) =>
-  client.request<BulkResponse<InventoryItemV3>>({ method: 'POST', path: `${BULK}/increment-by-variant-and-location`, payload: { incrementData, ...options }, decode: RESULTS }));
+  client.request<FromWire<wire.BulkInventoryItemsV3Response>>({ method: 'POST', path: `${BULK}/increment-by-variant-and-location`, payload: { incrementData, ...options }, decode: RESULTS }));
 
 // By-filter jobs: each returns `{ jobId }`; GET /stores/v3/bulk/jobs/:jobId reports progress.
 
 /** Elevated. Sets `inventoryItem` on every matched item. */
 export const bulkUpdateInventoryItemsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { inventoryItem: InventoryStockInput; search?: SearchDetails }) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${BULK}/update-by-filter`, payload: { filter, ...options } }));
+  client.request<wire.BulkJobStarted>({ method: 'POST', path: `${BULK}/update-by-filter`, payload: { filter, ...options } }));
 
 /** Elevated. Adjusts tracked items (never below zero); `trackQuantity: true` starts tracking untracked ones at 0. */
 export const bulkAdjustInventoryItemsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { adjustment: Adjustment; search?: SearchDetails; trackQuantity?: boolean }) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${BULK}/adjust-by-filter`, payload: { filter, ...options } }));
+  client.request<wire.BulkJobStarted>({ method: 'POST', path: `${BULK}/adjust-by-filter`, payload: { filter, ...options } }));
 
 /** Elevated. Adjusts tracked items; untracked ones start tracking at the increment. */
 export const bulkSetOrAdjustInventoryItemsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { adjustedInventoryAction: Adjustment; search?: SearchDetails }) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${BULK}/set-or-adjust-by-filter`, payload: { filter, ...options } }));
+  client.request<wire.BulkJobStarted>({ method: 'POST', path: `${BULK}/set-or-adjust-by-filter`, payload: { filter, ...options } }));
 
 /** Elevated. Default-location items are counted as failures (DEFAULT_LOCATION_ITEM). */
 export const bulkDeleteInventoryItemsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { search?: SearchDetails } = {}) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${BULK}/delete-by-filter`, payload: { filter, ...options } }));
+  client.request<wire.BulkJobStarted>({ method: 'POST', path: `${BULK}/delete-by-filter`, payload: { filter, ...options } }));
 
 /** Elevated. An item at `locationId` for every variant the filter matches (inventory search fields). */
 export const bulkCreateInventoryItemsByVariantFilter = defineMethod((client, filter: Record<string, unknown>, options: { locationId: string; search?: SearchDetails; inventoryCreationData?: { quantity?: number } }) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${BULK}/create-by-variant-filter`, payload: { filter, ...options } }));
+  client.request<wire.BulkJobStarted>({ method: 'POST', path: `${BULK}/create-by-variant-filter`, payload: { filter, ...options } }));

@@ -5,6 +5,7 @@ import { parseFilter, parseSort } from '../../storage/filter.js';
 import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/index.js';
+import type { GetInventoryVariantsV1Response, InventoryItemV1, QueryInventoryV1Response } from '@vitrine/types/stores';
 import type { ProductV1 } from './model.js';
 import { presentProduct } from './present.js';
 import type { productQuery, updateInventoryRequest } from './schema.js';
@@ -55,7 +56,7 @@ export async function incrementStock(ctx: RequestContext, items: StockLine[]): P
 // ---------------------------------------------------------------------------------------------
 // V1 inventory module: one item per product, listing its variants.
 
-function inventoryItemV2(product: ProductV1, rows: InventoryRow[]) {
+function inventoryItemV2(product: ProductV1, rows: InventoryRow[]): InventoryItemV1 {
   const tracked = rows.length > 0 && rows.every((r) => r.trackQuantity);
   const preorder = rows.find((r) => r.preorderEnabled);
   return {
@@ -82,7 +83,7 @@ function toProductFilter(filter: unknown): unknown {
   return Object.fromEntries(Object.entries(filter).map(([k, v]) => [k === 'productId' || k === 'externalId' ? 'id' : k, k.startsWith('$') ? toProductFilter(v) : v]));
 }
 
-export async function queryInventory(ctx: RequestContext, query: z.infer<typeof productQuery>) {
+export async function queryInventory(ctx: RequestContext, query: z.infer<typeof productQuery>): Promise<QueryInventoryV1Response> {
   const limit = query.paging?.limit ?? PAGE_DEFAULT;
   const offset = query.paging?.offset ?? 0;
   const { products, total } = await withFilterErrors('query', async () => queryProductRows(ctx.db, {
@@ -100,7 +101,7 @@ async function productOfInventory(ctx: RequestContext, inventoryId: string, prod
   throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${inventoryId} not found`);
 }
 
-export async function getInventoryVariants(ctx: RequestContext, input: { inventoryId: string; productId?: string | undefined; externalId?: string | undefined; variantIds?: string[] | undefined }) {
+export async function getInventoryVariants(ctx: RequestContext, input: { inventoryId: string; productId?: string | undefined; externalId?: string | undefined; variantIds?: string[] | undefined }): Promise<GetInventoryVariantsV1Response> {
   const product = await productOfInventory(ctx, input.inventoryId, input.productId ?? input.externalId);
   if (!product.visible && !isElevated(ctx.caller)) throw notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${input.inventoryId} not found`);
   const rows = (await defaultItemsOf(ctx, product.id)).filter((r) => !input.variantIds || input.variantIds.includes(r.variantId));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
+import type { InventoryDecrementV1, InventoryIncrementV1, InventoryItemV1Update, ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
 import { conforms } from '../../http/conforms.js';
 import { checkDecodedText, identifier } from '../../http/wire-schemas.js';
 import { MEASUREMENT_UNITS } from './model.js';
@@ -217,11 +217,11 @@ export const inventoryVariantsRequest = z.object({
 });
 export const updateInventoryRequest = z.object({
   inventoryItemProductId: identifier(100, 1),
-  inventoryItem: z.object({
+  inventoryItem: conforms<InventoryItemV1Update>()(z.object({
     trackQuantity: z.boolean().nullish(),
     variants: z.array(z.object({ variantId: identifier(100), inStock: z.boolean().nullish(), quantity: z.number().int().min(0).max(99_999_999).nullish() })).max(CATALOG_LIMITS.variantsPerProduct).optional(),
     preorderInfo: z.object({ enabled: z.boolean().optional(), message: z.string().max(250).nullish(), limit: z.number().int().min(0).max(99_999_999).nullish() }).optional(),
-  }).passthrough(),
+  })).passthrough(),
 });
 const stockChange = z.object({
   inventoryId: identifier(100).optional(),
@@ -230,5 +230,5 @@ const stockChange = z.object({
   variantId: identifier(100).optional(),
   preorderRequest: z.boolean().optional(),
 });
-export const decrementInventoryRequest = z.object({ decrementData: z.array(stockChange.extend({ decrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(CATALOG_LIMITS.bulkIds) });
-export const incrementInventoryRequest = z.object({ incrementData: z.array(stockChange.extend({ incrementBy: z.number().int().min(1).max(99_999_999) })).min(1).max(CATALOG_LIMITS.bulkIds) });
+export const decrementInventoryRequest = z.object({ decrementData: z.array(conforms<InventoryDecrementV1>()(stockChange.extend({ decrementBy: z.number().int().min(1).max(99_999_999) }))).min(1).max(CATALOG_LIMITS.bulkIds) });
+export const incrementInventoryRequest = z.object({ incrementData: z.array(conforms<InventoryIncrementV1>()(stockChange.extend({ incrementBy: z.number().int().min(1).max(99_999_999) }))).min(1).max(CATALOG_LIMITS.bulkIds) });

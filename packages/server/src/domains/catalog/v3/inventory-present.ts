@@ -1,7 +1,8 @@
+import type { InventoryItemV3 } from '@vitrine/types/stores';
 import type { InventoryRow } from '../../inventory/index.js';
 
 /** An inventory item as V3 sends it: one per variant, with PREORDER availability when sold out but preorderable. */
-export function presentItem(r: InventoryRow) {
+export function presentItem(r: InventoryRow): InventoryItemV3 {
   const qty = r.quantity ?? 0;
   const availabilityStatus = r.trackQuantity
     ? (qty > 0 ? 'IN_STOCK' : r.preorderEnabled ? 'PREORDER' : 'OUT_OF_STOCK')

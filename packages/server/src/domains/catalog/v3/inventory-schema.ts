@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { InventoryItemV3Input, InventoryItemV3Upsert } from '@vitrine/types/stores';
+import { conforms } from '../../../http/conforms.js';
 import { cursorPaging, sortItem } from '../schema.js';
 import { V3_LIMITS } from './schema.js';
 
@@ -32,18 +34,18 @@ const preorderInfo = z.object({ enabled: z.boolean().nullish(), message: z.strin
 export const reason = z.enum(['ORDER', 'MANUAL', 'REVERT_INVENTORY_CHANGE']).optional();
 
 /** An item to create: product + variant (+ location, default the default location) and its stock. */
-export const inventoryItemCreate = z.object({
+export const inventoryItemCreate = conforms<InventoryItemV3Input>()(z.object({
   productId: id, variantId: id, locationId: locationId.nullish(),
   trackQuantity: z.boolean().optional(), quantity: quantity.optional(), inStock: z.boolean().optional(), preorderInfo: preorderInfo.optional(),
-});
+}));
 export type InventoryItemCreate = z.infer<typeof inventoryItemCreate>;
 
 /** An upsert item: by `id` (update, with its revision if given) or by product + variant + location. */
-export const inventoryItemUpsert = z.object({
+export const inventoryItemUpsert = conforms<InventoryItemV3Upsert>()(z.object({
   id: id.nullish(), revision: z.string().regex(/^\d{1,18}$/).nullish(),
   productId: id.optional(), variantId: id.optional(), locationId: locationId.nullish(),
   trackQuantity: z.boolean().optional(), quantity: quantity.optional(), inStock: z.boolean().optional(), preorderInfo: preorderInfo.optional(),
-});
+}));
 export type InventoryItemUpsert = z.infer<typeof inventoryItemUpsert>;
 
 /** Fields a by-filter update sets on every matched item (no revision: the filter picks the items). */

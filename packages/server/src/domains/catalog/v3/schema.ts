@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProductV3Input as WireProductV3Input, ProductV3Patch as WireProductV3Patch } from '@vitrine/types/stores';
+import type { InventoryItemV3Patch, ProductV3Input as WireProductV3Input, ProductV3Patch as WireProductV3Patch } from '@vitrine/types/stores';
 import { conforms } from '../../../http/conforms.js';
 import { identifier } from '../../../http/wire-schemas.js';
 import { cursorPaging, searchDetails, sortItem } from '../schema.js';
@@ -162,10 +162,10 @@ export const deleteV3Request = z.object({ productId: identifier(100, 1) });
 export const entityName = z.string().trim().min(1).max(50);
 
 // Inventory items V3
-export const inventoryItemPatch = z.object({
+export const inventoryItemPatch = conforms<InventoryItemV3Patch>()(z.object({
   revision: z.string().regex(/^\d{1,18}$/).optional(),
   trackQuantity: z.boolean().optional(),
   quantity: z.number().int().min(0).max(99_999_999).optional(),
   inStock: z.boolean().optional(),
   preorderInfo: z.object({ enabled: z.boolean().nullish(), message: z.string().max(250).nullish(), limit: z.number().int().min(0).max(99_999_999).nullish() }).optional(),
-});
+}));
