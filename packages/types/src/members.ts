@@ -121,3 +121,16 @@ export interface UpdateMemberInput {
   profile?: MemberProfileInput;
   privacyStatus?: 'PRIVATE' | 'PUBLIC';
 }
+
+// ---- Member reports (our extension: `/members/v1/reports`)
+
+export type ReportStatus = 'OPEN' | 'RESOLVED';
+export interface MemberReport {
+  id: string; reporterId: string; memberId: string; reason: ReportReason; details?: string; status: ReportStatus;
+  resolution?: { muted: boolean; note?: string };
+  createdDate: IsoDate; resolvedDate?: IsoDate;
+}
+export interface CreateReportInput { memberId: string; reason: ReportReason; details?: string }
+export interface ListReportsInput { status?: ReportStatus; memberId?: string; paging?: { limit?: number | null; offset?: number | null } }
+export interface ReportResponse { report: MemberReport }
+export interface ListReportsResponse { reports: MemberReport[]; metadata: OffsetPagingMetadata }

@@ -2,31 +2,22 @@
  * Member reports (`@vitrine/sdk/members` -> `reports`): our extension, the platform has no such API.
  * A member reports another member; owners list the reports and resolve them (optionally muting).
  */
+import type * as wire from '@vitrine/types/members';
 import { defineMethod } from '../../define.js';
+import type { FromWire } from '../../wire-types.js';
 import type { PagingMetadata } from './members.js';
 
-export type ReportReason = 'UNKNOWN' | 'SPAM' | 'IMPERSONATION' | 'HARASSMENT' | 'OTHER';
-export type ReportStatus = 'OPEN' | 'RESOLVED';
-
-export interface Report {
-  _id: string;
-  reporterId: string;
-  memberId: string;
-  reason: ReportReason;
-  details?: string;
-  status: ReportStatus;
-  resolution?: { muted: boolean; note?: string };
-  _createdDate: Date;
-  resolvedDate?: Date;
-}
-
-export interface ListReportsOptions { status?: ReportStatus; memberId?: string; paging?: { limit?: number; offset?: number } }
+export type ReportReason = wire.ReportReason;
+export type ReportStatus = wire.ReportStatus;
+/** Dates: the `DATES` paths below. */
+export type Report = FromWire<wire.MemberReport, 'createdDate' | 'resolvedDate'>;
+export type ListReportsOptions = wire.ListReportsInput;
 
 const DATES = ['createdDate', 'resolvedDate'];
 
 /** A member reports another member -> `{ report }`. */
-export const reportMember = defineMethod((client, report: { memberId: string; reason: ReportReason; details?: string }) =>
-  client.request<{ report: Report }>({ method: 'POST', path: '/members/v1/reports', payload: report, decode: { dates: DATES.map((d) => `report.${d}`) } }));
+export const reportMember = defineMethod((client, report: wire.CreateReportInput) =>
+  client.request<{ report: Report }>({ method: 'POST', path: '/members/v1/reports', payload: { ...report }, decode: { dates: DATES.map((d) => `report.${d}`) } }));
 
 /** Elevated: newest first, offset paging -> `{ reports, metadata }`. */
 export const listReports = defineMethod((client, options: ListReportsOptions = {}) =>

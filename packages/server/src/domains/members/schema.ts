@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CreateReportInput, ListReportsInput } from '@vitrine/types/members';
 import type { CreateMemberInput as WireCreateMemberInput, UpdateMemberInput as WireUpdateMemberInput } from '@vitrine/types/members';
 import { conforms } from '../../http/conforms.js';
 import { identifier } from '../../http/wire-schemas.js';
@@ -148,16 +149,16 @@ export const byFilterRequest = z.object({ filter: filterInput });
 export const deleteByFilterRequest = z.object({ filter: filterInput, contentAssigneeId: guid.nullish(), search: searchInput });
 export const jobRequest = z.object({ jobId: guid });
 
-export const createReportRequest = z.object({
+export const createReportRequest = conforms<CreateReportInput>()(z.object({
   memberId: guid,
   reason: z.enum(REPORT_REASONS),
   details: z.string().max(REPORT_DETAILS_MAX).optional(),
-});
-export const listReportsRequest = z.object({
+}));
+export const listReportsRequest = conforms<ListReportsInput>()(z.object({
   status: z.enum(['OPEN', 'RESOLVED']).optional(),
   memberId: guid.optional(),
   paging: z.strictObject({ limit: z.number().int().min(1).max(REPORT_PAGE_MAX).nullish(), offset: z.number().int().min(0).max(L.maxOffset).nullish() }).optional(),
-});
+}));
 export const resolveReportRequest = z.object({ id: guid, mute: z.boolean().optional(), note: z.string().max(REPORT_NOTE_MAX).optional() });
 
 const anyRecord = z.record(z.string(), z.unknown());

@@ -3,6 +3,7 @@ import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { escapeLike, forUpdate, ilike, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
+import type { MemberReport, ReportReason, ReportStatus } from '@vitrine/types/members';
 import type { Member, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
 
 interface MembersTable {
@@ -393,25 +394,16 @@ export async function recordJobProgress(db: Executor, job: MemberJob, now: strin
 // ---------------------------------------------------------------------------------------------
 // Reports
 
-export type ReportStatus = 'OPEN' | 'RESOLVED';
-export interface MemberReport {
-  id: string;
-  reporterId: string;
-  memberId: string;
-  reason: string;
-  details?: string;
-  status: ReportStatus;
-  resolution?: { muted: boolean; note?: string };
-  createdDate: string;
-  resolvedDate?: string;
-}
+/** The report's wire shape (`@vitrine/types/members`). */
+export type { MemberReport, ReportStatus } from '@vitrine/types/members';
 
 function toReport(row: MemberReportsTable): MemberReport {
   return {
     id: row.id,
     reporterId: row.reporter_id,
     memberId: row.member_id,
-    reason: row.reason,
+    // The column only holds reasons the request schema accepted.
+    reason: row.reason as ReportReason,
     ...(row.details !== null ? { details: row.details } : {}),
     status: row.status as ReportStatus,
     ...(row.resolution ? { resolution: readJson<{ muted: boolean; note?: string }>(row.resolution) } : {}),
