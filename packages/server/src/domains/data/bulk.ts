@@ -8,7 +8,7 @@ import { JobInterrupted } from '../../jobs/errors.js';
 import { defineJobKind } from '../../jobs/kinds.js';
 import { enqueueJob } from '../../jobs/service.js';
 import { getSite } from '../sites/index.js';
-import { authorize, BULK_MAX, parseDataFilter, requireItemId, scopeFor, wireItem, withSystemFields, newItemId, type WireItem } from './common.js';
+import { authorize, BULK_MAX, parseDataFilter, requireItemId, scopeFor, itemOf, withSystemFields, newItemId, type Item } from './common.js';
 import { bulkItemsInvalid, itemExists, itemIdsNotStrings, itemNotFound, permissionDenied, tooManyIdsToRemove, tooManyItems, uniqueViolation } from './errors.js';
 import { matches } from './evaluate.js';
 import { openCollection, type ItemOptions, type Loaded } from './item-access.js';
@@ -32,7 +32,7 @@ type BulkAction = 'INSERT' | 'UPDATE' | 'DELETE' | 'PATCH';
 interface ItemResult {
   action: BulkAction;
   itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } };
-  dataItem?: WireItem;
+  item?: Item;
 }
 
 function failure(action: BulkAction, index: number, id: string | undefined, error: unknown): ItemResult {
@@ -119,7 +119,7 @@ export async function bulkWrite(ctx: RequestContext, input: BulkInput, mode: 'in
       }
       try {
         const item = await inSavepoint(tctx, async () => updateOne(tctx, loaded, row, p.prepared, now, suppressed));
-        results[p.index] = { action: 'UPDATE', itemMetadata: { id: p.id, originalIndex: p.index, success: true }, dataItem: item };
+        results[p.index] = { action: 'UPDATE', itemMetadata: { id: p.id, originalIndex: p.index, success: true }, item };
       } catch (error) {
         results[p.index] = failure('UPDATE', p.index, p.id, error instanceof ApplicationError && error.code === 'UNIQUE_INDEX_VIOLATION' ? uniqueViolation(loaded.collectionId) : error);
       }
@@ -131,7 +131,7 @@ export async function bulkWrite(ctx: RequestContext, input: BulkInput, mode: 'in
     }));
     const inserted = await insertItems(trx, ctx.site.id, loaded.collectionId, rows.map((r) => r.row));
     const rowOf = new Map(rows.map((r) => [r.plan, r]));
-    const created: WireItem[] = [];
+    const created: Item[] = [];
     for (const p of toInsert) {
       const r = rowOf.get(p);
       if (!r || !inserted.has(p.id)) {
@@ -139,9 +139,9 @@ export async function bulkWrite(ctx: RequestContext, input: BulkInput, mode: 'in
         continue;
       }
       await saveMultiRefs(tctx, loaded.collectionId, p.id, p.prepared.multiRefs, false);
-      const item = wireItem(loaded.collectionId, { ...r.row, data: r.row.data as Record<string, unknown> });
+      const item = itemOf(loaded.collectionId, { ...r.row, data: r.row.data as Record<string, unknown> });
       created.push(item);
-      results[p.index] = { action: 'INSERT', itemMetadata: { id: p.id, originalIndex: p.index, success: true }, dataItem: item };
+      results[p.index] = { action: 'INSERT', itemMetadata: { id: p.id, originalIndex: p.index, success: true }, item };
     }
     await itemEvents(tctx, suppressed, 'created', created);
   });
@@ -157,11 +157,11 @@ function tryAuthorize(ctx: RequestContext, loaded: Loaded, action: 'insert' | 'u
   }
 }
 
-async function updateOne(ctx: RequestContext, loaded: Loaded, row: ItemRow, prepared: PreparedData, now: string, suppressed: boolean): Promise<WireItem> {
+async function updateOne(ctx: RequestContext, loaded: Loaded, row: ItemRow, prepared: PreparedData, now: string, suppressed: boolean): Promise<Item> {
   const data = withSystemFields(prepared.data, row.id, row.ownerId, row.createdDate, now);
   await updateItemRow(ctx.db, ctx.site.id, loaded.collectionId, row.id, data, now);
   await saveMultiRefs(ctx, loaded.collectionId, row.id, prepared.multiRefs, true);
-  const item = wireItem(loaded.collectionId, { ...row, data, updatedDate: now });
+  const item = itemOf(loaded.collectionId, { ...row, data, updatedDate: now });
   await itemEvent(ctx, suppressed, 'updated', item);
   return item;
 }
@@ -190,7 +190,7 @@ export async function bulkPatch(ctx: RequestContext, input: BulkInput) {
         const prepared = prepareData(loaded.collection, applyModifications(row.data as ItemData, mods, `patches[${index}].fieldModifications`), `patches[${index}]`);
         const item = await inSavepoint(tctx, () => updateOne(tctx, loaded, row, prepared, now, suppressed));
         existing.set(id, { ...row, data: item.data, updatedDate: now });
-        results.push({ action: 'PATCH', itemMetadata: { id, originalIndex: index, success: true }, dataItem: item });
+        results.push({ action: 'PATCH', itemMetadata: { id, originalIndex: index, success: true }, item });
       } catch (error) {
         results.push(failure('PATCH', index, id, error instanceof ApplicationError && error.code === 'UNIQUE_INDEX_VIOLATION' ? uniqueViolation(loaded.collectionId) : error));
       }
@@ -218,9 +218,9 @@ export async function bulkRemove(ctx: RequestContext, input: BulkInput) {
         continue;
       }
       doomed.push(id);
-      const item = wireItem(loaded.collectionId, row);
+      const item = itemOf(loaded.collectionId, row);
       await itemEvent(tctx, suppressed, 'deleted', item);
-      results.push({ action: 'DELETE', itemMetadata: { id, originalIndex: index, success: true }, dataItem: item });
+      results.push({ action: 'DELETE', itemMetadata: { id, originalIndex: index, success: true }, item });
     }
     await deleteItemRows(trx, ctx.site.id, loaded.collectionId, doomed);
   });
@@ -310,7 +310,7 @@ async function runJob(ctx: RequestContext, signal: AbortSignal, p: DataJobPayloa
       let ok = 0;
       let failed = 0;
       if (p.kind === 'remove') {
-        for (const row of rows.values()) await itemEvent(tctx, p.suppressHooks, 'deleted', wireItem(p.collectionId, row));
+        for (const row of rows.values()) await itemEvent(tctx, p.suppressHooks, 'deleted', itemOf(p.collectionId, row));
         await deleteItemRows(trx, ctx.site.id, p.collectionId, [...rows.keys()]);
         ok = rows.size;
       } else {

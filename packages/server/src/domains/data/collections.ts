@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DataCollection } from '@vitrine/types/data';
 import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { forgetCollection, PAGE_DEFAULT, PAGE_MAX, requireCollectionId } from './common.js';
+import { forgetCollection, PAGE_DEFAULT, requireCollectionId } from './common.js';
 import { collectionExists, collectionNotFound, notSupported, revisionMismatch } from './errors.js';
 import { FIELD_SEGMENT, indexExpression } from '../../storage/json-filter.js';
 import {
@@ -23,29 +22,6 @@ export const INDEX_LIMITS = { regular: 10, unique: 5, total: 15 } as const;
 export const INDEX_FIELDS_MAX = 3;
 const INDEX_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 const SYSTEM_KEYS = new Set(SYSTEM_FIELD_DEFS.map((f) => f.key));
-
-const DATA_OPERATIONS = ['AGGREGATE', 'BULK_INSERT', 'BULK_REMOVE', 'BULK_SAVE', 'BULK_UPDATE', 'COUNT', 'DISTINCT', 'FIND', 'GET', 'INSERT', 'INSERT_REFERENCE',
-  'IS_REFERENCED', 'QUERY_REFERENCED', 'REMOVE', 'REMOVE_REFERENCE', 'REPLACE_REFERENCES', 'SAVE', 'TRUNCATE', 'UPDATE', 'PATCH', 'BULK_PATCH'];
-
-/** The collection as the collections API answers it (the one encoding of a collection). */
-function wireCollection(row: CollectionRow): DataCollection {
-  const doc = row.doc as CollectionDoc;
-  return {
-    id: doc.id,
-    collectionType: 'NATIVE',
-    displayName: doc.displayName,
-    displayField: doc.displayField ?? null,
-    fields: [...SYSTEM_FIELD_DEFS, ...doc.fields],
-    permissions: doc.permissions,
-    plugins: doc.plugins,
-    revision: String(row.revision),
-    maxPageSize: PAGE_MAX,
-    pagingModes: ['OFFSET', 'CURSOR'],
-    capabilities: { dataOperations: DATA_OPERATIONS, collectionOperations: ['UPDATE', 'REMOVE'], indexLimits: INDEX_LIMITS },
-    createdDate: row.createdDate,
-    updatedDate: row.updatedDate,
-  };
-}
 
 function readField(raw: unknown, at: string): CollectionField {
   if (!isPlainObject(raw)) throw violation(at, 'must be an object', 'FORMAT');
@@ -99,7 +75,7 @@ async function loadRow(ctx: RequestContext, id: string): Promise<CollectionRow> 
   return row;
 }
 
-export async function createCollection(ctx: RequestContext, input: { collection?: unknown }) {
+export async function createCollection(ctx: RequestContext, input: { collection?: unknown }): Promise<CollectionRow> {
   const raw = isPlainObject(input.collection) ? input.collection : undefined;
   if (!raw) throw violation('collection', 'is required', 'REQUIRED_FIELD');
   const id = raw.id ?? raw._id;
@@ -120,56 +96,54 @@ export async function createCollection(ctx: RequestContext, input: { collection?
     await insertCollection(trx, ctx.site.id, id, doc, now);
   });
   forgetCollection(ctx.site.id, id);
-  return { collection: wireCollection(await loadRow(ctx, id)) };
+  return loadRow(ctx, id);
 }
 
-export async function getCollection(ctx: RequestContext, input: { dataCollectionId?: unknown }) {
-  return { collection: wireCollection(await loadRow(ctx, requireCollectionId(input.dataCollectionId))) };
+export async function getCollection(ctx: RequestContext, input: { dataCollectionId?: unknown }): Promise<CollectionRow> {
+  return loadRow(ctx, requireCollectionId(input.dataCollectionId));
 }
 
 export async function listAllCollections(ctx: RequestContext, input: { paging?: { limit?: number | undefined; offset?: number | undefined } | undefined }) {
   const limit = input.paging?.limit ?? PAGE_DEFAULT;
   const offset = input.paging?.offset ?? 0;
   const { rows, total } = await listCollections(ctx.db, ctx.site.id, limit, offset);
-  return { collections: rows.map(wireCollection), pagingMetadata: { count: rows.length, offset, total, tooManyToCount: false } };
+  return { rows, offset, total };
 }
 
 /** Applies `change` to the stored definition at the caller's revision (when given). */
-async function changeCollection(ctx: RequestContext, id: string, revision: unknown, change: (doc: CollectionDoc) => CollectionDoc) {
+async function changeCollection(ctx: RequestContext, id: string, revision: unknown, change: (doc: CollectionDoc) => CollectionDoc): Promise<CollectionRow> {
   const row = await loadRow(ctx, id);
   if (revision !== undefined && revision !== null && String(revision) !== String(row.revision)) throw revisionMismatch(id);
   const next = change(structuredClone(row.doc as CollectionDoc));
   if (!(await updateCollection(ctx.db, ctx.site.id, id, next, row.revision, new Date().toISOString()))) throw revisionMismatch(id);
   forgetCollection(ctx.site.id, id);
-  return wireCollection(await loadRow(ctx, id));
+  return loadRow(ctx, id);
 }
 
-export async function updateWholeCollection(ctx: RequestContext, input: { collection?: unknown }) {
+export async function updateWholeCollection(ctx: RequestContext, input: { collection?: unknown }): Promise<CollectionRow> {
   const raw = isPlainObject(input.collection) ? input.collection : undefined;
   if (!raw) throw violation('collection', 'is required', 'REQUIRED_FIELD');
   const id = requireCollectionId(raw.id ?? raw._id);
   const fields = readFields(raw.fields, 'collection.fields');
-  const collection = await changeCollection(ctx, id, raw.revision, (doc) => ({
+  return changeCollection(ctx, id, raw.revision, (doc) => ({
     ...doc,
     displayName: typeof raw.displayName === 'string' ? raw.displayName : doc.displayName,
     displayField: typeof raw.displayField === 'string' ? raw.displayField : doc.displayField ?? null,
     fields,
     permissions: readPermissions(raw.permissions, DEFAULT_PERMISSIONS),
   }));
-  return { collection };
 }
 
-export async function patchCollection(ctx: RequestContext, input: { dataCollectionId?: unknown; dataCollection?: unknown }) {
+export async function patchCollection(ctx: RequestContext, input: { dataCollectionId?: unknown; dataCollection?: unknown }): Promise<CollectionRow> {
   const id = requireCollectionId(input.dataCollectionId);
   const raw = isPlainObject(input.dataCollection) ? input.dataCollection : {};
   const fields = raw.fields === undefined ? undefined : readFields(raw.fields, 'dataCollection.fields');
-  const dataCollection = await changeCollection(ctx, id, raw.revision, (doc) => ({
+  return changeCollection(ctx, id, raw.revision, (doc) => ({
     ...doc,
     ...(typeof raw.displayName === 'string' ? { displayName: raw.displayName } : {}),
     ...(fields ? { fields } : {}),
     permissions: readPermissions(raw.permissions, doc.permissions),
   }));
-  return { dataCollection };
 }
 
 export async function deleteCollection(ctx: RequestContext, input: { dataCollectionId?: unknown }) {
@@ -184,18 +158,18 @@ export async function deleteCollection(ctx: RequestContext, input: { dataCollect
   return {};
 }
 
-export async function restoreCollection(ctx: RequestContext, input: { dataCollectionId?: unknown }) {
+export async function restoreCollection(ctx: RequestContext, input: { dataCollectionId?: unknown }): Promise<CollectionRow> {
   const id = requireCollectionId(input.dataCollectionId);
   const row = await findCollection(ctx.db, ctx.site.id, id);
   if (!row) throw collectionNotFound(id);
   await setCollectionDeleted(ctx.db, ctx.site.id, id, false, new Date().toISOString());
   forgetCollection(ctx.site.id, id);
-  return { dataCollection: wireCollection(await loadRow(ctx, id)) };
+  return loadRow(ctx, id);
 }
 
-export async function fieldChange(ctx: RequestContext, input: { dataCollectionId?: unknown; field?: unknown; fieldKey?: unknown }, op: 'create' | 'update' | 'delete') {
+export async function fieldChange(ctx: RequestContext, input: { dataCollectionId?: unknown; field?: unknown; fieldKey?: unknown }, op: 'create' | 'update' | 'delete'): Promise<CollectionRow> {
   const id = requireCollectionId(input.dataCollectionId);
-  const dataCollection = await changeCollection(ctx, id, undefined, (doc) => {
+  return changeCollection(ctx, id, undefined, (doc) => {
     if (op === 'delete') {
       if (typeof input.fieldKey !== 'string' || !doc.fields.some((f) => f.key === input.fieldKey)) throw violation('fieldKey', 'must name a field of the collection', 'FORMAT');
       return { ...doc, fields: doc.fields.filter((f) => f.key !== input.fieldKey) };
@@ -206,7 +180,6 @@ export async function fieldChange(ctx: RequestContext, input: { dataCollectionId
     if (op === 'update' && !exists) throw violation('field.key', `field "${field.key}" does not exist`, 'FORMAT');
     return { ...doc, fields: exists ? doc.fields.map((f) => (f.key === field.key ? field : f)) : [...doc.fields, field] };
   });
-  return { dataCollection };
 }
 
 export async function pluginCall(): Promise<never> {

@@ -11,7 +11,7 @@ import { findCollection, type ItemRow, type ItemScope } from './store.js';
 import { compileJsonFilter, pathSegments } from '../../storage/json-filter.js';
 import { dateValue, type ItemData } from './values.js';
 
-/** Shared pieces of the data services: input checks, collection lookup, permission scope, wire shapes. */
+/** Shared pieces of the data services: input checks, collection lookup, permission scope, the item model. */
 
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 1000;
@@ -117,10 +117,11 @@ export function scopeFor(ctx: RequestContext, collectionId: string, ownerOnly: s
   };
 }
 
-export interface WireItem { id: string; dataCollectionId: string; data: ItemData }
+/** A data item as the services hand it over (present.ts encodes it); `data._id` is always the id. */
+export interface Item { id: string; collectionId: string; data: ItemData }
 
-export function wireItem(collectionId: string, row: ItemRow): WireItem {
-  return { id: row.id, dataCollectionId: collectionId, data: { ...(row.data as ItemData), _id: row.id } };
+export function itemOf(collectionId: string, row: ItemRow): Item {
+  return { id: row.id, collectionId, data: { ...(row.data as ItemData), _id: row.id } };
 }
 
 /**

@@ -4,8 +4,8 @@ import { violation } from '../../http/errors.js';
 import type { FilterNode } from '../../storage/filter.js';
 import { inTransaction } from '../../storage/transaction.js';
 import {
-  authorize, draftsVisible, newItemId, parseDataFilter, requireItemId, wireItem, withSystemFields,
-  type WireItem,
+  authorize, draftsVisible, newItemId, parseDataFilter, requireItemId, itemOf, withSystemFields,
+  type Item,
 } from './common.js';
 import { itemAlreadyDraft, itemExists, itemNotDraft, itemNotFound, itemNotObject, permissionDenied, uniqueViolation } from './errors.js';
 import { matches } from './evaluate.js';
@@ -27,14 +27,14 @@ function checkCondition(condition: unknown, row: ItemRow, loaded: Loaded): void 
 
 export interface GetInput extends ItemOptions { dataItemId?: unknown; fields?: unknown; includeReferences?: unknown }
 
-export async function getItem(ctx: RequestContext, input: GetInput): Promise<{ dataItem: WireItem }> {
+export async function getItem(ctx: RequestContext, input: GetInput): Promise<Item> {
   const loaded = await openCollection(ctx, input);
   const id = requireItemId(input.dataItemId);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'read');
   const row = await visibleItem(ctx, loaded, id, ownerOnly, draftsVisible(ctx, input));
   const fields = readFields(input.fields, 'fields');
-  const [item] = await resolveReferences(ctx, loaded.collection, [wireItem(loaded.collectionId, row)], readIncludes(input.includeReferences));
-  return { dataItem: { ...item!, data: project(item!.data, fields) } };
+  const [item] = await resolveReferences(ctx, loaded.collection, [itemOf(loaded.collectionId, row)], readIncludes(input.includeReferences));
+  return { ...item!, data: project(item!.data, fields) };
 }
 
 function itemIdOf(dataItem: Record<string, unknown>): unknown {
@@ -45,7 +45,7 @@ function itemIdOf(dataItem: Record<string, unknown>): unknown {
 export interface WriteInput extends ItemOptions { dataItem?: unknown; condition?: unknown; includeReferencedItems?: unknown }
 
 /** Writes a new row with its references and event; throws WDE0074 or a unique violation on conflict. */
-export async function insertPrepared(ctx: RequestContext, loaded: Loaded, id: string, prepared: PreparedData, suppressed: boolean): Promise<WireItem> {
+export async function insertPrepared(ctx: RequestContext, loaded: Loaded, id: string, prepared: PreparedData, suppressed: boolean): Promise<Item> {
   const now = new Date().toISOString();
   const owner = ownerIdOf(ctx.caller) ?? null;
   const data = withSystemFields(prepared.data, id, owner, now, now);
@@ -56,14 +56,14 @@ export async function insertPrepared(ctx: RequestContext, loaded: Loaded, id: st
       throw (await findItem(trx, ctx.site.id, loaded.collectionId, id)) ? itemExists(id, loaded.collectionId) : uniqueViolation(loaded.collectionId);
     }
     await saveMultiRefs(tctx, loaded.collectionId, id, prepared.multiRefs, false);
-    const item = wireItem(loaded.collectionId, { id, ownerId: owner, draft: false, data, createdDate: now, updatedDate: now });
+    const item = itemOf(loaded.collectionId, { id, ownerId: owner, draft: false, data, createdDate: now, updatedDate: now });
     await itemEvent(tctx, suppressed, 'created', item);
     return item;
   });
 }
 
 /** Replaces the caller fields of an existing row (system fields kept), with references and event. */
-export async function updatePrepared(ctx: RequestContext, loaded: Loaded, existing: ItemRow, prepared: PreparedData, suppressed: boolean): Promise<WireItem> {
+export async function updatePrepared(ctx: RequestContext, loaded: Loaded, existing: ItemRow, prepared: PreparedData, suppressed: boolean): Promise<Item> {
   const now = new Date().toISOString();
   const data = withSystemFields(prepared.data, existing.id, existing.ownerId, existing.createdDate, now);
   try {
@@ -71,7 +71,7 @@ export async function updatePrepared(ctx: RequestContext, loaded: Loaded, existi
       const tctx = { ...ctx, db: trx };
       await updateItemRow(trx, ctx.site.id, loaded.collectionId, existing.id, data, now);
       await saveMultiRefs(tctx, loaded.collectionId, existing.id, prepared.multiRefs, true);
-      const item = wireItem(loaded.collectionId, { ...existing, data, updatedDate: now });
+      const item = itemOf(loaded.collectionId, { ...existing, data, updatedDate: now });
       await itemEvent(tctx, suppressed, 'updated', item);
       return item;
     });
@@ -81,17 +81,17 @@ export async function updatePrepared(ctx: RequestContext, loaded: Loaded, existi
   }
 }
 
-export async function insertItem(ctx: RequestContext, input: WriteInput): Promise<{ dataItem: WireItem }> {
+export async function insertItem(ctx: RequestContext, input: WriteInput): Promise<Item> {
   const loaded = await openCollection(ctx, input);
   authorize(ctx, loaded.collection, 'insert');
   if (!isPlainObject(input.dataItem)) throw itemNotObject(loaded.collectionId);
   const rawId = itemIdOf(input.dataItem);
   const id = rawId === undefined || rawId === null ? newItemId() : requireItemId(rawId);
   const prepared = prepareData(loaded.collection, input.dataItem.data ?? {}, 'dataItem.data');
-  return { dataItem: await insertPrepared(ctx, loaded, id, prepared, hooksSuppressed(ctx, input.suppressHooks)) };
+  return insertPrepared(ctx, loaded, id, prepared, hooksSuppressed(ctx, input.suppressHooks));
 }
 
-export async function updateItem(ctx: RequestContext, input: WriteInput): Promise<{ dataItem: WireItem }> {
+export async function updateItem(ctx: RequestContext, input: WriteInput): Promise<Item> {
   const loaded = await openCollection(ctx, input);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'update');
   if (!isPlainObject(input.dataItem)) throw itemNotObject(loaded.collectionId);
@@ -99,10 +99,10 @@ export async function updateItem(ctx: RequestContext, input: WriteInput): Promis
   const prepared = prepareData(loaded.collection, input.dataItem.data ?? {}, 'dataItem.data');
   const existing = await visibleItem(ctx, loaded, id, ownerOnly, isElevated(ctx.caller));
   checkCondition(input.condition, existing, loaded);
-  return { dataItem: await updatePrepared(ctx, loaded, existing, prepared, hooksSuppressed(ctx, input.suppressHooks)) };
+  return updatePrepared(ctx, loaded, existing, prepared, hooksSuppressed(ctx, input.suppressHooks));
 }
 
-export async function saveItem(ctx: RequestContext, input: WriteInput): Promise<{ action: 'INSERT' | 'UPDATE'; dataItem: WireItem }> {
+export async function saveItem(ctx: RequestContext, input: WriteInput): Promise<{ action: 'INSERT' | 'UPDATE'; item: Item }> {
   const loaded = await openCollection(ctx, input);
   if (!isPlainObject(input.dataItem)) throw itemNotObject(loaded.collectionId);
   const rawId = itemIdOf(input.dataItem);
@@ -113,15 +113,15 @@ export async function saveItem(ctx: RequestContext, input: WriteInput): Promise<
   if (existing) {
     const { ownerOnly } = authorize(ctx, loaded.collection, 'update');
     if (ownerOnly !== undefined && existing.ownerId !== ownerOnly) throw permissionDenied('update', loaded.collectionId);
-    return { action: 'UPDATE', dataItem: await updatePrepared(ctx, loaded, existing, prepared, suppressed) };
+    return { action: 'UPDATE', item: await updatePrepared(ctx, loaded, existing, prepared, suppressed) };
   }
   authorize(ctx, loaded.collection, 'insert');
-  return { action: 'INSERT', dataItem: await insertPrepared(ctx, loaded, id, prepared, suppressed) };
+  return { action: 'INSERT', item: await insertPrepared(ctx, loaded, id, prepared, suppressed) };
 }
 
 export interface PatchInput extends ItemOptions { patch?: unknown; condition?: unknown }
 
-export async function patchItem(ctx: RequestContext, input: PatchInput): Promise<{ dataItem: WireItem }> {
+export async function patchItem(ctx: RequestContext, input: PatchInput): Promise<Item> {
   const loaded = await openCollection(ctx, input);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'update');
   if (!isPlainObject(input.patch)) throw violation('patch', 'is required', 'REQUIRED_FIELD');
@@ -131,24 +131,24 @@ export async function patchItem(ctx: RequestContext, input: PatchInput): Promise
   checkCondition(input.condition, existing, loaded);
   const next = applyModifications(existing.data as ItemData, mods, 'patch.fieldModifications');
   const prepared = prepareData(loaded.collection, next, 'patch');
-  return { dataItem: await updatePrepared(ctx, loaded, existing, prepared, hooksSuppressed(ctx, input.suppressHooks)) };
+  return updatePrepared(ctx, loaded, existing, prepared, hooksSuppressed(ctx, input.suppressHooks));
 }
 
 export interface RemoveInput extends ItemOptions { dataItemId?: unknown; condition?: unknown }
 
-export async function removeItem(ctx: RequestContext, input: RemoveInput): Promise<{ dataItem: WireItem }> {
+export async function removeItem(ctx: RequestContext, input: RemoveInput): Promise<Item> {
   const loaded = await openCollection(ctx, input);
   const id = requireItemId(input.dataItemId);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'remove');
   const existing = await visibleItem(ctx, loaded, id, ownerOnly, isElevated(ctx.caller));
   checkCondition(input.condition, existing, loaded);
-  const item = wireItem(loaded.collectionId, existing);
+  const item = itemOf(loaded.collectionId, existing);
   const suppressed = hooksSuppressed(ctx, input.suppressHooks);
   await inTransaction(ctx.db, async (trx) => {
     await deleteItemRows(trx, ctx.site.id, loaded.collectionId, [id]);
     await itemEvent({ ...ctx, db: trx }, suppressed, 'deleted', item);
   });
-  return { dataItem: item };
+  return item;
 }
 
 /** Removes every item of a collection: owner (elevated callers) only. */
@@ -179,7 +179,7 @@ function laterThan(previous: string): string {
  * update of the item: `_updatedDate` (data and column, one statement) and an `updated` item event, in one
  * transaction; a refused call (bad input, permission, absent item, wrong state) writes nothing.
  */
-export async function setDraft(ctx: RequestContext, input: ItemOptions & { dataItemId?: unknown }, call: DraftCall): Promise<{ dataItem: WireItem }> {
+export async function setDraft(ctx: RequestContext, input: ItemOptions & { dataItemId?: unknown }, call: DraftCall): Promise<Item> {
   const loaded = await openCollection(ctx, input);
   const id = requireItemId(input.dataItemId);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'update');
@@ -193,9 +193,9 @@ export async function setDraft(ctx: RequestContext, input: ItemOptions & { dataI
       if (existing.draft !== from) throw wrongState();
       const row = await setItemDraft(trx, ctx.dialect, ctx.site.id, loaded.collectionId, id, from, laterThan(existing.updatedDate));
       if (!row) throw wrongState();
-      const item = wireItem(loaded.collectionId, row);
+      const item = itemOf(loaded.collectionId, row);
       await itemEvent(tctx, suppressed, 'updated', item);
-      return { dataItem: item };
+      return item;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw uniqueViolation(loaded.collectionId);

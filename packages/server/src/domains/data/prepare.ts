@@ -5,7 +5,8 @@ import { itemNotObject, payloadTooLarge } from './errors.js';
 import type { CollectionDoc } from './model.js';
 import { valueFitsType } from './model.js';
 import { cleanValue, isPlainObject, MAX_ITEM_BYTES, SYSTEM_FIELDS, type ItemData, type Json } from './values.js';
-import type { WireItem } from './common.js';
+import type { Item } from './common.js';
+import { presentItem } from './present.js';
 
 /** Turning caller data into stored data: checks, system fields stripped, references split off. */
 
@@ -56,14 +57,14 @@ export function hooksSuppressed(ctx: RequestContext, suppressHooks: unknown): bo
   return suppressHooks === true && isElevated(ctx.caller);
 }
 
-export async function itemEvent(ctx: RequestContext, suppressed: boolean, slug: 'created' | 'updated' | 'deleted', item: WireItem): Promise<void> {
+export async function itemEvent(ctx: RequestContext, suppressed: boolean, slug: 'created' | 'updated' | 'deleted', item: Item): Promise<void> {
   await itemEvents(ctx, suppressed, slug, [item]);
 }
 
 /** One outbox write for a whole bulk call (a few multi-row statements, not two per item). */
-export async function itemEvents(ctx: RequestContext, suppressed: boolean, slug: 'created' | 'updated' | 'deleted', items: WireItem[]): Promise<void> {
+export async function itemEvents(ctx: RequestContext, suppressed: boolean, slug: 'created' | 'updated' | 'deleted', items: Item[]): Promise<void> {
   if (suppressed) return;
-  await recordEvents(ctx, items.map((item) => ({ entityFqdn: DATA_ITEM_FQDN, slug, entityId: item.id, entity: item, data: { dataCollectionId: item.dataCollectionId } })));
+  await recordEvents(ctx, items.map((item) => ({ entityFqdn: DATA_ITEM_FQDN, slug, entityId: item.id, entity: presentItem(item), data: { dataCollectionId: item.collectionId } })));
 }
 
 export { isUniqueViolation } from '../../storage/errors.js';

@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { escapeLike } from '../../storage/dialect.js';
-import { authorize, checkPath, compiling, draftsVisible, parseDataFilter, scopeFor, wireItem } from './common.js';
+import { authorize, checkPath, compiling, draftsVisible, parseDataFilter, scopeFor, itemOf } from './common.js';
 import { fieldNameNotString } from './errors.js';
 import { compareValues, matches, sortItems } from './evaluate.js';
 import { openCollection, readFields, type ItemOptions } from './item-access.js';
@@ -58,11 +58,11 @@ async function runQuery(ctx: RequestContext, input: ItemOptions, call: string, r
   const order: RawBuilder<unknown>[] = compiling('query.sort', () => state.sort.flatMap((s, i) => sortTerms(ctx.dialect, s.fieldName, s.order, `query.sort[${i}].fieldName`)));
   const rows = await queryItemRows(ctx.db, ctx.dialect, scope, order, paging.limit + 1, paging.offset);
   const hasNext = rows.length > paging.limit;
-  let items = rows.slice(0, paging.limit).map((r) => wireItem(loaded.collectionId, r));
+  let items = rows.slice(0, paging.limit).map((r) => itemOf(loaded.collectionId, r));
   items = await resolveReferences(ctx, loaded.collection, items, readIncludes(includesRaw ?? state.includes));
-  const dataItems = items.map((i) => ({ ...i, data: project(i.data, state.fields) }));
+  const projected = items.map((i) => ({ ...i, data: project(i.data, state.fields) }));
   const total = state.total ? await countItemRows(ctx.db, ctx.dialect, scope) : undefined;
-  return { dataItems, pagingMetadata: await pagingMetadata(ctx, paging, dataItems.length, hasNext, total) };
+  return { items: projected, pagingMetadata: await pagingMetadata(ctx, paging, projected.length, hasNext, total) };
 }
 
 export async function queryItems(ctx: RequestContext, input: QueryInput) {

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import {
-  authorize, BULK_MAX, findCollectionDoc, PAGE_MAX, requireItemId, wireItem, type WireItem,
+  authorize, BULK_MAX, findCollectionDoc, PAGE_MAX, requireItemId, itemOf, type Item,
 } from './common.js';
 import { fieldNameNotString, notMultiReference, tooManyItems } from './errors.js';
 import { access, referencedCollectionOf, type CollectionDoc, type CollectionField } from './model.js';
@@ -46,7 +46,7 @@ async function readableItems(ctx: RequestContext, collectionId: string, ids: str
 }
 
 /** Replaces reference ids by the referenced items (for `includeReferences`), where the caller may read them. */
-export async function resolveReferences(ctx: RequestContext, collection: CollectionDoc, items: WireItem[], includes: IncludeSpec[]): Promise<WireItem[]> {
+export async function resolveReferences(ctx: RequestContext, collection: CollectionDoc, items: Item[], includes: IncludeSpec[]): Promise<Item[]> {
   if (includes.length === 0 || items.length === 0) return items;
   const out = items.map((i) => ({ ...i, data: { ...i.data } }));
   for (const inc of includes) {
@@ -59,14 +59,14 @@ export async function resolveReferences(ctx: RequestContext, collection: Collect
       for (const i of out) {
         const ref = i.data[inc.field];
         const row = typeof ref === 'string' ? rows.get(ref) : undefined;
-        if (row) i.data[inc.field] = wireItem(target, row).data as unknown as ItemData[string];
+        if (row) i.data[inc.field] = itemOf(target, row).data as unknown as ItemData[string];
       }
     } else {
       const links = await referencedIds(ctx.db, ctx.site.id, collection.id, inc.field, out.map((i) => i.id));
       const rows = await readableItems(ctx, target, links.map((l) => l.referencedId));
       for (const i of out) {
         const mine = links.filter((l) => l.referringId === i.id).map((l) => rows.get(l.referencedId)).filter((r): r is ItemRow => r !== undefined);
-        i.data[inc.field] = mine.slice(0, inc.limit).map((r) => wireItem(target, r).data) as unknown as ItemData[string];
+        i.data[inc.field] = mine.slice(0, inc.limit).map((r) => itemOf(target, r).data) as unknown as ItemData[string];
       }
     }
   }
@@ -176,7 +176,7 @@ export async function queryReferenced(ctx: RequestContext, input: QueryReference
   const results = page.map((l) => {
     const row = rows.get(l.referencedId);
     return row
-      ? { referringItemId: l.referringId, dataItem: { ...wireItem(target, row), data: project(wireItem(target, row).data, fields) } }
+      ? { referringItemId: l.referringId, item: { ...itemOf(target, row), data: project(itemOf(target, row).data, fields) } }
       : { referringItemId: l.referringId, unresolvedReference: { referringItemId: l.referringId, referringItemFieldName: field.key } };
   });
   return { results, pagingMetadata: await pagingMetadata(ctx, paging, results.length, links.length > paging.offset + paging.limit, input.returnTotalCount === true ? links.length : undefined) };

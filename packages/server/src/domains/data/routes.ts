@@ -11,6 +11,7 @@ import {
 } from './collections.js';
 import { bulkResponse, dataRequest, itemResponse, itemsResponse, listRequest } from './schema.js';
 import { notSupported } from './errors.js';
+import { bulkAnswer, collectionAnswer, collectionsAnswer, dataCollectionAnswer, itemAnswer, itemsPageAnswer, referencedAnswer, saveAnswer } from './present.js';
 
 // Each service checks its own input shape (see schema.ts); the route hands over the parsed object as is.
 type Input = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- services validate their own fields
@@ -40,50 +41,50 @@ const PLUGIN_CALLS = [
 
 export const dataRoutes: RouteDef[] = [
   // items
-  data('POST', '/items', 'Insert a data item (honours Idempotency-Key)', insertItem, { response: itemResponse, idempotent: true }),
-  data('POST', '/items/update', 'Replace a data item', updateItem, { response: itemResponse }),
-  data('POST', '/items/save', 'Insert or replace a data item', saveItem),
-  data('POST', '/items/patch', 'Patch fields of a data item', patchItem, { response: itemResponse }),
-  data('POST', '/items/remove', 'Remove a data item', removeItem, { response: itemResponse }),
+  data('POST', '/items', 'Insert a data item (honours Idempotency-Key)', async (ctx, input) => itemAnswer(await insertItem(ctx, input)), { response: itemResponse, idempotent: true }),
+  data('POST', '/items/update', 'Replace a data item', async (ctx, input) => itemAnswer(await updateItem(ctx, input)), { response: itemResponse }),
+  data('POST', '/items/save', 'Insert or replace a data item', async (ctx, input) => saveAnswer(await saveItem(ctx, input))),
+  data('POST', '/items/patch', 'Patch fields of a data item', async (ctx, input) => itemAnswer(await patchItem(ctx, input)), { response: itemResponse }),
+  data('POST', '/items/remove', 'Remove a data item', async (ctx, input) => itemAnswer(await removeItem(ctx, input)), { response: itemResponse }),
   data('POST', '/items/truncate', 'Remove every item of a collection (owner)', truncate),
-  data('GET', '/items/query', 'Query data items: filter, sort, projection, offset or cursor paging', queryItems, { postTwin: true, response: itemsResponse }),
+  data('GET', '/items/query', 'Query data items: filter, sort, projection, offset or cursor paging', async (ctx, input) => itemsPageAnswer(await queryItems(ctx, input)), { postTwin: true, response: itemsResponse }),
   // Listed after /items/query; the handler also forwards `query` itself, since the shared route sort
   // (http/route-order.ts) does not always place literal segments first.
-  data('GET', '/items/:dataItemId', 'Get a data item (404 WDE0073 when absent or not readable)', (ctx, input) => (input.dataItemId === 'query' ? queryItems(ctx, input) : getItem(ctx, input)), { response: itemResponse }),
+  data('GET', '/items/:dataItemId', 'Get a data item (404 WDE0073 when absent or not readable)', async (ctx, input) => (input.dataItemId === 'query' ? itemsPageAnswer(await queryItems(ctx, input)) : itemAnswer(await getItem(ctx, input))), { response: itemResponse }),
   data('POST', '/items/count', 'Count data items matching a filter', countItems),
   data('POST', '/items/query-distinct-values', 'Distinct values of a field', distinct),
   data('POST', '/items/aggregate', 'Group and aggregate data items', aggregate),
   data('POST', '/items/aggregate-pipeline', 'Aggregation pipelines (not supported)', () => Promise.reject(notSupported('Aggregation pipelines'))),
-  data('POST', '/items/search', 'Text search over data items', searchItems, { response: itemsResponse }),
+  data('POST', '/items/search', 'Text search over data items', async (ctx, input) => itemsPageAnswer(await searchItems(ctx, input)), { response: itemsResponse }),
   data('POST', '/items/is-referenced', 'Whether an item references another', isReferenced),
   data('POST', '/items/replace-references', 'Replace the references of a multi-reference field', replaceReferences),
-  data('POST', '/items/query-referenced', 'Items referenced by items', queryReferenced),
-  data('POST', '/items/create-draft', 'Mark an item as a draft', (ctx, input) => setDraft(ctx, input, 'create-draft')),
-  data('POST', '/items/publish-draft', 'Publish a draft item', (ctx, input) => setDraft(ctx, input, 'publish-draft')),
-  data('POST', '/items/unpublish', 'Turn a published item back into a draft', (ctx, input) => setDraft(ctx, input, 'unpublish')),
+  data('POST', '/items/query-referenced', 'Items referenced by items', async (ctx, input) => referencedAnswer(await queryReferenced(ctx, input))),
+  data('POST', '/items/create-draft', 'Mark an item as a draft', async (ctx, input) => itemAnswer(await setDraft(ctx, input, 'create-draft'))),
+  data('POST', '/items/publish-draft', 'Publish a draft item', async (ctx, input) => itemAnswer(await setDraft(ctx, input, 'publish-draft'))),
+  data('POST', '/items/unpublish', 'Turn a published item back into a draft', async (ctx, input) => itemAnswer(await setDraft(ctx, input, 'unpublish'))),
   // bulk
-  data('POST', '/bulk/items/insert', 'Insert up to 1000 items, one result per item (honours Idempotency-Key)', (ctx, input) => bulkWrite(ctx, input, 'insert'), { response: bulkResponse, idempotent: true }),
-  data('POST', '/bulk/items/update', 'Replace up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'update'), { response: bulkResponse }),
-  data('POST', '/bulk/items/save', 'Insert or replace up to 1000 items, one result per item', (ctx, input) => bulkWrite(ctx, input, 'save'), { response: bulkResponse }),
-  data('POST', '/bulk/items/patch', 'Patch up to 1000 items, one result per item', bulkPatch, { response: bulkResponse }),
-  data('POST', '/bulk/items/remove', 'Remove up to 1000 items, one result per item', bulkRemove, { response: bulkResponse }),
+  data('POST', '/bulk/items/insert', 'Insert up to 1000 items, one result per item (honours Idempotency-Key)', async (ctx, input) => bulkAnswer(await bulkWrite(ctx, input, 'insert')), { response: bulkResponse, idempotent: true }),
+  data('POST', '/bulk/items/update', 'Replace up to 1000 items, one result per item', async (ctx, input) => bulkAnswer(await bulkWrite(ctx, input, 'update')), { response: bulkResponse }),
+  data('POST', '/bulk/items/save', 'Insert or replace up to 1000 items, one result per item', async (ctx, input) => bulkAnswer(await bulkWrite(ctx, input, 'save')), { response: bulkResponse }),
+  data('POST', '/bulk/items/patch', 'Patch up to 1000 items, one result per item', async (ctx, input) => bulkAnswer(await bulkPatch(ctx, input)), { response: bulkResponse }),
+  data('POST', '/bulk/items/remove', 'Remove up to 1000 items, one result per item', async (ctx, input) => bulkAnswer(await bulkRemove(ctx, input)), { response: bulkResponse }),
   data('POST', '/bulk/items/insert-references', 'Add multi-reference links', (ctx, input) => changeReferences(ctx, input, true)),
   data('POST', '/bulk/items/remove-references', 'Remove multi-reference links', (ctx, input) => changeReferences(ctx, input, false)),
   data('POST', '/bulk/items/async-patch-by-filter', 'Patch every matching item in a background job', (ctx, input) => startJob(ctx, input, 'patch')),
   data('POST', '/bulk/items/async-remove-by-filter', 'Remove every matching item in a background job', (ctx, input) => startJob(ctx, input, 'remove')),
   data('GET', '/async-jobs/:jobId/status', 'Status of a background data job', (ctx, input) => jobStatus(ctx, String(input.jobId))),
   // collections (owner)
-  data('POST', '/collections', 'Create a data collection', createCollection, owner),
-  data('GET', '/collections', 'List data collections', listAllCollections, { ...owner, request: listRequest }),
-  data('PUT', '/collections', 'Replace a data collection definition', updateWholeCollection, owner),
-  data('GET', '/collections/:dataCollectionId', 'Get a data collection', getCollection, owner),
-  data('PATCH', '/collections/:dataCollectionId', 'Change parts of a data collection', patchCollection, owner),
+  data('POST', '/collections', 'Create a data collection', async (ctx, input) => collectionAnswer(await createCollection(ctx, input)), owner),
+  data('GET', '/collections', 'List data collections', async (ctx, input) => collectionsAnswer(await listAllCollections(ctx, input)), { ...owner, request: listRequest }),
+  data('PUT', '/collections', 'Replace a data collection definition', async (ctx, input) => collectionAnswer(await updateWholeCollection(ctx, input)), owner),
+  data('GET', '/collections/:dataCollectionId', 'Get a data collection', async (ctx, input) => collectionAnswer(await getCollection(ctx, input)), owner),
+  data('PATCH', '/collections/:dataCollectionId', 'Change parts of a data collection', async (ctx, input) => dataCollectionAnswer(await patchCollection(ctx, input)), owner),
   data('DELETE', '/collections/:dataCollectionId', 'Delete a data collection (restorable)', deleteCollection, owner),
-  data('POST', '/collections/restore/:dataCollectionId', 'Restore a deleted data collection', restoreCollection, owner),
-  data('POST', '/collections/create-field', 'Add a field', (ctx, input) => fieldChange(ctx, input, 'create'), owner),
-  data('POST', '/collections/update-field', 'Replace a field', (ctx, input) => fieldChange(ctx, input, 'update'), owner),
-  data('PATCH', '/collections/:dataCollectionId/patch-field', 'Change a field', (ctx, input) => fieldChange(ctx, input, 'update'), owner),
-  data('POST', '/collections/delete-field', 'Delete a field', (ctx, input) => fieldChange(ctx, input, 'delete'), owner),
+  data('POST', '/collections/restore/:dataCollectionId', 'Restore a deleted data collection', async (ctx, input) => dataCollectionAnswer(await restoreCollection(ctx, input)), owner),
+  data('POST', '/collections/create-field', 'Add a field', async (ctx, input) => dataCollectionAnswer(await fieldChange(ctx, input, 'create')), owner),
+  data('POST', '/collections/update-field', 'Replace a field', async (ctx, input) => dataCollectionAnswer(await fieldChange(ctx, input, 'update')), owner),
+  data('PATCH', '/collections/:dataCollectionId/patch-field', 'Change a field', async (ctx, input) => dataCollectionAnswer(await fieldChange(ctx, input, 'update')), owner),
+  data('POST', '/collections/delete-field', 'Delete a field', async (ctx, input) => dataCollectionAnswer(await fieldChange(ctx, input, 'delete')), owner),
   ...PLUGIN_CALLS.map((name) => data('POST', `/collections/${name}`, 'Collection plugins (not supported)', pluginCall, owner)),
   // indexes (owner)
   data('POST', '/indexes', 'Create an index (a real database index on the JSON field paths)', createIndex, owner),

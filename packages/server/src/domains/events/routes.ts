@@ -8,6 +8,9 @@ import {
   createSubscriptionRequest, createSubscriptionResponse, deliveriesResponse, deliveryResponse, idRequest, listDeliveriesRequest,
   listMailsRequest, listSubscriptionsResponse, mailsResponse, rotateSecretRequest, subscriptionResponse, updateSubscriptionRequest,
 } from './schema.js';
+import {
+  deliveriesAnswer, deliveryAnswer, mailsAnswer, subscriptionAnswer, subscriptionsAnswer, subscriptionWithSecretAnswer,
+} from './present.js';
 
 const tag = 'Webhooks and notifications';
 
@@ -17,25 +20,25 @@ export const eventsRoutes: RouteDef[] = [
     method: 'POST', path: '/webhooks/v1/subscriptions', access: 'elevated', tag,
     summary: 'Create a webhook subscription; the signing secret is returned once',
     request: createSubscriptionRequest, response: createSubscriptionResponse,
-    handler: (ctx, input) => createSubscription(ctx, input.subscription),
+    handler: async (ctx, input) => subscriptionWithSecretAnswer(await createSubscription(ctx, input.subscription)),
   }),
   route({
     method: 'GET', path: '/webhooks/v1/subscriptions', access: 'elevated', tag,
     summary: 'List the webhook subscriptions of the site',
     request: z.object({}), response: listSubscriptionsResponse,
-    handler: (ctx) => listSiteSubscriptions(ctx),
+    handler: async (ctx) => subscriptionsAnswer(await listSiteSubscriptions(ctx)),
   }),
   route({
     method: 'GET', path: '/webhooks/v1/subscriptions/:id', access: 'elevated', tag,
     summary: 'Get a webhook subscription',
     request: idRequest, response: subscriptionResponse,
-    handler: (ctx, input) => getSubscription(ctx, input.id),
+    handler: async (ctx, input) => subscriptionAnswer(await getSubscription(ctx, input.id)),
   }),
   route({
     method: 'PATCH', path: '/webhooks/v1/subscriptions/:id', access: 'elevated', tag,
     summary: 'Change a webhook subscription; status ACTIVE re-enables a disabled one',
     request: updateSubscriptionRequest, response: subscriptionResponse,
-    handler: (ctx, input) => updateSubscription(ctx, input.id, input.subscription),
+    handler: async (ctx, input) => subscriptionAnswer(await updateSubscription(ctx, input.id, input.subscription)),
   }),
   route({
     method: 'DELETE', path: '/webhooks/v1/subscriptions/:id', access: 'elevated', tag,
@@ -47,30 +50,30 @@ export const eventsRoutes: RouteDef[] = [
     method: 'POST', path: '/webhooks/v1/subscriptions/:id/rotate-secret', access: 'elevated', tag,
     summary: 'Replace the signing secret (given, or generated) and return it once',
     request: rotateSecretRequest, response: createSubscriptionResponse,
-    handler: (ctx, input) => rotateSecret(ctx, input.id, input.secret),
+    handler: async (ctx, input) => subscriptionWithSecretAnswer(await rotateSecret(ctx, input.id, input.secret)),
   }),
   route({
     method: 'GET', path: '/webhooks/v1/subscriptions/:id/deliveries', access: 'elevated', tag,
     summary: 'Delivery log of a subscription, newest first',
     request: listDeliveriesRequest, response: deliveriesResponse,
-    handler: (ctx, input) => listSubscriptionDeliveries(ctx, input),
+    handler: async (ctx, input) => deliveriesAnswer(await listSubscriptionDeliveries(ctx, input)),
   }),
   route({
     method: 'GET', path: '/webhooks/v1/deliveries/:id', access: 'elevated', tag,
     summary: 'A delivery with every attempt and the receiver\'s answers',
     request: idRequest, response: deliveryResponse,
-    handler: (ctx, input) => getDelivery(ctx, input.id),
+    handler: async (ctx, input) => deliveryAnswer(await getDelivery(ctx, input.id)),
   }),
   route({
     method: 'POST', path: '/webhooks/v1/deliveries/:id/redeliver', access: 'elevated', tag,
     summary: 'Send a finished delivery again (a new delivery with the same event)',
     request: idRequest, response: deliveryResponse,
-    handler: (ctx, input) => redeliver(ctx, input.id, ctx.deps.config.events.retryWindowMs),
+    handler: async (ctx, input) => deliveryAnswer(await redeliver(ctx, input.id, ctx.deps.config.events.retryWindowMs)),
   }),
   route({
     method: 'GET', path: '/notifications/v1/mails', access: 'elevated', tag,
     summary: 'The site\'s notification mailbox: every queued, sent and stored e-mail, newest first',
     request: listMailsRequest, response: mailsResponse,
-    handler: (ctx, input) => listMailbox(ctx, input),
+    handler: async (ctx, input) => mailsAnswer(await listMailbox(ctx, input)),
   }),
 ];

@@ -17,6 +17,7 @@ import {
   LOG_PAGE_DEFAULT, MAX_SUBSCRIPTIONS_PER_SITE, type createSubscriptionRequest, type listDeliveriesRequest, type listMailsRequest,
   type updateSubscriptionRequest,
 } from './schema.js';
+import type { RowsPage } from './present.js';
 
 /** An entity change as other domains report it; `slug` is `created`, `updated`, `deleted` or a domain action. */
 export interface DomainEvent {
@@ -108,24 +109,6 @@ export async function listMail(db: Executor, siteId: string, to: string, templat
 // ---------------------------------------------------------------------------------------------
 // Subscriptions (owner API)
 
-/** The wire shape; the secret is shown only when the subscription is created. */
-function presentSubscription(s: SubscriptionRecord) {
-  return {
-    id: s.id,
-    url: s.url,
-    description: s.description,
-    eventTypes: s.eventTypes,
-    alertEmail: s.alertEmail,
-    status: s.status,
-    disabledReason: s.disabledReason,
-    failureStreak: s.failureStreak,
-    failingSince: s.failingSince,
-    secretHint: `…${s.secret.slice(-4)}`,
-    createdDate: s.createdDate,
-    updatedDate: s.updatedDate,
-  };
-}
-
 export function generateSecret(): string {
   return `whsec_${randomBytes(32).toString('base64url')}`;
 }
@@ -136,7 +119,7 @@ async function checkTargetUrl(ctx: RequestContext, url: string): Promise<void> {
   if (problem) throw violation('subscription.url', problem, 'FORMAT');
 }
 
-export async function createSubscription(ctx: RequestContext, input: z.infer<typeof createSubscriptionRequest>['subscription']) {
+export async function createSubscription(ctx: RequestContext, input: z.infer<typeof createSubscriptionRequest>['subscription']): Promise<SubscriptionRecord> {
   await checkTargetUrl(ctx, input.url);
   return inTransaction(ctx.db, async (trx) => {
     if (await countSubscriptions(trx, ctx.site.id) >= MAX_SUBSCRIPTIONS_PER_SITE) {
@@ -159,7 +142,7 @@ export async function createSubscription(ctx: RequestContext, input: z.infer<typ
       updatedDate: now,
     };
     await insertSubscription(trx, sub);
-    return { subscription: presentSubscription(sub), secret: sub.secret };
+    return sub;
   });
 }
 
@@ -169,16 +152,16 @@ async function mustFind(db: Executor, siteId: string, id: string): Promise<Subsc
   return sub;
 }
 
-export async function getSubscription(ctx: RequestContext, id: string) {
-  return { subscription: presentSubscription(await mustFind(ctx.db, ctx.site.id, id)) };
+export async function getSubscription(ctx: RequestContext, id: string): Promise<SubscriptionRecord> {
+  return mustFind(ctx.db, ctx.site.id, id);
 }
 
-export async function listSiteSubscriptions(ctx: RequestContext) {
-  return { subscriptions: (await listSubscriptions(ctx.db, ctx.site.id)).map(presentSubscription) };
+export async function listSiteSubscriptions(ctx: RequestContext): Promise<SubscriptionRecord[]> {
+  return listSubscriptions(ctx.db, ctx.site.id);
 }
 
 /** Changes a subscription; setting status ACTIVE on a disabled one re-enables it with a fresh failure streak. */
-export async function updateSubscription(ctx: RequestContext, id: string, patch: z.infer<typeof updateSubscriptionRequest>['subscription']) {
+export async function updateSubscription(ctx: RequestContext, id: string, patch: z.infer<typeof updateSubscriptionRequest>['subscription']): Promise<SubscriptionRecord> {
   if (patch.url !== undefined) {
     await mustFind(ctx.db, ctx.site.id, id); // an unknown id is a 404 before any URL check
     await checkTargetUrl(ctx, patch.url);
@@ -194,7 +177,7 @@ export async function updateSubscription(ctx: RequestContext, id: string, patch:
       status: patch.status !== undefined && patch.status !== current.status ? patch.status : undefined,
       resetFailures: enabling,
     }, new Date().toISOString());
-    return { subscription: presentSubscription(await mustFind(trx, ctx.site.id, id)) };
+    return mustFind(trx, ctx.site.id, id);
   });
 }
 
@@ -202,12 +185,12 @@ export async function updateSubscription(ctx: RequestContext, id: string, patch:
  * Replaces the signing secret (a given one, or a new random one) and returns it once. Deliveries sent
  * from now on are signed with it; receivers should accept both secrets while they switch over.
  */
-export async function rotateSecret(ctx: RequestContext, id: string, secret: string | undefined) {
+export async function rotateSecret(ctx: RequestContext, id: string, secret: string | undefined): Promise<SubscriptionRecord> {
   return inTransaction(ctx.db, async (trx) => {
     await mustFind(trx, ctx.site.id, id);
     const next = secret ?? generateSecret();
     await updateSubscriptionRow(trx, ctx.site.id, id, { secret: next }, new Date().toISOString());
-    return { subscription: presentSubscription(await mustFind(trx, ctx.site.id, id)), secret: next };
+    return mustFind(trx, ctx.site.id, id);
   });
 }
 
@@ -223,51 +206,25 @@ export async function deleteSubscription(ctx: RequestContext, id: string): Promi
 // ---------------------------------------------------------------------------------------------
 // Delivery log and redelivery
 
-function presentAttempt(a: AttemptRow) {
-  return { attempt: Number(a.attempt), startedDate: a.started_date, durationMs: Number(a.duration_ms), statusCode: a.status_code, responseExcerpt: a.response_excerpt, error: a.error, workerId: a.worker_id };
-}
-
-function presentDelivery(d: DeliveryRow, attempts: AttemptRow[] | undefined) {
-  return {
-    id: d.id,
-    subscriptionId: d.subscription_id,
-    eventId: d.event_id,
-    entityFqdn: d.entity_fqdn,
-    slug: d.slug,
-    entityId: d.entity_id,
-    entityEventSequence: Number(d.sequence),
-    status: d.status,
-    attemptCount: Number(d.attempts),
-    nextAttemptDate: d.status === 'PENDING' ? d.next_attempt_at : null,
-    giveUpAfter: d.give_up_after,
-    lastStatusCode: d.last_status_code,
-    lastError: d.last_error,
-    redeliveryOf: d.redelivery_of,
-    createdDate: d.created_date,
-    updatedDate: d.updated_date,
-    ...(attempts ? { attempts: attempts.map(presentAttempt) } : {}),
-  };
-}
-
-export async function listSubscriptionDeliveries(ctx: RequestContext, input: z.infer<typeof listDeliveriesRequest>) {
+export async function listSubscriptionDeliveries(ctx: RequestContext, input: z.infer<typeof listDeliveriesRequest>): Promise<RowsPage<DeliveryRow>> {
   await mustFind(ctx.db, ctx.site.id, input.id);
   const limit = input.limit ?? LOG_PAGE_DEFAULT;
   const offset = input.offset ?? 0;
   const { rows, total } = await listDeliveries(ctx.db, ctx.site.id, input.id, { status: input.status, eventId: input.eventId }, limit, offset);
-  return { deliveries: rows.map((d) => presentDelivery(d, undefined)), metadata: { count: rows.length, offset, total } };
+  return { rows, total, offset };
 }
 
-export async function getDelivery(ctx: RequestContext, id: string) {
+export async function getDelivery(ctx: RequestContext, id: string): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] }> {
   const delivery = await findDelivery(ctx.db, ctx.site.id, id);
   if (!delivery) throw notFound('DELIVERY_NOT_FOUND', `Webhook delivery ${id} not found`);
-  return { delivery: presentDelivery(delivery, await listAttempts(ctx.db, [id])) };
+  return { delivery, attempts: await listAttempts(ctx.db, [id]) };
 }
 
 /**
  * Sends a finished delivery again as a new delivery (same event id and body, fresh retry window);
  * the original keeps its log. A delivery still pending is already being retried: 409.
  */
-export async function redeliver(ctx: RequestContext, id: string, retryWindowMs: number) {
+export async function redeliver(ctx: RequestContext, id: string, retryWindowMs: number): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] }> {
   return inTransaction(ctx.db, async (trx) => {
     const original = await findDelivery(trx, ctx.site.id, id);
     if (!original) throw notFound('DELIVERY_NOT_FOUND', `Webhook delivery ${id} not found`);
@@ -291,23 +248,16 @@ export async function redeliver(ctx: RequestContext, id: string, retryWindowMs: 
       updated_date: now.toISOString(),
     };
     await insertDeliveries(trx, [copy]);
-    return { delivery: presentDelivery(copy, []) };
+    return { delivery: copy, attempts: [] };
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Mailbox (owner API)
 
-function presentMail(m: MailRow) {
-  return {
-    id: m.id, template: m.template, to: m.to_address, subject: m.subject, html: m.html, text: m.text, eventId: m.event_id,
-    status: m.status, attempts: Number(m.attempts), lastError: m.last_error, createdDate: m.created_date, sentDate: m.sent_date,
-  };
-}
-
-export async function listMailbox(ctx: RequestContext, input: z.infer<typeof listMailsRequest>) {
+export async function listMailbox(ctx: RequestContext, input: z.infer<typeof listMailsRequest>): Promise<RowsPage<MailRow>> {
   const limit = input.limit ?? LOG_PAGE_DEFAULT;
   const offset = input.offset ?? 0;
   const { rows, total } = await listMails(ctx.db, ctx.site.id, { status: input.status, template: input.template }, limit, offset);
-  return { mails: rows.map(presentMail), metadata: { count: rows.length, offset, total } };
+  return { rows, total, offset };
 }
