@@ -151,10 +151,16 @@ describe('two runners', () => {
   it('never run the same job twice, and share the work', async () => {
     const JOBS = 120;
     const runs = new Map<string, string[]>();
+    const seen = new Set<string>();
+    /** How long a job holds its slot waiting for the other runner's first claim (so neither can take every job alone under load). */
+    const SHARE_WAIT_MS = 10_000;
     const kind = defineJobKind<{ i: number }>({
       kind: 'test.shared',
       async run(ctx) {
         runs.set(ctx.job.id, [...(runs.get(ctx.job.id) ?? []), ctx.runnerId]);
+        seen.add(ctx.runnerId);
+        const until = Date.now() + SHARE_WAIT_MS;
+        while (seen.size < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
         await new Promise((r) => setTimeout(r, 20));
       },
     });
