@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite } from '../src/domains/sites/service.js';
 import { createApiKey } from '../src/domains/identity/service.js';
@@ -338,7 +339,8 @@ describe('indexes', () => {
     const sqlNames = async () => {
       const db = t.server.deps.storage;
       const rows = db.dialect === 'postgres'
-        ? await db.db.selectFrom('pg_indexes' as never).select('indexname' as never).execute() as unknown as { indexname: string }[]
+        // Only this test's schema: other test files' schemas run at the same time on one database.
+        ? await db.db.selectFrom('pg_indexes' as never).select('indexname' as never).where('schemaname' as never, '=', sql<string>`current_schema()` as never).execute() as unknown as { indexname: string }[]
         : await db.db.selectFrom('sqlite_master' as never).select('name as indexname' as never).where('type' as never, '=', 'index' as never).execute() as unknown as { indexname: string }[];
       return rows.map((r) => r.indexname).filter((n) => n.startsWith('dx_'));
     };
