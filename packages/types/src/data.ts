@@ -3,7 +3,7 @@
  * the caller's own fields (system fields `_id`, `_owner`, `_createdDate`, `_updatedDate` included);
  * dates anywhere in them travel as `{ "$date": "<ISO>" }`.
  */
-import type { BulkActionMetadata, IsoDate } from './common.js';
+import type { IsoDate } from './common.js';
 
 export type DataFieldType =
   | 'TEXT' | 'NUMBER' | 'DATE' | 'DATETIME' | 'IMAGE' | 'BOOLEAN' | 'DOCUMENT' | 'URL' | 'RICH_TEXT' | 'VIDEO' | 'ANY' | 'ARRAY_STRING'
@@ -95,14 +95,16 @@ export interface BulkDataItemResult {
   itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: DataItemError };
   dataItem?: DataItem;
 }
-export interface BulkDataItemsResponse { results: BulkDataItemResult[]; bulkActionMetadata: BulkActionMetadata }
+/** Data bulk calls count successes and failures only (no undetailed failures). */
+export interface DataBulkActionMetadata { totalSuccesses: number; totalFailures: number }
+export interface BulkDataItemsResponse { results: BulkDataItemResult[]; bulkActionMetadata: DataBulkActionMetadata }
 
 export interface CountDataItemsResponse { totalCount: number }
 export interface DistinctValuesResponse { distinctValues: unknown[]; pagingMetadata: DataPagingMetadata }
 /** One row per group: the grouping fields, `_id` (the group's key object, or null), the operations' results. */
 export interface AggregateDataItemsResponse { results: Record<string, unknown>[]; pagingMetadata: DataPagingMetadata }
 
-export interface BulkReferencesResponse { results: { dataItemReference: DataItemReference }[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number } }
+export interface BulkReferencesResponse { results: { dataItemReference: DataItemReference }[]; bulkActionMetadata: DataBulkActionMetadata }
 export interface IsReferencedResponse { isReferenced: boolean }
 export interface UnresolvedReference { referringItemId: string; referringItemFieldName: string }
 export type ReferencedResult = { referringItemId: string; dataItem: DataItem } | { referringItemId: string; unresolvedReference: UnresolvedReference };
