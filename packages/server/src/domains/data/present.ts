@@ -83,11 +83,12 @@ export function jobStartedAnswer(jobId: string): DataJobStarted {
 }
 
 const JOB_STATUSES: readonly DataJobStatus[] = ['INITIALIZED', 'PROCESSING', 'SUCCEEDED', 'FAILED'];
-const isJobStatus = (s: string): s is DataJobStatus => (JOB_STATUSES as readonly string[]).includes(s);
 
 export function jobStatusAnswer(job: JobRow): DataJobStatusResponse {
-  if (!isJobStatus(job.status)) throw new Error(`data job ${job.id} has an unknown status ${job.status}`);
-  return { status: job.status, successCount: job.successCount };
+  // Stored text narrowed to the wire's names; anything else is a bug, not input.
+  const status = JOB_STATUSES.find((s) => s === job.status);
+  if (status === undefined) throw new Error(`data job ${job.id} has an unknown status ${job.status}`);
+  return { status, successCount: job.successCount };
 }
 
 export function presentIndex(index: IndexDoc): DataIndex {
