@@ -10,6 +10,7 @@ import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
 import { ordersMigrations } from './domains/orders/migrations.js';
+import { paymentsMigrations } from './domains/payments/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -30,6 +31,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('inventory', inventoryMigrations),
     ...prefix('jobs', jobsMigrations),
     ...prefix('orders', ordersMigrations),
+    ...prefix('payments', paymentsMigrations),
   };
 }
 
