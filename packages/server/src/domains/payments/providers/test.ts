@@ -36,7 +36,8 @@ function transactionId(card: string): string {
 export const testProvider: PaymentProvider = {
   name: 'test',
   refundsOnline: true,
-  available: () => true,
+  // PAYMENTS_TEST_PROVIDER_DOWN=1 plays an outage (refundability then answers PROVIDER_IS_DOWN).
+  available: () => process.env.PAYMENTS_TEST_PROVIDER_DOWN !== '1',
 
   async authorize(call, request): Promise<AuthorizeOutcome> {
     const brand = cardBrand(request.card.number);
