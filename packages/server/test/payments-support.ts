@@ -70,7 +70,7 @@ export async function paymentStatusOf(f: PaymentsFixture, orderId: string): Prom
 /** Rows of the payments table for an order (what was really written). */
 export async function paymentRows(f: PaymentsFixture, orderId: string) {
   return f.ctx.db.selectFrom('payments').select(['id', 'status', 'amount', 'captured', 'refunded', 'refund_pending'])
-    .where('site_id', '=', f.t.site.id).where('order_id', '=', orderId).orderBy('created_date').execute()
+    .where('site_id', '=', f.t.site.id).where('order_id', '=', orderId).orderBy('position').execute()
     .then((rows) => rows.map((r) => ({ ...r, amount: Number(r.amount), captured: Number(r.captured), refunded: Number(r.refunded), refund_pending: Number(r.refund_pending) })));
 }
 

@@ -81,7 +81,7 @@ export async function recordPayment(op: OrderPayments, id: string, p: NewPayment
     authorizedDate: authorized ? op.now : null, capture: null, void: null, extras: p.extras ?? {},
     createdDate: p.createdDate ?? op.now, updatedDate: op.now,
   };
-  await insertPayment(op.ctx.db, payment);
+  await insertPayment(op.ctx.db, payment, op.payments.length);
   op.payments.push(payment);
   return payment;
 }

@@ -13,6 +13,8 @@ export const paymentsMigrations: Record<string, Migration> = {
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('site_id', 'text', (c) => c.notNull())
         .addColumn('order_id', 'text', (c) => c.notNull())
+        // Place among the order's payments (written under the order's payments lock): listings keep insertion order.
+        .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('provider', 'text', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())
@@ -45,19 +47,20 @@ export const paymentsMigrations: Record<string, Migration> = {
         .addColumn('created_date', 'text', (c) => c.notNull())
         .addColumn('updated_date', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('payments_order').on('payments').columns(['site_id', 'order_id', 'created_date']).execute();
+      await db.schema.createIndex('payments_order').on('payments').columns(['site_id', 'order_id', 'position']).execute();
 
       await db.schema
         .createTable('payment_refunds')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('site_id', 'text', (c) => c.notNull())
         .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())
         .addColumn('details', 'text', (c) => c.notNull())
         .addColumn('restock', 'text', (c) => c.notNull())
         .addColumn('created_date', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('payment_refunds_order').on('payment_refunds').columns(['site_id', 'order_id', 'created_date']).execute();
+      await db.schema.createIndex('payment_refunds_order').on('payment_refunds').columns(['site_id', 'order_id', 'position']).execute();
 
       await db.schema
         .createTable('payment_refund_transactions')

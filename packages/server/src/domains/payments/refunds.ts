@@ -146,7 +146,7 @@ export async function triggerRefund(ctx: RequestContext, orderId: string, input:
       restock: restockLines(op, input, lines),
       transactions: [{ paymentId: p.id, amount, status: 'PENDING', external: external || manualOk, providerRefundId: null, reasonCode: null, description: null }],
     };
-    await insertRefund(op.ctx.db, op.ctx.site.id, refund, op.now);
+    await insertRefund(op.ctx.db, op.ctx.site.id, refund, refunds.length, op.now);
     const outcome: ActionOutcome = external || manualOk
       ? { status: 'SUCCEEDED', providerReference: null }
       : await providerFor(p.provider)!.refund(providerCall(op.ctx), {

@@ -13,6 +13,7 @@ interface PaymentsTable {
   id: string;
   site_id: string;
   order_id: string;
+  position: number;
   kind: PaymentKind;
   provider: ProviderName;
   currency: string;
@@ -50,6 +51,7 @@ interface PaymentRefundsTable {
   id: string;
   site_id: string;
   order_id: string;
+  position: number;
   currency: string;
   details: string;
   restock: string;
@@ -136,9 +138,10 @@ function toPayment(r: Selectable<PaymentsTable>): Payment {
   };
 }
 
-export async function insertPayment(db: Executor, p: Payment): Promise<void> {
+/** Inserts a payment as the order's `position`-th (callers hold the order's payments lock). */
+export async function insertPayment(db: Executor, p: Payment, position: number): Promise<void> {
   await db.insertInto('payments').values({
-    id: p.id, site_id: p.siteId, order_id: p.orderId, kind: p.kind, provider: p.provider, currency: p.currency,
+    id: p.id, site_id: p.siteId, order_id: p.orderId, position, kind: p.kind, provider: p.provider, currency: p.currency,
     amount: text(p.amount), status: p.status, captured: text(p.captured), refunded: text(p.refunded), refund_pending: text(p.refundPending),
     offline: bit(p.offline), refund_disabled: bit(p.refundDisabled), declined_reason: p.declinedReason,
     card_brand: p.cardBrand, card_last4: p.cardLast4, payment_method: p.paymentMethod,
@@ -155,7 +158,7 @@ export async function listPayments(db: Executor, siteId: string, orderIds: reado
   if (orderIds.length === 0) return [];
   const rows = await db.selectFrom('payments').selectAll()
     .where('site_id', '=', siteId).where('order_id', 'in', orderIds)
-    .orderBy('created_date').orderBy('id').execute();
+    .orderBy('order_id').orderBy('position').execute();
   return rows.map(toPayment);
 }
 
@@ -242,9 +245,10 @@ export async function settleRefund(db: Executor, siteId: string, paymentId: stri
   }
 }
 
-export async function insertRefund(db: Executor, siteId: string, refund: Refund, now: string): Promise<void> {
+/** Inserts a refund as the order's `position`-th (callers hold the order's payments lock). */
+export async function insertRefund(db: Executor, siteId: string, refund: Refund, position: number, now: string): Promise<void> {
   await db.insertInto('payment_refunds').values({
-    id: refund.id, site_id: siteId, order_id: refund.orderId, currency: refund.currency,
+    id: refund.id, site_id: siteId, order_id: refund.orderId, position, currency: refund.currency,
     details: JSON.stringify(refund.details), restock: JSON.stringify(refund.restock), created_date: refund.createdDate,
   }).execute();
   await db.insertInto('payment_refund_transactions').values(refund.transactions.map((t) => ({
@@ -288,7 +292,7 @@ export async function listRefunds(db: Executor, siteId: string, orderIds: readon
   if (orderIds.length === 0) return [];
   const refunds = await db.selectFrom('payment_refunds').selectAll()
     .where('site_id', '=', siteId).where('order_id', 'in', orderIds)
-    .orderBy('created_date').orderBy('id').execute();
+    .orderBy('order_id').orderBy('position').execute();
   if (refunds.length === 0) return [];
   const transactions = await db.selectFrom('payment_refund_transactions').selectAll()
     .where('site_id', '=', siteId).where('refund_id', 'in', refunds.map((r) => r.id))
