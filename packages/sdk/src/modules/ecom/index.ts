@@ -1,5 +1,7 @@
 /**
- * `@vitrine/sdk/ecom`. Not built yet: currentCart, checkout, orders, orderTransactions (ecom engineer).
+ * `@vitrine/sdk/ecom`. Payments: `orderTransactions` and `paymentsCollector` (the payments collector calls of the
+ * public orders module, re-exported by `orders`).
  * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
  */
-export {};
+export * as orderTransactions from './orderTransactions.js';
+export * as paymentsCollector from './paymentsCollector.js';
