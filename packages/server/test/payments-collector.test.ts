@@ -136,6 +136,28 @@ describe('card payments through the test provider', () => {
     expect(await paymentRows(f, id)).toEqual([{ id: pending.body.paymentId, status: 'APPROVED', amount: 500, captured: 500, refunded: 0, refund_pending: 0 }]);
   });
 
+  it('a delayed capture\'s scheduled action captures the authorization when its time comes', async () => {
+    const id = await newOrder(f, 1);
+    const prepared = await owner(f, collector(id, 'prepare-payment-collection'), { body: {
+      amount: { amount: '5.00' }, delayedCaptureSettings: { scheduledAction: 'CAPTURE', delayDuration: { count: 1, unit: 'HOURS' } },
+    } });
+    const paid = await owner(f, `/_api/vitrine/payments/v1/gateway-orders/${prepared.body.paymentGatewayOrderId}/pay`, { body: { card: card(TEST_CARDS.success) } });
+    expect(paid.body.status).toBe('AUTHORIZED');
+    const listed = await transactions(f, id);
+    const scheduled = listed.body.orderTransactions.payments[0].regularPaymentDetails.authorizationDetails.scheduledAction;
+    expect(scheduled.actionType).toBe('CAPTURE');
+    expect(Date.parse(scheduled.executionDate) - Date.parse(listed.body.orderTransactions.payments[0].createdDate)).toBe(3_600_000);
+    // Bring the job's time forward instead of waiting an hour.
+    await f.ctx.db.updateTable('jobs').set({ run_at: new Date().toISOString() }).where('kind', '=', 'payments.scheduled-action').where('status', '=', 'QUEUED').execute();
+    f.t.server.jobs.wake();
+    await eventually(async () => expect(await paymentStatusOf(f, id)).toBe('PAID'));
+    expect(await paymentRows(f, id)).toEqual([{ id: paid.body.paymentId, status: 'APPROVED', amount: 500, captured: 500, refunded: 0, refund_pending: 0 }]);
+    const other = await newOrder(f, 1);
+    const tooLong = await owner(f, collector(other, 'prepare-payment-collection'), { body: { amount: { amount: '1.00' }, delayedCaptureSettings: { scheduledAction: 'VOID', delayDuration: { count: 31, unit: 'DAYS' } } } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.details.validationError.fieldViolations[0]).toMatchObject({ field: 'delayedCaptureSettings.delayDuration.count', violatedRule: 'MAX' });
+  });
+
   it('a member cannot pay another buyer\'s gateway order', async () => {
     const id = await newOrder(f, 1, { email: 'ann@example.com', memberId: 'member-ann' });
     const prepared = await owner(f, collector(id, 'prepare-payment-collection'), { body: { amount: { amount: '5.00' } } });

@@ -52,7 +52,7 @@ describe('@wix/ecom payments calls', () => {
     const updated = await client.orderTransactions.updatePaymentStatus({ orderId: a, paymentId: paymentId! }, { status: 'APPROVED' });
     expect(updated.orderTransactions?.payments?.[0]?.status).toBe('APPROVED');
     const many = await client.orderTransactions.listTransactionsForMultipleOrders([a, b]);
-    expect(many.orderTransactions.map((o) => [o.orderId, o.payments?.length])).toEqual([[a, 1], [b, 0]]);
+    expect(many.orderTransactions?.map((o) => [o.orderId, o.payments?.length])).toEqual([[a, 1], [b, 0]]);
 
     const error = await client.orderTransactions.updatePaymentStatus({ orderId: a, paymentId: paymentId! }, { status: 'REFUNDED' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ details: { applicationError: { code: 'PAYMENT_STATUS_TRANSITION_NOT_ALLOWED' } } });
