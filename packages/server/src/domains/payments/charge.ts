@@ -11,7 +11,7 @@ import { providerCall } from './call.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { assertChargeableCard } from './card.js';
 import { scheduledActionJob } from './scheduled-job.js';
-import { syncOrder, withOrderPayments, type OrderPayments } from './ledger.js';
+import { readOrderPayments, syncOrder, withOrderPayments, type OrderPayments } from './ledger.js';
 import type {
   DeclinedReason, GatewayOrder, OrderPaymentStatus, Payment, PaymentCard, PaymentCollectabilityStatus, PaymentExtras, PaymentKind,
   ProviderName, TransactionPaymentStatus,
@@ -221,7 +221,7 @@ export async function payGatewayOrder(ctx: RequestContext, gatewayOrderId: strin
 // ---- collectability ----
 
 export async function getCollectability(ctx: RequestContext, orderId: string): Promise<{ status: PaymentCollectabilityStatus; amount: string }> {
-  return withOrderPayments(ctx, orderId, async (op) => {
+  return readOrderPayments(ctx, orderId, async (op) => {
     const money = orderMoney(op.total, op.payments);
     return { status: collectability(op, money.balance), amount: toAmount(money.balance, op.order.currency) };
   });

@@ -30,10 +30,19 @@ export async function withOrderPayments<T>(ctx: RequestContext, orderId: string,
     // The order first: an unknown id is a 404 before anything is written.
     const order = await loadOrder(tctx, orderId);
     await lockOrderPayments(trx, ctx.site.id, order.id);
-    const payments = await listPayments(trx, ctx.site.id, [order.id]);
-    const total = toMinor(order.total, order.currency, 'order.total', { allowZero: true });
-    return fn({ ctx: tctx, order, total, payments, before: orderPaymentStatus(total, payments), now: new Date().toISOString() });
+    return frame(tctx, order, fn);
   });
+}
+
+/** The same frame for answers that change nothing (collectability, refundability): no transaction, no lock. */
+export async function readOrderPayments<T>(ctx: RequestContext, orderId: string, fn: (op: OrderPayments) => Promise<T>): Promise<T> {
+  return frame(ctx, await loadOrder(ctx, orderId), fn);
+}
+
+async function frame<T>(ctx: RequestContext, order: OrderForPayment, fn: (op: OrderPayments) => Promise<T>): Promise<T> {
+  const payments = await listPayments(ctx.db, ctx.site.id, [order.id]);
+  const total = toMinor(order.total, order.currency, 'order.total', { allowZero: true });
+  return fn({ ctx, order, total, payments, before: orderPaymentStatus(total, payments), now: new Date().toISOString() });
 }
 
 export type ActivityType =

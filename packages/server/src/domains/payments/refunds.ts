@@ -8,7 +8,7 @@ import type { BulkItemMetadata } from '@vitrine/types';
 import type { RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound, ValidationError, type FieldViolation } from '../../http/errors.js';
 import { providerCall } from './call.js';
-import { syncOrder, withOrderPayments, type OrderPayments } from './ledger.js';
+import { readOrderPayments, syncOrder, withOrderPayments, type OrderPayments } from './ledger.js';
 import type { Payment, Refund, Refundability, RefundDetails, RestockLine } from './model.js';
 import { sumMinor, toAmount, toMinor } from './money.js';
 import { failedItem } from './present.js';
@@ -41,7 +41,7 @@ function paymentRefundability(op: OrderPayments, p: Payment, refunds: readonly R
 }
 
 export async function getRefundability(ctx: RequestContext, orderId: string): Promise<{ refundabilities: Refundability[]; refundablePerItem: boolean }> {
-  return withOrderPayments(ctx, orderId, async (op) => {
+  return readOrderPayments(ctx, orderId, async (op) => {
     if (op.payments.length === 0) return { refundabilities: [{ refundabilityStatus: 'NOT_REFUNDABLE', nonRefundableReason: 'TRANSACTION_NOT_FOUND' }], refundablePerItem: true };
     const refunds = await listRefunds(op.ctx.db, op.ctx.site.id, [op.order.id]);
     return { refundabilities: op.payments.map((p) => paymentRefundability(op, p, refunds)), refundablePerItem: true };
