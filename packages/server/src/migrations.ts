@@ -10,6 +10,7 @@ import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
 import { cartMigrations } from './domains/cart/migrations.js';
+import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -30,6 +31,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('inventory', inventoryMigrations),
     ...prefix('jobs', jobsMigrations),
     ...prefix('cart', cartMigrations),
+    ...prefix('cart-rules', cartRulesMigrations),
   };
 }
 
