@@ -11,6 +11,7 @@ import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
 import { cartMigrations } from './domains/cart/migrations.js';
 import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
+import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -32,6 +33,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('jobs', jobsMigrations),
     ...prefix('cart', cartMigrations),
     ...prefix('cart-rules', cartRulesMigrations),
+    ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
   };
 }
 

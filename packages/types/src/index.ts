@@ -11,3 +11,4 @@ export type * from './data.js';
 export type * from './events.js';
 export type * from './ecom-cart.js';
 export type * from './ecom-rules.js';
+export type * from './ecom-aftercare.js';
