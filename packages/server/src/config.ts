@@ -31,6 +31,8 @@ export interface Config {
   jobs: JobsSettings;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
   events: EventsSettings;
+  /** Test-only: named points where a service throws on purpose (proves all-or-nothing writes); never set in production. */
+  failpoints?: readonly string[];
   webhooks: {
     /** Webhook URLs may point at private, loopback and link-local addresses (SSRF guard off; docs/events.md). */
     allowPrivateTargets: boolean;

@@ -12,6 +12,7 @@ import { jobsMigrations } from './jobs/migrations.js';
 import { cartMigrations } from './domains/cart/migrations.js';
 import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
 import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
+import { ordersMigrations } from './domains/orders/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -34,6 +35,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('cart', cartMigrations),
     ...prefix('cart-rules', cartRulesMigrations),
     ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
+    ...prefix('orders', ordersMigrations),
   };
 }
 

@@ -12,3 +12,4 @@ export type * from './events.js';
 export type * from './ecom-cart.js';
 export type * from './ecom-rules.js';
 export type * from './ecom-aftercare.js';
+export type * from './ecom-orders.js';
