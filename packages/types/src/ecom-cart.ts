@@ -11,7 +11,7 @@ export type ItemTypePreset = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
 export type PaymentOptionType = 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE' | 'MEMBERSHIP' | 'DEPOSIT_ONLINE' | 'MEMBERSHIP_OFFLINE';
 export type ItemAvailabilityStatus = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
 export type ChannelType = 'UNSPECIFIED' | 'WEB' | 'POS' | 'EBAY' | 'AMAZON' | 'OTHER_PLATFORM' | 'WIX_APP_STORE' | 'WIX_INVOICES' | 'BACKOFFICE_MERCHANT' | 'WISH' | 'CLASS_PASS' | 'GLOBAL_E' | 'FACEBOOK' | 'ETSY' | 'TIKTOK' | 'FAIRE';
-export type WeightUnit = 'UNSPECIFIED_WEIGHT_UNIT' | 'KG' | 'LB';
+export type EcomWeightUnit = 'UNSPECIFIED_WEIGHT_UNIT' | 'KG' | 'LB';
 
 /** Which catalog item a line is: `options` holds `variantId` or `options` (choice names), and `customTextFields`. */
 export interface CatalogReference { catalogItemId: string; appId: string; options?: Record<string, unknown> | null }
@@ -70,7 +70,7 @@ export interface Cart {
   buyerLanguage?: string | null;
   siteLanguage?: string | null;
   taxIncludedInPrices: boolean;
-  weightUnit: WeightUnit;
+  weightUnit: EcomWeightUnit;
   checkoutId?: string | null;
   appliedDiscounts: CartDiscountInfo[];
   createdDate: IsoDate;
@@ -118,7 +118,7 @@ export interface DeliveryLogistics {
   instructions?: string | null;
   pickupDetails?: { address: EcomAddress; businessLocation: boolean; pickupMethod: 'STORE_PICKUP' | 'PICKUP_POINT' } | null;
 }
-export interface ShippingOption {
+export interface CarrierShippingOption {
   code: string; title: string; logistics: DeliveryLogistics;
   cost: { price: MultiCurrencyPrice; otherCharges: { type: string; price: MultiCurrencyPrice; details?: string | null }[] };
 }
@@ -129,7 +129,7 @@ export interface SelectedCarrierServiceOption {
 export interface ShippingInformation {
   region?: { id: string; name: string } | null;
   selectedCarrierServiceOption?: SelectedCarrierServiceOption | null;
-  carrierServiceOptions: { carrierId: string; shippingOptions: ShippingOption[] }[];
+  carrierServiceOptions: { carrierId: string; shippingOptions: CarrierShippingOption[] }[];
 }
 export interface ErrorDetails { applicationError: { code: string; description: string; data: Record<string, unknown> } }
 export interface CalculationErrors {
@@ -157,7 +157,7 @@ export interface EstimateTotalsResponse {
   shippingInfo: ShippingInformation;
   appliedDiscounts: AppliedDiscount[];
   calculationErrors: CalculationErrors;
-  weightUnit: WeightUnit;
+  weightUnit: EcomWeightUnit;
   currency: string;
   membershipOptions: MembershipOptions;
   additionalFees: AdditionalFee[];
@@ -190,7 +190,7 @@ export interface Checkout {
   calculationErrors: CalculationErrors;
   appliedDiscounts: AppliedDiscount[];
   customFields: { value: unknown; title: string; translatedTitle?: string | null }[];
-  weightUnit: WeightUnit;
+  weightUnit: EcomWeightUnit;
   taxSummary: TaxSummary;
   currency: string;
   channelType: ChannelType;

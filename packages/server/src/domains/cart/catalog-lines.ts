@@ -5,7 +5,7 @@
 import type { RequestContext } from '../../http/context.js';
 import { findProductV3ForCatalogReference, getProductsForCatalogReference, type ProductV1, type ProductV3 } from '../catalog/index.js';
 import { availability as stockAvailability, type Availability } from '../inventory/index.js';
-import { currencyOf, type Currency } from './pricing/index.js';
+import { currencyOf, formatMoney, parseMoney, type Currency } from './pricing/index.js';
 import { STORES_APP_ID, type ResolvedLine, type StoredLine } from './model.js';
 import type { DescriptionLine, ItemAvailabilityStatus } from '@vitrine/types/ecom-cart';
 
@@ -18,7 +18,7 @@ export function catalogAmount(value: number | string, currency: Currency): strin
   const [whole, frac = ''] = text.split('.');
   // Trailing zeros past the currency's decimals ("1250.00" in JPY) are not precision; anything else the engine refuses.
   const trimmed = frac.length > currency.exponent && /^0*$/.test(frac.slice(currency.exponent)) ? frac.slice(0, currency.exponent) : frac;
-  return trimmed ? `${whole}.${trimmed}` : whole!;
+  return formatMoney(parseMoney(trimmed ? `${whole}.${trimmed}` : whole!, currency, 'price'), currency);
 }
 
 interface Found { line: StoredLine; resolved: Omit<ResolvedLine, 'availability'>; stock?: { productId: string; variantId: string }; hidden: boolean }

@@ -57,6 +57,10 @@ export interface CheckoutDoc {
   channelType: ChannelType;
   customFields: { value: unknown; title: string; translatedTitle?: string | null }[];
   overrideCheckoutUrl: string | null;
+  /** Bearer capability of the hosted checkout page and the completion redirect (random, per checkout). */
+  pageToken: string;
+  /** Where the completion redirect sends the buyer (the thank-you URL of the redirect session that opened the page). */
+  thankYouPageUrl: string | null;
 }
 
 export interface StoredCheckout {

@@ -14,7 +14,7 @@ import type { CartDoc, ResolvedLine, StoredCart } from './model.js';
 import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
-import { loadSetup } from './setup.js';
+import { loadPricingSetup } from './rules/index.js';
 import { deleteCartRow, findCartByOwner, insertCart, rekeyOpenCheckouts, updateCart } from './store.js';
 import { calculateTotals, type Totals } from './totals.js';
 
@@ -97,8 +97,8 @@ export async function addToCart(ctx: RequestContext, input: { lineItems?: LineIt
 }
 
 /** A coupon code the store knows, else an application error (a typo should not silently do nothing). */
-async function findCoupon(ctx: RequestContext, code: string): Promise<{ id: string; code: string }> {
-  const setup = await loadSetup(ctx, { couponCode: code, now: new Date() });
+export async function findCoupon(ctx: RequestContext, code: string): Promise<{ id: string; code: string }> {
+  const setup = await loadPricingSetup(ctx, { couponCode: code, now: new Date() });
   if (!setup.coupon) throw new ApplicationError(400, 'COUPON_DOES_NOT_EXIST', `Coupon ${code} does not exist`, { couponCode: code });
   return { id: setup.coupon.id, code: setup.coupon.code };
 }

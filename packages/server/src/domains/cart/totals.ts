@@ -6,7 +6,7 @@
 import type { RequestContext } from '../../http/context.js';
 import { calculatePricing, type MerchantDiscountInput as EngineMerchantDiscount, type PricingAddress, type PricingResult } from './pricing/index.js';
 import type { EcomAddress, MerchantDiscountInput, ResolvedLine, SelectedShippingOption } from './model.js';
-import { loadSetup, type PricingSetup } from './setup.js';
+import { loadPricingSetup, type PricingSetup } from './rules/index.js';
 
 export interface TotalsOptions {
   shippingAddress?: EcomAddress | null | undefined;
@@ -35,7 +35,7 @@ function engineMerchant(list: MerchantDiscountInput[]): EngineMerchantDiscount[]
 
 export async function calculateTotals(ctx: RequestContext, lines: ResolvedLine[], o: TotalsOptions): Promise<Totals> {
   const now = new Date();
-  const setup = await loadSetup(ctx, { couponCode: o.couponCode ?? null, now });
+  const setup = await loadPricingSetup(ctx, { couponCode: o.couponCode ?? null, now });
   const result = calculatePricing({
     currency: setup.currency,
     now: now.toISOString(),
