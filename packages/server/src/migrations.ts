@@ -9,6 +9,9 @@ import { idempotencyMigration } from './storage/idempotency.js';
 import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
+import { cartMigrations } from './domains/cart/migrations.js';
+import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
+import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
 import { ordersMigrations } from './domains/orders/migrations.js';
 import { paymentsMigrations } from './domains/payments/migrations.js';
 
@@ -30,6 +33,9 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('operations', operationsMigrations),
     ...prefix('inventory', inventoryMigrations),
     ...prefix('jobs', jobsMigrations),
+    ...prefix('cart', cartMigrations),
+    ...prefix('cart-rules', cartRulesMigrations),
+    ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
     ...prefix('orders', ordersMigrations),
     ...prefix('payments', paymentsMigrations),
   };

@@ -8,6 +8,8 @@ import { dataRoutes } from '../domains/data/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
 import { membersRoutes } from '../domains/members/routes.js';
 import { paymentsRoutes } from '../domains/payments/routes.js';
+import { cartRoutes } from '../domains/cart/routes.js';
+import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -20,6 +22,8 @@ export function allRoutes(): RouteDef[] {
     ...eventsRoutes,
     ...membersRoutes,
     ...paymentsRoutes,
+    ...cartRoutes,
+    ...checkoutRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }
