@@ -10,6 +10,7 @@ import { membersRoutes } from '../domains/members/routes.js';
 import { paymentsRoutes } from '../domains/payments/routes.js';
 import { cartRoutes } from '../domains/cart/routes.js';
 import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
+import { ordersRoutes } from '../domains/orders/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -24,6 +25,7 @@ export function allRoutes(): RouteDef[] {
     ...paymentsRoutes,
     ...cartRoutes,
     ...checkoutRoutes,
+    ...ordersRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }
