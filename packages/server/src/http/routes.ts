@@ -9,6 +9,7 @@ import { eventsRoutes } from '../domains/events/routes.js';
 import { membersRoutes } from '../domains/members/routes.js';
 import { cartRoutes } from '../domains/cart/routes.js';
 import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
+import { cartRulesRoutes } from '../domains/cart/rules/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -22,6 +23,7 @@ export function allRoutes(): RouteDef[] {
     ...membersRoutes,
     ...cartRoutes,
     ...checkoutRoutes,
+    ...cartRulesRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }
