@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { as, CART, line, productV1, productV3, slugsOf, STORES_APP_ID, visitor } from './cart-support.js';
-import { memberWithToken } from './member-tokens.js';
+import { memberToken, memberWithToken } from './member-tokens.js';
+import { call } from './harness.js';
+import { freshIp, STRONG_PASSWORD, uniqueEmail } from './identity-helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -127,5 +129,32 @@ describe('current cart', () => {
     const tooMany = await v.post(`${CART}/add-to-cart`, { lineItems: Array.from({ length: 101 }, (_, i) => line(`p${i}`)) });
     expect(tooMany.status).toBe(400);
     expect((await v.get(CART)).status).toBe(404);
+  });
+
+  it("moves a visitor's cart to the member at login, merging with the member's own cart", async () => {
+    const p = await productV1(t, { name: 'Scarf', price: 20 });
+    const q = await productV1(t, { name: 'Hat', price: 15 });
+    const email = uniqueEmail('cart-merge');
+    const ip = freshIp();
+    // The member registers (with a first visitor token) and fills a cart of its own.
+    const first = await visitor(t);
+    const reg = await call(t.url, '/_api/iam/authentication/v2/register', { auth: first, headers: { 'x-forwarded-for': ip }, body: { loginId: { email }, password: STRONG_PASSWORD } });
+    expect(reg.body.state).toBe('SUCCESS');
+    const memberId: string = reg.body.identity.id;
+    const member = as(t, await memberToken(t, memberId));
+    await member.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 1)] });
+
+    // Later, as a new visitor, the buyer adds items and then logs in with that visitor token.
+    const token = await visitor(t);
+    const v = as(t, token);
+    const visitorCart = (await v.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 2), line(q.productId, 1)] })).body.cart;
+    const login = await call(t.url, '/_api/iam/authentication/v2/login', { auth: token, headers: { 'x-forwarded-for': ip }, body: { loginId: { email }, password: STRONG_PASSWORD } });
+    expect(login.body.state).toBe('SUCCESS');
+
+    const merged = (await member.get(CART)).body.cart;
+    expect(merged.lineItems.map((l: { productName: { original: string }; quantity: number }) => [l.productName.original, l.quantity])).toEqual([['Scarf', 3], ['Hat', 1]]);
+    expect(merged.buyerInfo).toEqual({ memberId });
+    expect((await v.get(CART)).status).toBe(404);
+    expect(await slugsOf(t, visitorCart.id)).toEqual(['created', 'deleted']);
   });
 });

@@ -11,6 +11,7 @@ import { paymentsRoutes } from '../domains/payments/routes.js';
 import { cartRoutes } from '../domains/cart/routes.js';
 import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
 import { ordersRoutes } from '../domains/orders/routes.js';
+import { cartRulesRoutes } from '../domains/cart/rules/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -26,6 +27,7 @@ export function allRoutes(): RouteDef[] {
     ...cartRoutes,
     ...checkoutRoutes,
     ...ordersRoutes,
+    ...cartRulesRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }

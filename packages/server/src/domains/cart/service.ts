@@ -8,6 +8,7 @@ import { ApplicationError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../storage/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/index.js';
+import { onVisitorLogin } from '../identity/index.js';
 import { resolveLines } from './catalog-lines.js';
 import { addLines, mergeLines, removeLines, setQuantities } from './line-edits.js';
 import type { CartDoc, ResolvedLine, StoredCart } from './model.js';
@@ -205,3 +206,12 @@ export async function mergeVisitorCart(ctx: RequestContext, visitorId: string, m
     await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: merged.id, entity: presentCart(merged, v.lines, v.currency) });
   });
 }
+
+// A failed merge must not fail the login: the visitor's cart stays where it was and is logged.
+onVisitorLogin(async (ctx, { visitorId, memberId }) => {
+  try {
+    await mergeVisitorCart(ctx, visitorId, memberId);
+  } catch (error) {
+    ctx.log.warn({ err: error, memberId }, 'cart: merging the visitor cart at login failed');
+  }
+});

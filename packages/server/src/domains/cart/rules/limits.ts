@@ -29,6 +29,8 @@ export const ELIGIBLE_MEMBERS_MAX = 100;
 /** Tax. */
 export const TAX_GROUP_NAME_MAX = 50;
 export const MANUAL_RATES_PER_REGION_MAX = 50;
+/** Manual rates of the whole site: the engine takes at most 2000 per pricing. */
+export const MAX_MANUAL_RATES = 2000;
 export const TAX_NAME_MAX = 100;
 export const JURISDICTION_MAX = 100;
 

@@ -142,3 +142,10 @@ export async function replaceManualRates(db: Executor, siteId: string, regionId:
 export async function deleteManualRatesOfGroup(db: Executor, siteId: string, groupId: string): Promise<void> {
   await db.deleteFrom('tax_manual_rates').where('site_id', '=', siteId).where('tax_group_key', '=', groupId).execute();
 }
+
+/** Manual rates of the site outside one region (the site-wide bound is checked before replacing that region's). */
+export async function countManualRatesOutside(db: Executor, siteId: string, regionId: string): Promise<number> {
+  const r = await db.selectFrom('tax_manual_rates').select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('site_id', '=', siteId).where('tax_region_id', '!=', regionId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
