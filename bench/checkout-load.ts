@@ -77,3 +77,5 @@ async function main() {
 }
 
 await main();
+
+export {};
