@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeOrder } from '../src/domains/payments/index.js';
 import { cancelOrder } from '../src/domains/orders/service.js';
-import { getOrderForPayment } from '../src/domains/orders/index.js';
+import { getOrder, getOrderForPayment } from '../src/domains/orders/index.js';
 import {
   card, collector, eventually, newOrder, owner, paymentRows, paymentStatusOf, payWithCard, TEST_CARDS, transactions, twoLineOrder,
   usePaymentsServer,
@@ -92,6 +92,9 @@ describe('card payments through the test provider', () => {
       captures: [{ id: expect.any(String), status: 'SUCCEEDED', amount: { amount: '10.00' }, createdDate: expect.any(String) }],
     });
     expect(await getOrderForPayment(f.ctx, id)).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
+    const order = await getOrder(f.ctx, id);
+    expect(order.activities.map((a) => a.type)).toEqual(['ORDER_PLACED', 'AUTHORIZED_PAYMENT_CREATED', 'ORDER_PAID']);
+    expect(order.balanceSummary).toMatchObject({ paid: { amount: '10.00' }, balance: { amount: '0.00' } });
 
     const twice = await owner(f, collector(id, 'capture-authorized-payments'), { body: { payments: [{ paymentId: auth.body.paymentId }] } });
     expect(twice.status).toBe(409);
