@@ -272,6 +272,12 @@ describe('memberships and payment gateway orders', () => {
     expect([again.status, again.body.details.applicationError.code]).toEqual([409, 'LINE_ITEM_ALREADY_CHARGED']);
     await owner(f, collector(id, 'charge-membership'), { body: { memberId: 'member-x', membershipCharges: [{ membershipId: 'plan-1', lineItemId: 'line-2' }] } });
     expect(await paymentStatusOf(f, id)).toBe('PAID');
+    const paidAlready = await owner(f, collector(id, 'charge-membership'), { body: { memberId: 'member-x', membershipCharges: [{ membershipId: 'plan-2', lineItemId: 'line-2' }] } });
+    expect([paidAlready.status, paidAlready.body.details.applicationError.code]).toEqual([409, 'ORDER_ALREADY_PAID']);
+    const card = await twoLineOrder(f);
+    await owner(f, collector(card, 'manual-payment'), { body: { amount: { amount: '6.00' } } });
+    const overpay = await owner(f, collector(card, 'charge-membership'), { body: { memberId: 'member-x', membershipCharges: [{ membershipId: 'plan-1', lineItemId: 'line-1' }] } });
+    expect([overpay.status, overpay.body.details.applicationError.code]).toEqual([400, 'INVALID_AMOUNT']);
     const listed = await transactions(f, id);
     expect(listed.body.orderTransactions.payments.map((p: { amount: { amount: string }; membershipPaymentDetails: object }) => [p.amount.amount, p.membershipPaymentDetails])).toEqual([
       ['10.00', { membershipId: 'plan-1', lineItemId: 'line-1', status: 'CHARGED', voided: false }],
