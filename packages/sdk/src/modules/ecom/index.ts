@@ -1,5 +1,6 @@
 /**
- * `@vitrine/sdk/ecom`. Not built yet: currentCart, checkout, orders, orderTransactions (ecom engineer).
- * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
+ * `@vitrine/sdk/ecom`. Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
  */
-export {};
+export * as orders from './orders.js';
+export * as orderFulfillments from './orderFulfillments.js';
+export * as ordersSettings from './ordersSettings.js';
