@@ -2,6 +2,7 @@ import path from 'node:path';
 import { envInt } from './env.js';
 import { loadEventsSettings, type EventsSettings } from './domains/events/settings.js';
 import { loadJobsSettings, type JobsSettings } from './jobs/settings.js';
+import { loadAbandonedCheckoutSettings, type AbandonedCheckoutSettings } from './domains/cart/abandoned/settings.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -31,6 +32,8 @@ export interface Config {
   jobs: JobsSettings;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
   events: EventsSettings;
+  /** When a checkout counts as abandoned and how often that is checked (domains/cart/abandoned/settings.ts). */
+  abandonedCheckouts: AbandonedCheckoutSettings;
   webhooks: {
     /** Webhook URLs may point at private, loopback and link-local addresses (SSRF guard off; docs/events.md). */
     allowPrivateTargets: boolean;
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: envInt(env, 'STATEMENT_TIMEOUT_MS', 10_000),
     jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
+    abandonedCheckouts: loadAbandonedCheckoutSettings(env),
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },
   };
 }

@@ -21,6 +21,7 @@ import { JobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
 import { pruneIdempotencyJob, pruneJobsJob } from './jobs/prune.js';
 import { inventoryJobKinds } from './domains/inventory/jobs.js';
+import { abandonedCheckoutJobKinds } from './domains/cart/abandoned/jobs.js';
 import { recoverOperationsJob } from './operations/jobs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -56,6 +57,7 @@ export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
     ...catalogJobKinds,
     ...dataJobKinds,
     ...inventoryJobKinds,
+    ...abandonedCheckoutJobKinds,
   ]);
 }
 

@@ -284,4 +284,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /wix-data/v2/items/truncate': 'visitor',
   'POST /wix-data/v2/items/unpublish': 'visitor',
   'POST /wix-data/v2/items/update': 'visitor',
+
+  // cart: abandoned checkouts (domains/cart/abandoned; docs/abandoned-checkouts.md)
+  'POST /ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity': 'elevated',
+  'POST /ecom/v1/bulk/abandoned-checkout/delete': 'elevated',
+  'DELETE /ecom/v1/abandoned-checkout/:abandonedCheckoutId': 'elevated',
+  'GET /ecom/v1/abandoned-checkout/:abandonedCheckoutId': 'elevated',
+  'GET /ecom/v1/abandoned-checkout/:abandonedCheckoutId/redirect-to-checkout': 'public',
+  'POST /ecom/v1/abandoned-checkout/get-analytics': 'elevated',
+  'POST /ecom/v1/abandoned-checkout/query': 'elevated',
+  'POST /ecom/v1/abandoned-checkout/search': 'elevated',
 };
