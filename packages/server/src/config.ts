@@ -3,6 +3,7 @@ import { envInt } from './env.js';
 import { loadEventsSettings, type EventsSettings } from './domains/events/settings.js';
 import { loadJobsSettings, type JobsSettings } from './jobs/settings.js';
 import { loadAbandonedCheckoutSettings, type AbandonedCheckoutSettings } from './domains/cart/abandoned/settings.js';
+import { loadBackInStockSettings, type BackInStockSettings } from './domains/cart/back-in-stock/settings.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   events: EventsSettings;
   /** When a checkout counts as abandoned and how often that is checked (domains/cart/abandoned/settings.ts). */
   abandonedCheckouts: AbandonedCheckoutSettings;
+  /** How often back-in-stock requests follow their mails' outcome (domains/cart/back-in-stock/settings.ts). */
+  backInStock: BackInStockSettings;
   webhooks: {
     /** Webhook URLs may point at private, loopback and link-local addresses (SSRF guard off; docs/events.md). */
     allowPrivateTargets: boolean;
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
     abandonedCheckouts: loadAbandonedCheckoutSettings(env),
+    backInStock: loadBackInStockSettings(env),
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },
   };
 }

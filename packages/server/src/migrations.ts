@@ -10,6 +10,7 @@ import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
 import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
+import { backInStockMigrations } from './domains/cart/back-in-stock/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -30,6 +31,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('inventory', inventoryMigrations),
     ...prefix('jobs', jobsMigrations),
     ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
+    ...prefix('cart-back-in-stock', backInStockMigrations),
   };
 }
 

@@ -22,6 +22,7 @@ import { JobRunner } from './jobs/runner.js';
 import { pruneIdempotencyJob, pruneJobsJob } from './jobs/prune.js';
 import { inventoryJobKinds } from './domains/inventory/jobs.js';
 import { abandonedCheckoutJobKinds } from './domains/cart/abandoned/jobs.js';
+import { backInStockJobKinds } from './domains/cart/back-in-stock/jobs.js';
 import { recoverOperationsJob } from './operations/jobs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -58,6 +59,7 @@ export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
     ...dataJobKinds,
     ...inventoryJobKinds,
     ...abandonedCheckoutJobKinds,
+    ...backInStockJobKinds,
   ]);
 }
 

@@ -294,4 +294,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/abandoned-checkout/get-analytics': 'elevated',
   'POST /ecom/v1/abandoned-checkout/query': 'elevated',
   'POST /ecom/v1/abandoned-checkout/search': 'elevated',
+
+  // cart: back-in-stock notifications (domains/cart/back-in-stock; docs/back-in-stock.md)
+  'POST /back-in-stock-service/v1/back-in-stock-notification-requests': 'visitor',
+  'GET /back-in-stock-service/v1/back-in-stock-notification-requests': 'elevated',
+  'GET /back-in-stock-service/v1/back-in-stock-notification-requests/count-by-catalog-reference': 'elevated',
+  'POST /back-in-stock-service/v1/back-in-stock-notification-requests/report-items-back-in-stock': 'elevated',
+  'GET /back-in-stock-service/v1/back-in-stock-notification-requests/:id': 'elevated',
+  'DELETE /back-in-stock-service/v1/back-in-stock-notification-requests/:id': 'elevated',
+  'PUT /back-in-stock-service/v1/back-in-stock-notification-requests/:id/mark-as-notification-sent': 'elevated',
 };

@@ -8,6 +8,7 @@ import { dataRoutes } from '../domains/data/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
 import { membersRoutes } from '../domains/members/routes.js';
 import { abandonedCheckoutRoutes } from '../domains/cart/abandoned/routes.js';
+import { backInStockRoutes } from '../domains/cart/back-in-stock/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -20,6 +21,7 @@ export function allRoutes(): RouteDef[] {
     ...eventsRoutes,
     ...membersRoutes,
     ...abandonedCheckoutRoutes,
+    ...backInStockRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }
