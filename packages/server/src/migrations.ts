@@ -13,6 +13,7 @@ import { cartMigrations } from './domains/cart/migrations.js';
 import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
 import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
 import { ordersMigrations } from './domains/orders/migrations.js';
+import { backInStockMigrations } from './domains/cart/back-in-stock/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -36,6 +37,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('cart-rules', cartRulesMigrations),
     ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
     ...prefix('orders', ordersMigrations),
+    ...prefix('cart-back-in-stock', backInStockMigrations),
   };
 }
 

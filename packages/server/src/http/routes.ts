@@ -10,6 +10,8 @@ import { membersRoutes } from '../domains/members/routes.js';
 import { cartRoutes } from '../domains/cart/routes.js';
 import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
 import { cartRulesRoutes } from '../domains/cart/rules/routes.js';
+import { abandonedCheckoutRoutes } from '../domains/cart/abandoned/routes.js';
+import { backInStockRoutes } from '../domains/cart/back-in-stock/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -24,6 +26,8 @@ export function allRoutes(): RouteDef[] {
     ...cartRoutes,
     ...checkoutRoutes,
     ...cartRulesRoutes,
+    ...abandonedCheckoutRoutes,
+    ...backInStockRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }
