@@ -23,6 +23,7 @@ import { pruneIdempotencyJob, pruneJobsJob } from './jobs/prune.js';
 import { inventoryJobKinds } from './domains/inventory/jobs.js';
 import { abandonedCheckoutJobKinds } from './domains/cart/abandoned/jobs.js';
 import { backInStockJobKinds } from './domains/cart/back-in-stock/jobs.js';
+import { ordersJobKinds } from './domains/orders/imports.js';
 import { recoverOperationsJob } from './operations/jobs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -60,6 +61,7 @@ export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
     ...inventoryJobKinds,
     ...abandonedCheckoutJobKinds,
     ...backInStockJobKinds,
+    ...ordersJobKinds,
   ]);
 }
 

@@ -200,11 +200,12 @@ export interface OrdersSearchResponse { orders: Order[]; metadata: { count: numb
 export interface OrderBulkResult { itemMetadata: BulkItemMetadata; item?: Order }
 export interface OrdersBulkResponse { results: OrderBulkResult[]; bulkActionMetadata: BulkActionMetadata }
 
+export type OrderAggregateKey = 'status' | 'paymentStatus' | 'fulfillmentStatus' | 'currency' | 'channelType' | 'day';
 export interface OrderAggregation {
-  /** Group keys: status, paymentStatus, fulfillmentStatus, currency, channelType, day (UTC date of createdDate). */
-  groupBy?: string[];
-  /** Amount fields to add up per group: total, subtotal, shipping, tax, discount. */
-  sum?: string[];
+  /** Group keys; `day` is the UTC date of createdDate. */
+  groupBy?: OrderAggregateKey[];
+  /** Amounts to add up per group (in the group's currency; groups by currency when asked). */
+  sum?: 'total'[];
 }
 export interface OrderAggregateGroup { key: Record<string, string>; count: number; sums: Record<string, string> }
 

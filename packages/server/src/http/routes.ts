@@ -12,6 +12,7 @@ import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
 import { cartRulesRoutes } from '../domains/cart/rules/routes.js';
 import { abandonedCheckoutRoutes } from '../domains/cart/abandoned/routes.js';
 import { backInStockRoutes } from '../domains/cart/back-in-stock/routes.js';
+import { ordersRoutes } from '../domains/orders/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -28,6 +29,7 @@ export function allRoutes(): RouteDef[] {
     ...cartRulesRoutes,
     ...abandonedCheckoutRoutes,
     ...backInStockRoutes,
+    ...ordersRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }

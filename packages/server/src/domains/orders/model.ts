@@ -10,7 +10,7 @@ export type {
   Fulfillment, FulfillmentInput, FulfillmentLineItem, InventoryUpdateTrigger, Order, OrderActivity, OrderActivityInput, OrderActivityType,
   OrderAggregateGroup, OrderAggregation, OrderBuyerInfo, OrderDraftChanges, OrderFulfillmentStatus, OrderInput, OrderJson, OrderLineItem,
   OrderLineItemDelta, OrderLineItemInput, OrderLineItemPatch, OrderPatch, OrderPaymentStatus, OrderPrice, OrderPriceSummary, OrdersSettings,
-  OrdersSettingsInput, OrderStatus, OrderWithFulfillments,
+  OrdersSettingsInput, OrderStatus, OrderTags, OrderWithFulfillments,
 } from '@vitrine/types';
 
 /** The store catalog's app id: line items with it point at products of both catalog versions. */
