@@ -23,6 +23,7 @@ import { pruneIdempotencyJob, pruneJobsJob } from './jobs/prune.js';
 import { inventoryJobKinds } from './domains/inventory/jobs.js';
 import { abandonedCheckoutJobKinds } from './domains/cart/abandoned/jobs.js';
 import { backInStockJobKinds } from './domains/cart/back-in-stock/jobs.js';
+import { paymentsJobKinds } from './domains/payments/jobs.js';
 import { ordersJobKinds } from './domains/orders/imports.js';
 import { recoverOperationsJob } from './operations/jobs.js';
 
@@ -61,6 +62,7 @@ export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
     ...inventoryJobKinds,
     ...abandonedCheckoutJobKinds,
     ...backInStockJobKinds,
+    ...paymentsJobKinds,
     ...ordersJobKinds,
   ]);
 }
