@@ -349,6 +349,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/checkouts/:id/add-to-checkout': 'visitor',
   'GET /ecom/v1/checkouts/:id/checkout-url': 'visitor',
   'POST /ecom/v1/checkouts/:id/create-order': 'visitor',
+  'POST /ecom/v1/checkouts/:id/create-order-and-charge': 'visitor',
   'POST /ecom/v1/checkouts/:id/mark-as-completed': 'visitor',
   'POST /ecom/v1/checkouts/:id/remove-coupon': 'visitor',
   'POST /ecom/v1/checkouts/:id/remove-gift-card': 'visitor',
