@@ -13,6 +13,7 @@ import { cartMigrations } from './domains/cart/migrations.js';
 import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
 import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
 import { ordersMigrations } from './domains/orders/migrations.js';
+import { backInStockMigrations } from './domains/cart/back-in-stock/migrations.js';
 import { paymentsMigrations } from './domains/payments/migrations.js';
 
 /**
@@ -37,6 +38,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('cart-rules', cartRulesMigrations),
     ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
     ...prefix('orders', ordersMigrations),
+    ...prefix('cart-back-in-stock', backInStockMigrations),
     ...prefix('payments', paymentsMigrations),
   };
 }

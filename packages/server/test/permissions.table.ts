@@ -349,6 +349,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/checkouts/:id/add-to-checkout': 'visitor',
   'GET /ecom/v1/checkouts/:id/checkout-url': 'visitor',
   'POST /ecom/v1/checkouts/:id/create-order': 'visitor',
+  'POST /ecom/v1/checkouts/:id/create-order-and-charge': 'visitor',
   'POST /ecom/v1/checkouts/:id/mark-as-completed': 'visitor',
   'POST /ecom/v1/checkouts/:id/remove-coupon': 'visitor',
   'POST /ecom/v1/checkouts/:id/remove-gift-card': 'visitor',
@@ -392,4 +393,22 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /ecom/v1/shipping-regions/:shippingRegionId': 'elevated',
   'PATCH /ecom/v1/shipping-regions/:shippingRegionId': 'elevated',
   'DELETE /ecom/v1/shipping-regions/:shippingRegionId': 'elevated',
+  // cart: abandoned checkouts (domains/cart/abandoned; docs/abandoned-checkouts.md)
+  'POST /ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity': 'elevated',
+  'POST /ecom/v1/bulk/abandoned-checkout/delete': 'elevated',
+  'DELETE /ecom/v1/abandoned-checkout/:abandonedCheckoutId': 'elevated',
+  'GET /ecom/v1/abandoned-checkout/:abandonedCheckoutId': 'elevated',
+  'GET /ecom/v1/abandoned-checkout/:abandonedCheckoutId/redirect-to-checkout': 'public',
+  'POST /ecom/v1/abandoned-checkout/get-analytics': 'elevated',
+  'POST /ecom/v1/abandoned-checkout/query': 'elevated',
+  'POST /ecom/v1/abandoned-checkout/search': 'elevated',
+
+  // cart: back-in-stock notifications (domains/cart/back-in-stock; docs/back-in-stock.md)
+  'POST /back-in-stock-service/v1/back-in-stock-notification-requests': 'visitor',
+  'GET /back-in-stock-service/v1/back-in-stock-notification-requests': 'elevated',
+  'GET /back-in-stock-service/v1/back-in-stock-notification-requests/count-by-catalog-reference': 'elevated',
+  'POST /back-in-stock-service/v1/back-in-stock-notification-requests/report-items-back-in-stock': 'elevated',
+  'GET /back-in-stock-service/v1/back-in-stock-notification-requests/:id': 'elevated',
+  'DELETE /back-in-stock-service/v1/back-in-stock-notification-requests/:id': 'elevated',
+  'PUT /back-in-stock-service/v1/back-in-stock-notification-requests/:id/mark-as-notification-sent': 'elevated',
 };

@@ -79,9 +79,10 @@ export interface AftercareQuery {
 export interface QueryAbandonedCheckoutsRequest { query: AftercareQuery }
 export interface QueryAbandonedCheckoutsResponse { abandonedCheckouts: AbandonedCheckout[]; results: AbandonedCheckout[]; metadata: OffsetPagingMetadata }
 
-/** A query plus free-text search over the buyer's e-mail, name and contact fields. */
+export type AbandonedCheckoutSearchField = 'buyerInfo.email' | 'contactDetails.firstName' | 'contactDetails.lastName';
+/** A query plus free-text search over the buyer's e-mail and name. */
 export interface AbandonedCheckoutSearch extends AftercareQuery {
-  search?: { expression?: string | null; fields?: string[]; mode?: 'OR' | 'AND'; fuzzy?: boolean };
+  search?: { expression?: string | null; fields?: AbandonedCheckoutSearchField[]; mode?: 'OR' | 'AND'; fuzzy?: boolean };
 }
 export interface SearchAbandonedCheckoutsRequest { search?: AbandonedCheckoutSearch }
 export interface SearchAbandonedCheckoutsResponse {

@@ -12,6 +12,8 @@ import { cartRoutes } from '../domains/cart/routes.js';
 import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
 import { ordersRoutes } from '../domains/orders/routes.js';
 import { cartRulesRoutes } from '../domains/cart/rules/routes.js';
+import { abandonedCheckoutRoutes } from '../domains/cart/abandoned/routes.js';
+import { backInStockRoutes } from '../domains/cart/back-in-stock/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -28,6 +30,8 @@ export function allRoutes(): RouteDef[] {
     ...checkoutRoutes,
     ...ordersRoutes,
     ...cartRulesRoutes,
+    ...abandonedCheckoutRoutes,
+    ...backInStockRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }

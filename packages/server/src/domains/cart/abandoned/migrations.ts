@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Migration } from 'kysely';
 import { columnTypes, type MigrationDb } from '../../../storage/columns.js';
 
@@ -37,6 +38,22 @@ export const abandonedCheckoutsMigrations: Record<string, Migration> = {
       await db.schema.createIndex('abandoned_checkouts_idle').on('abandoned_checkouts').columns(['status', 'last_activity_date']).execute();
       // Queries and analytics of one site by abandonment time.
       await db.schema.createIndex('abandoned_checkouts_site_abandoned').on('abandoned_checkouts').columns(['site_id', 'abandoned_date']).execute();
+    },
+  },
+  /**
+   * The total in minor units (exact sums in analytics), the buyer's name for search, and the key that
+   * signs the paging cursors of both after-checkout listings (abandoned checkouts, back-in-stock requests).
+   */
+  '0002_amounts_names_cursor_key': {
+    async up(db: MigrationDb) {
+      await db.schema.alterTable('abandoned_checkouts').addColumn('total_minor', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('abandoned_checkouts').addColumn('contact_first_name', 'text').execute();
+      await db.schema.alterTable('abandoned_checkouts').addColumn('contact_last_name', 'text').execute();
+      await db.schema.createTable('cart_aftercare_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      await db.insertInto('cart_aftercare_secrets').values({ name: 'cursor', value: randomBytes(32).toString('base64url') }).execute();
     },
   },
 };
