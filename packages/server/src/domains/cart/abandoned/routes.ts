@@ -9,7 +9,7 @@ import { abandonedCheckoutAnswer, queryAnswer, redirectAnswer, searchAnswer } fr
 const tag = 'Abandoned checkouts';
 
 /**
- * ecom.abandonedCheckouts (docs/abandoned-checkouts.md). Owner-only: abandoned checkouts hold buyers'
+ * ecom.abandonedCheckouts (docs/cart-aftercare.md). Owner-only: abandoned checkouts hold buyers'
  * e-mails and baskets. The one exception is the recovery link, opened from an e-mail without
  * credentials; it only redirects to the checkout's hosted page.
  */

@@ -10,7 +10,7 @@ const tag = 'Back-in-stock notifications';
 const base = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
 /**
- * ecom.backInStockNotifications (docs/back-in-stock.md). Creating a request is open to any caller of
+ * ecom.backInStockNotifications (docs/cart-aftercare.md). Creating a request is open to any caller of
  * the site (shoppers ask on the product page); everything else shows or changes other people's
  * e-mail addresses and is owner-only.
  */
