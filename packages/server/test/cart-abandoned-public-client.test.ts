@@ -14,14 +14,15 @@ const f = usePublicClientServer(async () => ({ abandonedCheckouts: { abandonAfte
 const admin = () => createClient({ modules: { abandonedCheckouts }, auth: ApiKeyStrategy({ apiKey: f.t.apiKey, siteId: f.t.site.id }) });
 
 describe('@wix/ecom abandonedCheckouts', () => {
-  it('queries with the builder, gets, adds an activity, reads analytics, redirects and deletes', async () => {
+  it('queries with the builder, gets, reads analytics, redirects and deletes', async () => {
     const ctx = serviceContext(f.t);
     const checkoutIds = [randomUUID(), randomUUID(), randomUUID()];
     for (const [i, checkoutId] of checkoutIds.entries()) {
       await trackCheckoutActivity(ctx, { checkoutId, cartId: null, buyer: { email: `pc${i}@example.com` }, total: { amount: '15', currency: 'USD' }, lineItemCount: 2 });
     }
     const wix = admin();
-    const query = () => wix.abandonedCheckouts.queryAbandonedCheckouts().in('checkoutId', checkoutIds).ascending('buyerInfo.email').limit(2).find();
+    const emails = checkoutIds.map((_, i) => `pc${i}@example.com`);
+    const query = () => wix.abandonedCheckouts.queryAbandonedCheckouts().in('buyerInfo.email', emails).ascending('buyerInfo.email').limit(2).find();
     const deadline = Date.now() + 15_000;
     let page = await query();
     while (page.items.length < 2) {
@@ -30,7 +31,7 @@ describe('@wix/ecom abandonedCheckouts', () => {
       page = await query();
     }
     // Wait for the third as well, so paging is stable.
-    while ((await wix.abandonedCheckouts.queryAbandonedCheckouts().in('checkoutId', checkoutIds).find()).items.length < 3) {
+    while ((await wix.abandonedCheckouts.queryAbandonedCheckouts().in('buyerInfo.email', emails).find()).items.length < 3) {
       if (Date.now() > deadline) throw new Error('checkouts were not abandoned in time');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -44,8 +45,6 @@ describe('@wix/ecom abandonedCheckouts', () => {
 
     const one = await wix.abandonedCheckouts.getAbandonedCheckout(page.items[0]!._id!);
     expect(one).toMatchObject({ _id: page.items[0]!._id, status: 'ABANDONED', totalPrice: { amount: '15.00' }, checkoutUrl: `${f.t.url}/_hosted/checkout?checkoutId=${checkoutIds[0]}` });
-    const annotated = await wix.abandonedCheckouts.addAbandonedCheckoutActivity(one._id!, { activityType: 'EMAIL_SENT' });
-    expect(annotated.abandonedCheckout?.activities?.map((a) => a.type)).toEqual(['EMAIL_SENT']);
 
     await markCheckoutCompleted(ctx, checkoutIds[0]!);
     const analytics = await wix.abandonedCheckouts.getAbandonedCheckoutAnalytics(new Date(Date.now() - 60_000).toISOString(), { endDate: new Date(Date.now() + 60_000).toISOString() });

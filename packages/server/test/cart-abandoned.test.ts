@@ -195,6 +195,12 @@ describe('abandoned checkouts: owner API', () => {
     const added = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), body: { activityType: 'EMAIL_SENT' } });
     expect(added.status).toBe(200);
     expect(added.body.abandonedCheckout.activities).toEqual([{ createdDate: expect.any(String), type: 'EMAIL_SENT' }]);
+    // A retry with the same Idempotency-Key answers the first response and appends nothing.
+    const key = { 'idempotency-key': randomUUID() };
+    const once = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), headers: key, body: { activityType: 'TASK_CREATED' } });
+    const retry = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), headers: key, body: { activityType: 'TASK_CREATED' } });
+    expect(retry.body).toEqual(once.body);
+    expect(retry.body.abandonedCheckout.activities.map((a: { type: string }) => a.type)).toEqual(['EMAIL_SENT', 'TASK_CREATED']);
     const before = await rowOf(made[0]!.checkoutId);
     const bad = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), body: { activityType: 'PHONED' } });
     expect(bad.status).toBe(400);

@@ -15,14 +15,14 @@ const tag = 'Abandoned checkouts';
  */
 export const abandonedCheckoutRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity', access: 'elevated', tag,
-    summary: 'Add an activity (e.g. EMAIL_SENT) to an abandoned checkout',
+    method: 'POST', path: '/ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity', access: 'elevated', tag, idempotent: true,
+    summary: 'Add an activity (e.g. EMAIL_SENT) to an abandoned checkout (honours Idempotency-Key)',
     request: addActivityRequest,
     handler: async (ctx, input) => abandonedCheckoutAnswer(await addAbandonedCheckoutActivity(ctx, input.abandonedCheckoutId, input.activityType), ctx.origin),
   }),
   route({
-    method: 'POST', path: '/ecom/v1/bulk/abandoned-checkout/delete', access: 'elevated', tag,
-    summary: 'Delete up to 100 abandoned checkouts; per-item results',
+    method: 'POST', path: '/ecom/v1/bulk/abandoned-checkout/delete', access: 'elevated', tag, idempotent: true,
+    summary: 'Delete up to 100 abandoned checkouts; per-item results (honours Idempotency-Key)',
     request: bulkDeleteRequest,
     handler: (ctx, input) => bulkDeleteAbandonedCheckouts(ctx, input.abandonedCheckoutIds),
   }),

@@ -195,6 +195,8 @@ const FIELDS = allowlist<{ column: string; type: ScalarType }>({
 
 const filterTarget: FilterTarget = {
   field(path: string): FilterField | undefined {
+    // The platform's user id (a site collaborator as buyer) does not exist here: filterable, never set.
+    if (path === 'buyerInfo.userId') return { expr: sql`NULL`, type: 'string' };
     const f = FIELDS[path];
     return f ? { expr: sql.ref(`a.${f.column}`), type: f.type } : undefined;
   },

@@ -16,8 +16,8 @@ const base = '/back-in-stock-service/v1/back-in-stock-notification-requests';
  */
 export const backInStockRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: base, access: 'visitor', tag,
-    summary: 'Ask to be e-mailed when an item is back in stock (one open request per e-mail and item)',
+    method: 'POST', path: base, access: 'visitor', tag, idempotent: true,
+    summary: 'Ask to be e-mailed when an item is back in stock (one open request per e-mail and item; honours Idempotency-Key)',
     request: createRequest,
     handler: async (ctx, input) => requestAnswer(await createBackInStockRequest(ctx, input)),
   }),
@@ -34,8 +34,8 @@ export const backInStockRoutes: RouteDef[] = [
     handler: (ctx, input) => countByCatalogReferences(ctx, input.catalogReferences),
   }),
   route({
-    method: 'POST', path: `${base}/report-items-back-in-stock`, access: 'elevated', tag,
-    summary: 'Mail the waiting requests of an item (or the listed requests) now',
+    method: 'POST', path: `${base}/report-items-back-in-stock`, access: 'elevated', tag, idempotent: true,
+    summary: 'Mail the waiting requests of an item (or the listed requests) now (honours Idempotency-Key)',
     request: reportRequest,
     handler: async (ctx, input) => {
       await reportItemsBackInStock(ctx, input);

@@ -171,6 +171,7 @@ const FIELDS = allowlist<{ column: string; type: ScalarType; storedAs01?: boolea
   status: { column: 'status', type: 'string' },
   contactId: { column: 'contact_id', type: 'string' },
   autoNotified: { column: 'auto_notified', type: 'boolean', storedAs01: true },
+  itemUrl: { column: 'item_url', type: 'string' },
   createdDate: { column: 'created_date', type: 'date' },
   _createdDate: { column: 'created_date', type: 'date' },
   'catalogReference.appId': { column: 'app_id', type: 'string' },
