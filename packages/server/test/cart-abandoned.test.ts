@@ -252,6 +252,16 @@ describe('abandoned checkouts: owner API', () => {
     expect(noSite.status).toBe(400);
   });
 
+  it('leads to the checkout page address the cart domain reported (with its access token)', async () => {
+    const own = snapshot({ details: { checkoutUrl: `${t.url}/_hosted/checkout?checkoutId=abc&token=secret-token` } });
+    await trackCheckoutActivity(serviceContext(t), own);
+    const row = await abandonedRow(own.checkoutId);
+    const got = await call(t.url, `/ecom/v1/abandoned-checkout/${row.id}`, owner());
+    expect(got.body.abandonedCheckout.checkoutUrl).toBe(own.details!.checkoutUrl);
+    const api = await call(t.url, `/ecom/v1/abandoned-checkout/${row.id}/redirect-to-checkout`, { query: { metasiteId: t.site.id } });
+    expect(api.body.headers).toEqual([{ key: 'Location', value: own.details!.checkoutUrl }]);
+  });
+
   it('deletes one and many (per-item results), with events', async () => {
     const [a, b] = [made[2]!, made[3]!];
     const del = await call(t.url, `/ecom/v1/abandoned-checkout/${a.id}`, { ...owner(), method: 'DELETE' });
