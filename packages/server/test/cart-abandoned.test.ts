@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberToken, memberWithToken, serviceContext } from './member-tokens.js';
 import { markCheckoutCompleted, trackCheckoutActivity, type CheckoutSnapshot } from '../src/domains/cart/abandoned/index.js';
+import { createSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
 
 const IDLE_MS = 400;
 let t: TestServer;
@@ -235,6 +237,21 @@ describe('abandoned checkouts: owner API', () => {
     }
     const anonymous = await call(t.url, '/ecom/v1/abandoned-checkout/query', { body: { query: {} } });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('an owner of another site sees and deletes none of this site\'s abandoned checkouts', async () => {
+    const site = await createSite(db(), { slug: 'abandoned-other', name: 'Other' });
+    const other = { auth: (await createApiKey(db(), { siteId: site.id, name: 'other owner' })).apiKey, siteId: site.id };
+    const { id } = made[0]!;
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}`, other)).status).toBe(404);
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}`, { ...other, method: 'DELETE' })).status).toBe(404);
+    const bulk = await call(t.url, '/ecom/v1/bulk/abandoned-checkout/delete', { ...other, body: { abandonedCheckoutIds: [id] } });
+    expect(bulk.body.bulkActionMetadata).toEqual({ totalSuccesses: 0, totalFailures: 1, undetailedFailures: 0 });
+    expect((await call(t.url, '/ecom/v1/abandoned-checkout/query', { ...other, body: { query: {} } })).body.abandonedCheckouts).toEqual([]);
+    const analytics = await call(t.url, '/ecom/v1/abandoned-checkout/get-analytics', { ...other, body: { startDate: '2000-01-01T00:00:00Z', endDate: '2100-01-01T00:00:00Z', metrics: ['RECOVERABLE_CHECKOUT_COUNT'] } });
+    expect(analytics.body.recoverableCheckoutCount).toBe(0);
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}/redirect-to-checkout`, { query: { metasiteId: site.id } })).status).toBe(404);
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}`, owner())).status).toBe(200);
   });
 
   it('redirects the recovery link to the hosted checkout page (302 for browsers, the redirect as data for API clients)', async () => {
