@@ -10,3 +10,4 @@ export type * from './members.js';
 export type * from './data.js';
 export type * from './events.js';
 export type * from './ecom-aftercare.js';
+export type * from './identity.js';
