@@ -11,3 +11,5 @@ export * as orderFulfillments from './orderFulfillments.js';
 export * as ordersSettings from './ordersSettings.js';
 export * as orderTransactions from './orderTransactions.js';
 export * as paymentsCollector from './paymentsCollector.js';
+export * as abandonedCheckouts from './abandonedCheckouts.js';
+export * as backInStockNotifications from './backInStockNotifications.js';
