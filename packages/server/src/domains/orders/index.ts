@@ -4,3 +4,7 @@
  */
 export { applyPaymentUpdate, createOrderFromCheckout, getOrderForPayment } from './service.js';
 export type { OrderDraft, OrderDraftLineItem, OrderPaymentStatus, OrderPaymentUpdate, OrderPaymentView } from './model.js';
+// The order as the wire shows it (payments answers mark-as-paid with it; C the checkout's create-order).
+export { getOrder } from './service.js';
+export { presentOrder } from './present.js';
+export type { Order } from './model.js';
