@@ -57,6 +57,7 @@ describe('members see only their own orders', () => {
     expect(own.body.order.id).toBe(mine.orderId);
     expect(own.body.order.tags).toEqual({ tags: { tagIds: ['gift'] } });
     expect(own.body.order.activities.map((a: { type: string }) => a.type)).toEqual(['ORDER_PLACED']);
+    expect(own.body.order.createdBy).toBeUndefined();
 
     const other = await call(t.url, `${O}/${theirs.orderId}`, { auth: ann.token });
     expect([other.status, other.body.details.applicationError.code]).toEqual([404, 'ORDER_NOT_FOUND']);
