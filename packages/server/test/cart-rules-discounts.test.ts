@@ -113,6 +113,16 @@ describe('discount rules', () => {
     expect(forged.body.details.validationError.fieldViolations[0].field).toBe('query.cursorPaging.cursor');
   });
 
+  it('a repeated create with the same Idempotency-Key answers the first rule and stores one', async () => {
+    const before = await ruleCount();
+    const headers = { 'idempotency-key': 'rule-create-once' };
+    const first = await call(t.url, '/ecom/v1/discount-rules', { ...asOwner(t), headers, body: { discountRule: rule({ name: 'once' }) } });
+    const again = await call(t.url, '/ecom/v1/discount-rules', { ...asOwner(t), headers, body: { discountRule: rule({ name: 'once' }) } });
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await ruleCount()).toBe(before + 1);
+  });
+
   it('refuses visitors and members on reads and writes, and changes nothing', async () => {
     const before = await ruleCount();
     const visitor = (await visitorTokens(t)).accessToken;
