@@ -115,7 +115,7 @@ describe('coupons', () => {
 describe('shipping regions', () => {
   const region = (over: Record<string, unknown> = {}) => ({
     name: 'Nordics',
-    destinations: [{ country: 'SE' }, { country: 'NO' }],
+    destinations: [{ country: 'SE', subdivisions: ['AB', 'SE-C'] }, { country: 'NO' }],
     options: [
       { code: 'post', title: 'Post', rate: { type: 'BY_WEIGHT', weightRanges: [{ upTo: 1, price: '4.00' }, { price: '9.00' }] }, deliveryWindow: { fromHours: 48, toHours: 96 } },
       { code: 'big', title: 'Big orders', rate: { type: 'BY_SUBTOTAL', subtotalRanges: [{ upTo: '100', price: '10.00' }, { price: '0' }] } },
@@ -127,7 +127,7 @@ describe('shipping regions', () => {
     const created = await call(t.url, '/ecom/v1/shipping-regions', { ...asOwner(t), body: { shippingRegion: region() } });
     expect(created.status).toBe(200);
     const r = created.body.shippingRegion;
-    expect(r).toMatchObject({ name: 'Nordics', revision: '1', destinations: region().destinations, options: region().options });
+    expect(r).toMatchObject({ name: 'Nordics', revision: '1', destinations: [{ country: 'SE', subdivisions: ['SE-AB', 'SE-C'] }, { country: 'NO' }], options: region().options });
     const list = await call(t.url, '/ecom/v1/shipping-regions', asOwner(t));
     expect(list.body.shippingRegions.map((x: { name: string }) => x.name)).toEqual(['United States', 'International', 'Nordics']);
     const updated = await call(t.url, `/ecom/v1/shipping-regions/${r.id}`, { ...asOwner(t), method: 'PATCH', body: { shippingRegion: { revision: '1', name: 'Nordic countries' } } });
@@ -141,6 +141,7 @@ describe('shipping regions', () => {
     const cases: [Record<string, unknown>, string][] = [
       [region({ destinations: [] }), 'shippingRegion.destinations'],
       [region({ destinations: [{ country: 'usa' }] }), 'shippingRegion.destinations[0].country'],
+      [region({ destinations: [{ country: 'SE', subdivisions: ['NO-03'] }] }), 'shippingRegion.destinations[0].subdivisions[0]'],
       [region({ options: [{ code: 'a', title: 'A', rate: { type: 'FLAT' } }] }), 'shippingRegion.options[0].rate.price'],
       [region({ options: [{ code: 'a', title: 'A', rate: { type: 'FREE', price: '1' } }] }), 'shippingRegion.options[0].rate.price'],
       [region({ options: [{ code: 'a', title: 'A', rate: { type: 'BY_WEIGHT', weightRanges: [{ upTo: 2, price: '1' }, { upTo: 1, price: '2' }] } }] }), 'shippingRegion.options[0].rate.ranges[1].upTo'],
