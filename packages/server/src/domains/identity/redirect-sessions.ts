@@ -134,10 +134,8 @@ export async function createRedirectSession(ctx: RequestContext, input: Redirect
       const checkoutId = input.ecomCheckout?.checkoutId;
       if (!checkoutId) throw violation('ecomCheckout.checkoutId', 'is required', 'REQUIRED_FIELD');
       payload = { checkoutId };
-      const params: Record<string, string> = { ...extra, checkoutId };
-      if (input.callbacks?.thankYouPageUrl) params.thankYouPageUrl = input.callbacks.thankYouPageUrl;
-      if (input.callbacks?.cartPageUrl) params.cartPageUrl = input.callbacks.cartPageUrl;
-      target = url(`${ctx.origin}/checkout`, params);
+      // The server's hosted checkout page (domains/cart); the session id is its capability.
+      target = url(`${ctx.origin}/_hosted/checkout`, { ...extra, rs: id });
       break;
     }
     case 'storesProduct': {
