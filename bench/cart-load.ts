@@ -3,7 +3,12 @@
  * (the last line of stdout). Requests rotate over the given visitor tokens, so each connection's
  * calls spread over several carts. Input: one JSON argument (see `Job`).
  */
-import autocannon from 'autocannon';
+import { createRequire } from 'node:module';
+
+/** The part of autocannon's API used here (the package ships no type declarations). */
+interface AutocannonResult { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 interface Job { url: string; method: 'GET' | 'POST'; path: string; body?: unknown; tokens: string[]; connections: number; seconds: number }
 
