@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.js';
 import { as, CART, CHECKOUTS, line, productV1, visitor } from './cart-support.js';
+import { clearDemoPricing } from './cart-support.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => { t = await startTestServer(); await clearDemoPricing(t); });
 afterAll(() => t?.close());
 
 describe('hosted checkout page', () => {
