@@ -5,7 +5,7 @@ import { ApplicationError, badRequest, violation } from '../../http/errors.js';
 import { sessionTokenRef, type SessionTokenRef } from './auth.js';
 import { CHALLENGE_PATTERN, redirectUriAllowed } from './oauth-codes.js';
 import { hashSecret, randomToken } from './secrets.js';
-import { findOAuthClient, findRedirectSession, insertRedirectSession, type RedirectSessionRecord } from './store.js';
+import { findOAuthClient, insertRedirectSession } from './store.js';
 
 /** A redirect session (the hosted page it points at) stays usable this long. */
 export const REDIRECT_SESSION_TTL_MS = 30 * 60 * 1000;
@@ -158,10 +158,4 @@ export async function createRedirectSession(ctx: RequestContext, input: Redirect
   return { redirectSession: { id, ...target, ...(sessionToken ? { sessionToken } : {}) } };
 }
 
-/** The live redirect session for a raw id from a hosted-page URL, or undefined. */
-export async function loadRedirectSession(db: RequestContext['db'], rawId: string): Promise<RedirectSessionRecord | undefined> {
-  if (!rawId || rawId.length > 200) return undefined;
-  const record = await findRedirectSession(db, hashSecret(rawId));
-  if (!record || Date.parse(record.expiresDate) <= Date.now()) return undefined;
-  return record;
-}
+export { loadRedirectSession } from './redirect-lookup.js';
