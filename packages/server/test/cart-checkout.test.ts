@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { as, CART, CHECKOUTS, line, productV1, slugsOf, visitor } from './cart-support.js';
+import { clearDemoPricing } from './cart-support.js';
 import { serviceContext } from './member-tokens.js';
 import { availability } from '../src/domains/inventory/index.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => { t = await startTestServer(); await clearDemoPricing(t); });
 afterAll(() => t?.close());
 
 const address = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001', addressLine: '1 Main St' };

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { as, CART, line, productV1, productV3, slugsOf, STORES_APP_ID, visitor } from './cart-support.js';
+import { clearDemoPricing } from './cart-support.js';
 import { memberToken, memberWithToken } from './member-tokens.js';
 import { call } from './harness.js';
 import { freshIp, STRONG_PASSWORD, uniqueEmail } from './identity-helpers.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => { t = await startTestServer(); await clearDemoPricing(t); });
 afterAll(() => t?.close());
 
 describe('current cart', () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestServer, type TestServer } from './harness.js';
 import { as, CART, line, productV1, STORES_APP_ID, visitor } from './cart-support.js';
+import { clearDemoPricing } from './cart-support.js';
 import { currencyOf, parseMoney } from '../src/domains/cart/pricing/index.js';
 
 let t: TestServer;
@@ -16,6 +17,7 @@ const PRICES = [0.99, 3.33, 12.5, 19.99, 47.1, 250];
 
 beforeAll(async () => {
   t = await startTestServer();
+  await clearDemoPricing(t);
   const owner = as(t, 'owner');
   for (const [i, price] of PRICES.entries()) ids.push((await productV1(t, { name: `prop ${i}`, price, weight: 0.3 * (i + 1) })).productId);
   const ok = (r: { status: number; body: unknown }) => { if (r.status !== 200) throw new Error(JSON.stringify(r.body)); return r.body as Record<string, Record<string, string>>; };

@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { as, CART, line, productV1, STORES_APP_ID, visitor } from './cart-support.js';
+import { clearDemoPricing } from './cart-support.js';
 import { createSite } from '../src/domains/sites/service.js';
 import { createApiKey } from '../src/domains/identity/service.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => { t = await startTestServer(); await clearDemoPricing(t); });
 afterAll(() => t?.close());
 
 type Json = Record<string, unknown>;

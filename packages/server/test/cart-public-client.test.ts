@@ -2,15 +2,17 @@
  * The platform's public client (`@wix/sdk` + `@wix/ecom` currentCart and checkout), unchanged, against
  * our cart and checkout (test/public-client.ts routes its hosts here); then our own SDK modules.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { checkout, currentCart } from '@wix/ecom';
 import { createClient as vitrineClient, OAuthStrategy as VitrineOAuth } from '@vitrine/sdk';
 import { checkout as ourCheckout, currentCart as ourCart } from '@vitrine/sdk/ecom';
 import { usePublicClientServer } from './public-client.js';
 import { productV1, STORES_APP_ID } from './cart-support.js';
+import { clearDemoPricing } from './cart-support.js';
 
 const f = usePublicClientServer();
+beforeAll(async () => { await clearDemoPricing(f.t); });
 
 describe('@wix/ecom currentCart and checkout', () => {
   it('adds, reads, changes, estimates, checks out and places the order', async () => {

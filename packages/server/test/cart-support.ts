@@ -52,3 +52,20 @@ export async function slugsOf(t: TestServer, entityId: string): Promise<string[]
   const rows = await t.server.deps.storage.db.selectFrom('outbox_events').select(['slug', 'sequence']).where('entity_id', '=', entityId).orderBy('sequence').execute();
   return rows.map((r) => r.slug);
 }
+
+/**
+ * Removes the demo store's pricing setup (tax, shipping, coupon, automatic rule), through the owner
+ * routes, so a test file's amounts depend only on what it sets up itself.
+ */
+export async function clearDemoPricing(t: TestServer): Promise<void> {
+  const owner = as(t, 'owner');
+  const list = async (path: string, key: string) => {
+    const res = path.endsWith('/query') ? await owner.post(path, { query: {} }) : await owner.get(path);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body[key] ?? []) as { id: string }[];
+  };
+  for (const r of await list('/ecom/v1/discount-rules/query', 'discountRules')) await owner.del(`/ecom/v1/discount-rules/${r.id}`);
+  for (const r of await list('/billing/v1/tax-regions/query', 'taxRegions')) await owner.del(`/billing/v1/tax-regions/${r.id}`);
+  for (const r of await list('/ecom/v1/shipping-regions', 'shippingRegions')) await owner.del(`/ecom/v1/shipping-regions/${r.id}`);
+  for (const r of await list('/stores/v2/coupons/query', 'coupons')) await owner.del(`/stores/v2/coupons/${r.id}`);
+}

@@ -262,7 +262,8 @@ describe('OAuth code, PKCE and redirect URI rules', () => {
     expect((await create({ callbacks: {} })).body.details.applicationError.code).toBe('MISSING_INTENT');
     const checkout = await create({ ecomCheckout: { checkoutId: 'chk-1' }, callbacks: { thankYouPageUrl: 'http://localhost:5173/thanks' } });
     expect(checkout.status).toBe(200);
-    expect(checkout.body.redirectSession.urlDetails).toEqual({ endpoint: `${t.url}/checkout`, searchParams: { checkoutId: 'chk-1', thankYouPageUrl: 'http://localhost:5173/thanks' } });
+    // The hosted checkout page (domains/cart) reads the checkout and callbacks from the session it names.
+    expect(checkout.body.redirectSession.urlDetails).toEqual({ endpoint: `${t.url}/_hosted/checkout`, searchParams: { rs: checkout.body.redirectSession.id } });
     const product = await create({ storesProduct: { productSlug: 'hand-grinder' } });
     expect(product.body.redirectSession.fullUrl).toBe(`${t.url}/product-page/hand-grinder`);
   });

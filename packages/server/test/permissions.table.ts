@@ -358,6 +358,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/checkouts/:id/update-line-items-quantity': 'visitor',
   'GET /ecom/v1/checkouts/:id/wix-checkout-url': 'visitor',
   'GET /ecom/v1/checkouts/by-cart-id/:id': 'visitor',
+  'GET /ecom/v1/checkouts/mark-checkout-as-completed-and-redirect-to-url': 'public',
+  'GET /_hosted/checkout': 'public',
+  'POST /_hosted/checkout/api': 'public',
   // cart rules (discount rules, tax groups / regions, checkout settings, coupons and shipping regions)
   'POST /ecom/v1/discount-rules': 'elevated',
   'POST /ecom/v1/discount-rules/query': 'elevated',

@@ -1,8 +1,8 @@
 /**
- * `@vitrine/sdk/ecom`: current cart and checkout; pricing rules (discounts, coupons, tax, shipping, checkout
- * settings); orders, fulfillments and orders settings; payments:
- * `orderTransactions` and `paymentsCollector` (the payments collector calls of the public orders
- * module, for `orders` to re-export).
+ * `@vitrine/sdk/ecom`: current cart and checkout; pricing rules (discounts, coupons, tax, shipping,
+ * checkout settings); orders, fulfillments and orders settings; payments: `orderTransactions` and
+ * `paymentsCollector` (the payments collector calls of the public orders module, which `orders`
+ * re-exports); abandoned checkouts and back-in-stock notifications.
  * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
  */
 export * as currentCart from './currentCart.js';

@@ -1,4 +1,6 @@
-import { route, type RouteDef } from '../../http/route.js';
+import { z } from 'zod';
+import { publicRoute, route, type RouteDef } from '../../http/route.js';
+import { checkoutPage, checkoutPageApi, completeAndRedirect } from './checkout-page.js';
 import {
   addToCheckout, checkoutAnswer, createCheckout, getCheckout, getCheckoutByCartId, getCheckoutUrl, markAsCompleted, removeCheckoutCoupon,
   removeCheckoutLines, removeGiftCard, removeOverrideCheckoutUrl, updateCheckout, updateCheckoutQuantities,
@@ -6,10 +8,11 @@ import {
 import { placeOrder, placeOrderAndCharge } from './place-order.js';
 import {
   addToCheckoutRequest, checkoutIdRequest, checkoutQuantityRequest, createCheckoutRequest, createOrderAndChargeRequest, createOrderRequest, idRequest, removeCheckoutLinesRequest,
-  updateCheckoutRequest,
+  redirectTokenRequest, updateCheckoutRequest,
 } from './schema.js';
 
 const tag = 'Checkout';
+const pageAccess = z.object({ rs: z.string().max(200).optional(), checkoutId: z.string().max(100).optional(), token: z.string().max(200).optional() });
 const BASE = '/ecom/v1/checkouts';
 
 /** Checkouts (docs/checkout.md): a visitor or member reaches only its own; owners reach every checkout of the site. */
@@ -88,5 +91,30 @@ export const checkoutRoutes: RouteDef[] = [
     method: 'POST', path: `${BASE}/:id/create-order-and-charge`, access: 'visitor', tag, summary: "Create the checkout's order and charge it (paymentToken: the test card as JSON; none: offline payment)",
     request: createOrderAndChargeRequest,
     handler: (ctx, input) => placeOrderAndCharge(ctx, input.id, input),
+  }),
+  publicRoute({
+    method: 'GET', path: `${BASE}/mark-checkout-as-completed-and-redirect-to-url`, raw: true, tag,
+    summary: 'Mark a checkout completed and redirect to its thank-you URL (token: <checkoutId>.<page token>)',
+    request: redirectTokenRequest,
+    handler: (ctx, input) => completeAndRedirect(ctx, input.token),
+  }),
+  publicRoute({
+    method: 'GET', path: '/_hosted/checkout', raw: true, tag, summary: 'Hosted checkout page (an ecomCheckout redirect session, or the checkout URL)',
+    request: pageAccess,
+    handler: (ctx, input) => checkoutPage(ctx, input),
+  }),
+  publicRoute({
+    method: 'POST', path: '/_hosted/checkout/api', tag, summary: 'Steps of the hosted checkout page: save the buyer\'s details, place and pay the order',
+    request: pageAccess.extend({
+      action: z.enum(['update', 'place']),
+      email: z.string().max(254).optional(),
+      shippingOption: z.string().max(100).nullish(),
+      address: z.object({
+        firstName: z.string().max(200).optional(), lastName: z.string().max(200).optional(), addressLine: z.string().max(200).optional(), city: z.string().max(200).optional(),
+        postalCode: z.string().max(40).optional(), country: z.string().max(2).optional(), subdivision: z.string().max(20).nullish(),
+      }).optional(),
+      card: z.object({ number: z.string().max(30), expMonth: z.number().int(), expYear: z.number().int(), cvc: z.string().max(4) }).optional(),
+    }),
+    handler: (ctx, input) => checkoutPageApi(ctx, input),
   }),
 ];

@@ -17,3 +17,15 @@ export function ownerOf(caller: Caller): Owner {
 
 export const visitorKey = (visitorId: string) => `v:${visitorId}`;
 export const memberKey = (memberId: string) => `m:${memberId}`;
+
+/** The caller a stored owner key stands for: the hosted page acts as the checkout's own buyer. */
+export function callerOfOwnerKey(key: string): Caller {
+  const id = key.slice(2);
+  switch (key.slice(0, 2)) {
+    case 'v:': return { kind: 'visitor', visitorId: id, clientId: '', familyId: '' };
+    case 'm:': return { kind: 'member', memberId: id, clientId: '', familyId: '' };
+    case 'u:': return { kind: 'owner', apiKeyId: id };
+    case 'a:': return { kind: 'app', appId: id };
+    default: return { kind: 'anonymous' };
+  }
+}

@@ -49,34 +49,40 @@ export async function findCurrentCart(ctx: RequestContext): Promise<StoredCart |
   return findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
 }
 
+/** Tries of a cart write that lost a race with another write of the same cart. */
+export const CART_WRITE_ATTEMPTS = 5;
+
 /**
- * Changes the caller's cart in one transaction (creating it when `create`), writes the cart event with
- * the cart as it is afterwards, and answers that view. A concurrent first write of the same caller
- * loses the unique index race and is retried once as an update.
+ * Changes the caller's cart (creating it when `create`) and answers the cart as it is afterwards. The
+ * lines are looked up in the catalog and inventory BEFORE the write, so the write transaction holds
+ * only the guarded update (at the revision read) and the cart event; a write that lost a race with
+ * another write of the same cart reads again and retries.
  */
-async function changeCart(ctx: RequestContext, change: (doc: CartDoc, tctx: RequestContext) => Promise<CartDoc> | CartDoc, opts: { create: boolean }): Promise<CartView> {
+async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc, opts: { create: boolean }): Promise<CartView> {
   const owner = ownerOf(ctx.caller);
-  const attempt = () => inTransaction(ctx.db, async (trx) => {
-    const tctx = { ...ctx, db: trx };
-    const existing = await findCartByOwner(trx, ctx.site.id, owner.key, ctx.dialect);
+  for (let attempt = 1; ; attempt++) {
+    const existing = await findCartByOwner(ctx.db, ctx.site.id, owner.key);
     if (!existing && !opts.create) throw notFoundCart();
     const now = new Date().toISOString();
     const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
-    const cart: StoredCart = { ...before, doc: await change(structuredClone(before.doc), tctx), revision: before.revision + 1, updatedDate: now };
-    if (existing) {
-      if (!(await updateCart(trx, ctx.site.id, cart, existing.revision))) throw new ApplicationError(409, 'CART_CHANGED', 'The cart changed meanwhile; try again');
-    } else {
-      await insertCart(trx, ctx.site.id, cart);
+    const cart: StoredCart = { ...before, doc: change(structuredClone(before.doc)), revision: before.revision + 1, updatedDate: now };
+    const v = await view(ctx, cart);
+    const entity = presentCart(cart, v.lines, v.currency);
+    try {
+      const written = await inTransaction(ctx.db, async (trx) => {
+        if (existing) {
+          if (!(await updateCart(trx, ctx.site.id, cart, existing.revision))) return false;
+        } else {
+          await insertCart(trx, ctx.site.id, cart);
+        }
+        await recordEvent({ ...ctx, db: trx }, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: cart.id, entity });
+        return true;
+      });
+      if (written) return v;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error; // a concurrent first write created the cart: read it and retry
     }
-    const v = await view(tctx, cart);
-    await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: cart.id, entity: presentCart(cart, v.lines, v.currency) });
-    return v;
-  });
-  try {
-    return await attempt();
-  } catch (error) {
-    if (isUniqueViolation(error)) return attempt();
-    throw error;
+    if (attempt >= CART_WRITE_ATTEMPTS) throw new ApplicationError(409, 'CART_CHANGED', 'The cart kept changing meanwhile; try again');
   }
 }
 

@@ -101,3 +101,9 @@ export async function rekeyOpenCheckouts(db: Executor, siteId: string, from: str
     await db.updateTable('checkouts').set({ owner_key: to, doc: toJson({ ...doc, buyer: { memberId } }) }).where('site_id', '=', siteId).where('id', '=', r.id).execute();
   }
 }
+
+/** A checkout by id on any site, for the hosted page (whose URL names no site); the caller checks the capability. */
+export async function findCheckoutAnySite(db: Executor, id: string): Promise<{ siteId: string; checkout: StoredCheckout } | undefined> {
+  const row = await db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? { siteId: row.site_id, checkout: toCheckout(row) } : undefined;
+}

@@ -2,3 +2,4 @@
 export { deleteIdentity, setIdentityStatus } from './lifecycle.js';
 export { revokeMemberTokens } from './service.js';
 export { onVisitorLogin } from './login-listeners.js';
+export { loadRedirectSession } from './redirect-lookup.js';

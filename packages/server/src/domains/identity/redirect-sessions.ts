@@ -5,7 +5,7 @@ import { ApplicationError, badRequest, violation } from '../../http/errors.js';
 import { sessionTokenRef, type SessionTokenRef } from './auth.js';
 import { CHALLENGE_PATTERN, redirectUriAllowed } from './oauth-codes.js';
 import { hashSecret, randomToken } from './secrets.js';
-import { findOAuthClient, findRedirectSession, insertRedirectSession, type RedirectSessionRecord } from './store.js';
+import { findOAuthClient, insertRedirectSession } from './store.js';
 
 /** A redirect session (the hosted page it points at) stays usable this long. */
 export const REDIRECT_SESSION_TTL_MS = 30 * 60 * 1000;
@@ -133,10 +133,8 @@ export async function createRedirectSession(ctx: RequestContext, input: Redirect
       const checkoutId = input.ecomCheckout?.checkoutId;
       if (!checkoutId) throw violation('ecomCheckout.checkoutId', 'is required', 'REQUIRED_FIELD');
       payload = { checkoutId };
-      const params: Record<string, string> = { ...extra, checkoutId };
-      if (input.callbacks?.thankYouPageUrl) params.thankYouPageUrl = input.callbacks.thankYouPageUrl;
-      if (input.callbacks?.cartPageUrl) params.cartPageUrl = input.callbacks.cartPageUrl;
-      target = url(`${ctx.origin}/checkout`, params);
+      // The server's hosted checkout page (domains/cart); the session id is its capability.
+      target = url(`${ctx.origin}/_hosted/checkout`, { ...extra, rs: id });
       break;
     }
     case 'storesProduct': {
@@ -160,10 +158,4 @@ export async function createRedirectSession(ctx: RequestContext, input: Redirect
   return { redirectSession: { id, ...target, ...(sessionToken ? { sessionToken } : {}) } };
 }
 
-/** The live redirect session for a raw id from a hosted-page URL, or undefined. */
-export async function loadRedirectSession(db: RequestContext['db'], rawId: string): Promise<RedirectSessionRecord | undefined> {
-  if (!rawId || rawId.length > 200) return undefined;
-  const record = await findRedirectSession(db, hashSecret(rawId));
-  if (!record || Date.parse(record.expiresDate) <= Date.now()) return undefined;
-  return record;
-}
+export { loadRedirectSession } from './redirect-lookup.js';
