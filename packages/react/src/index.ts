@@ -18,5 +18,9 @@ export {
   useWebhookSubscriptions, useWebhookSubscription, useCreateWebhookSubscription, useUpdateWebhookSubscription, useDeleteWebhookSubscription,
   useWebhookDeliveries, useWebhookDelivery, useRedeliver, useMails,
 } from './events.js';
+export {
+  useProductList, useProductBySlug, useCollectionList, productListQuery, productBySlugQuery, collectionListQuery, dehydrateQueries, hydrateQueries,
+} from './prefetch.js';
+export type { ProductList, ProductListOptions } from './prefetch.js';
 export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';
