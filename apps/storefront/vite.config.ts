@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Files worth compressing ahead of time (the server sends `.br` / `.gz` siblings when accepted). */
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml)$/;
@@ -31,6 +34,9 @@ function precompress(): Plugin {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
+  // react-router's package exports only its development build (dev warnings, bigger); the browser
+  // bundle takes the production build it also ships.
+  resolve: isSsrBuild ? {} : { alias: [{ find: /^react-router$/, replacement: path.resolve(here, '../../node_modules/react-router/dist/production/index.mjs') }] },
   ssr: { noExternal: ['@vitrine/sdk', '@vitrine/react', '@vitrine/types'] },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
