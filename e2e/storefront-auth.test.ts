@@ -3,6 +3,7 @@ import { updateSite } from '../packages/server/src/domains/sites/service.js';
 import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../packages/server/test/identity-helpers.js';
 import { call } from '../packages/server/test/harness.js';
 import { useServerAndBrowser } from './fixture.js';
+import { open } from './storefront-helpers.js';
 
 let mailbox: Mailbox;
 const f = useServerAndBrowser(async () => {
@@ -17,7 +18,7 @@ describe('storefront sign-in through the hosted pages', () => {
   it('registers on the hosted page, verifies the e-mailed code and lands back signed in', async () => {
     await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: { ...f.t.site.settings, requireEmailVerification: true } });
     const page = f.page;
-    await page.goto(`${f.t.url}/product-page/ceramic-mug`);
+    await open(page, `${f.t.url}/product-page/ceramic-mug`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/_hosted\//);
     await page.getByRole('link', { name: 'Create an account' }).click();

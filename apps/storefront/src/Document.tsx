@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { useCollectionList } from '@vitrine/react';
 import { STORE_NAME, useSite } from './site';
@@ -27,6 +28,10 @@ function Layout() {
   const collections = useCollectionList();
   const navigation = useNavigation();
   const shelves = (collections.data ?? []).filter((c) => c.slug !== 'all-products');
+  // Marks the page interactive (browser tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900">Skip to content</a>

@@ -98,8 +98,8 @@ function FacetGroup({ facet, onToggle }: { facet: Facet; onToggle: (value: strin
           <li key={v.value}>
             <label className="flex cursor-pointer items-center gap-2">
               <input type="checkbox" checked={v.selected} onChange={() => onToggle(v.value)} className="h-4 w-4 accent-stone-900" />
-              <span>{v.label}</span>
-              <span className="ml-auto text-stone-600" aria-label={`${v.count} products`}>{v.count}</span>
+              <span>{v.label}</span>{' '}
+              <span className="ml-auto text-stone-600">{v.count}</span>
             </label>
           </li>
         ))}
