@@ -39,6 +39,30 @@ describe('storefront sign-in through the hosted pages', () => {
     await expect.poll(() => page.getByTestId('member-email').textContent()).toBe(email);
   });
 
+  it('edits the profile, adds and removes an address and joins the community on the account page', async () => {
+    const page = f.page;
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Shopper');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada');
+
+    await page.getByLabel('Street and number').fill('1 Roastery Lane');
+    await page.getByLabel('City').fill('Lisbon');
+    await page.getByLabel('Postal code').fill('1100-001');
+    await page.getByLabel('Country (2 letters)').fill('pt');
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await expect.poll(() => page.getByTestId('addresses').textContent()).toContain('1 Roastery Lane, Lisbon, 1100-001, PT');
+    await page.getByTestId('addresses').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByTestId('addresses').locator('li').count()).toBe(0);
+
+    const before = await page.getByTestId('privacy').textContent();
+    await page.getByRole('button', { name: /the community/ }).click();
+    await expect.poll(() => page.getByTestId('privacy').textContent()).not.toBe(before);
+  });
+
   it('signs out through the hosted logout page, which revokes the refresh token', async () => {
     const page = f.page;
     const before = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine.storefront.tokens') ?? 'null'));

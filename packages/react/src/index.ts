@@ -22,5 +22,6 @@ export {
   useProductList, useProductBySlug, useCollectionList, productListQuery, productBySlugQuery, collectionListQuery, dehydrateQueries, hydrateQueries,
 } from './prefetch.js';
 export type { ProductList, ProductListOptions } from './prefetch.js';
+export { useUpdateMyMember, useUpdateMySlug, useCommunityMembership } from './account.js';
 export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';
