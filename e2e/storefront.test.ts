@@ -60,7 +60,7 @@ describe('storefront pages on the server (no JavaScript)', () => {
   it('serves robots.txt and a sitemap of the home, search, collection and product pages', async () => {
     const robots = await fetch(new URL('/robots.txt', f.t.url));
     expect(robots.status).toBe(200);
-    expect(await robots.text()).toBe(`User-agent: *\nAllow: /\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nDisallow: /callback\nSitemap: ${f.t.url}/sitemap.xml\n`);
+    expect(await robots.text()).toBe(`User-agent: *\nAllow: /\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\nDisallow: /callback\nDisallow: /order-confirmation\nSitemap: ${f.t.url}/sitemap.xml\n`);
     const sitemap = await fetch(new URL('/sitemap.xml', f.t.url));
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locs = [...(await sitemap.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);

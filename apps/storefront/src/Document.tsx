@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { useCollectionList } from '@vitrine/react';
 import { STORE_NAME, useSite } from './site';
-import { CartButton } from './cart/CartDrawer';
+import { CartButton, CartUiProvider } from './cart/CartDrawer';
 import { AccountLink } from './account/AccountLink';
 
 /** The whole HTML document: the server streams it and the browser hydrates `document` itself. */
@@ -33,6 +33,7 @@ function Layout() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
+    <CartUiProvider>
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900">Skip to content</a>
       <header className="border-b border-stone-200 bg-white">
@@ -66,5 +67,6 @@ function Layout() {
         <p>{STORE_NAME} · <Link to="/search" className="underline">All products</Link> · Powered by Vitrine</p>
       </footer>
     </div>
+    </CartUiProvider>
   );
 }

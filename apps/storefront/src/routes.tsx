@@ -9,6 +9,8 @@ import { ProductPage } from './pages/ProductPage';
 import { AccountPage } from './pages/AccountPage';
 import { CallbackPage } from './pages/CallbackPage';
 import { CartPage } from './pages/CartPage';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { OrderConfirmationPage } from './pages/OrderConfirmationPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { SCOPE_LIMIT } from './catalog/browse';
@@ -70,6 +72,8 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
         },
       },
       { path: 'cart', element: <CartPage /> },
+      { path: 'checkout/:id', element: <CheckoutPage /> },
+      { path: 'order-confirmation/:orderId', element: <OrderConfirmationPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: CALLBACK_PATH.slice(1), element: <CallbackPage /> },
       { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },

@@ -7,7 +7,7 @@ import { SCOPE_LIMIT } from './catalog/browse';
 export const SITEMAP_PRODUCTS_MAX = 5_000;
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /cart', 'Disallow: /checkout', 'Disallow: /account', 'Disallow: /callback', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /cart', 'Disallow: /checkout', 'Disallow: /account', 'Disallow: /callback', 'Disallow: /order-confirmation', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -23,5 +23,8 @@ export {
 } from './prefetch.js';
 export type { ProductList, ProductListOptions } from './prefetch.js';
 export { useUpdateMyMember, useUpdateMySlug, useCommunityMembership } from './account.js';
+export {
+  useCurrentCart, useAddToCart, useUpdateCartQuantity, useRemoveFromCart, useCartCoupon, useCartTotals, useCreateCheckout, useCheckout, useUpdateCheckout, usePlaceOrder, cartKeys,
+} from './cart.js';
 export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';

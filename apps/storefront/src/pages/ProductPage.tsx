@@ -9,9 +9,8 @@ import { Price } from '../components/Price';
 import { AddToCart } from '../cart/AddToCart';
 import { useSite } from '../site';
 import { NotFoundPage } from './NotFoundPage';
+import { QUANTITY_MAX } from '../cart/quantity';
 
-/** Most units one add-to-cart asks for (the cart enforces stock). */
-export const QUANTITY_MAX = 99;
 
 export function ProductPage() {
   const { slug = '' } = useParams();
