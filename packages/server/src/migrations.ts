@@ -14,6 +14,7 @@ import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
 import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
 import { ordersMigrations } from './domains/orders/migrations.js';
 import { backInStockMigrations } from './domains/cart/back-in-stock/migrations.js';
+import { paymentsMigrations } from './domains/payments/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -38,6 +39,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
     ...prefix('orders', ordersMigrations),
     ...prefix('cart-back-in-stock', backInStockMigrations),
+    ...prefix('payments', paymentsMigrations),
   };
 }
 

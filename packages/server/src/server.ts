@@ -24,6 +24,7 @@ import { pruneIdempotencyJob, pruneJobsJob } from './jobs/prune.js';
 import { inventoryJobKinds } from './domains/inventory/jobs.js';
 import { abandonedCheckoutJobKinds } from './domains/cart/abandoned/jobs.js';
 import { backInStockJobKinds } from './domains/cart/back-in-stock/jobs.js';
+import { paymentsJobKinds } from './domains/payments/jobs.js';
 import { ordersJobKinds } from './domains/orders/imports.js';
 import { recoverOperationsJob } from './operations/jobs.js';
 
@@ -62,6 +63,7 @@ export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
     ...inventoryJobKinds,
     ...abandonedCheckoutJobKinds,
     ...backInStockJobKinds,
+    ...paymentsJobKinds,
     ...ordersJobKinds,
   ]);
 }

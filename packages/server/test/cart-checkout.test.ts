@@ -111,4 +111,22 @@ describe('checkout', () => {
     expect((await a.get(`${CHECKOUTS}/${co.id}`)).body.checkout.buyerNote ?? null).toBeNull();
     expect((await as(t, 'owner').get(`${CHECKOUTS}/${co.id}`)).status).toBe(200);
   });
+
+  it('creates the order and charges the test card; a declined card leaves it unpaid for another try', async () => {
+    const v = as(t, await visitor(t));
+    const p = await productV1(t, { name: 'Clock', price: 45 });
+    const card = (number: string) => JSON.stringify({ number, expMonth: 12, expYear: 2040, cvc: '123' });
+    const co = (await v.post(CHECKOUTS, { channelType: 'WEB', lineItems: [line(p.productId, 2)], checkoutInfo: { buyerInfo: { email: 'clock@example.com' } } })).body.checkout;
+    const declined = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: card('4000000000000002') });
+    expect(declined.status).toBe(200);
+    expect(JSON.parse(declined.body.paymentResponseToken)).toMatchObject({ status: 'DECLINED' });
+    const paid = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: card('4242424242424242') });
+    expect(paid.body.orderId).toBe(declined.body.orderId);
+    expect(JSON.parse(paid.body.paymentResponseToken)).toMatchObject({ status: 'APPROVED' });
+    const again = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: card('4242424242424242') });
+    expect(again.body).toEqual({ orderId: paid.body.orderId, paymentResponseToken: null });
+    expect(await ordersOf(co.id)).toBe(1);
+    const bad = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: 'not a card' });
+    expect([bad.status, bad.body.details.applicationError.code]).toEqual([400, 'INVALID_PAYMENT_TOKEN']);
+  });
 });

@@ -22,11 +22,11 @@ describe('@wix/ecom currentCart and checkout', () => {
     const cart = added.cart!;
     expect(cart._id).toEqual(expect.any(String));
     expect(cart._createdDate).toBeInstanceOf(Date);
-    const li = cart.lineItems[0]!;
+    const li = cart.lineItems![0]!;
     expect(li).toMatchObject({ quantity: 2, productName: { original: 'Public Teapot' }, price: { amount: '24.50' }, availability: { status: 'AVAILABLE' } });
 
     const updated = await wix.currentCart.updateCurrentCartLineItemQuantity([{ _id: li._id!, quantity: 3 }]);
-    expect(updated.cart!.lineItems[0]!.quantity).toBe(3);
+    expect(updated.cart!.lineItems![0]!.quantity).toBe(3);
     const info = await wix.currentCart.updateCurrentCart({ cartInfo: { buyerNote: 'Gift, please' } });
     expect(info.buyerNote).toBe('Gift, please');
 

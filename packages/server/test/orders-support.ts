@@ -47,8 +47,9 @@ export function draftOf(lines: { ref: { productId: string; variantId: string }; 
   };
 }
 
-/** Outbox events of one order, in sequence order (slug list). */
-export async function eventSlugs(ctx: RequestContext, orderId: string): Promise<string[]> {
-  const rows = await ctx.db.selectFrom('outbox_events').select(['slug', 'sequence']).where('site_id', '=', ctx.site.id).where('entity_id', '=', orderId).orderBy('sequence').execute();
+/** Outbox events of one entity (an order by default), in sequence order (slug list). */
+export async function eventSlugs(ctx: RequestContext, entityId: string, fqdn = 'wix.ecom.v1.order'): Promise<string[]> {
+  const rows = await ctx.db.selectFrom('outbox_events').select(['slug', 'sequence']).where('site_id', '=', ctx.site.id).where('entity_id', '=', entityId)
+    .where('entity_fqdn', '=', fqdn).orderBy('sequence').execute();
   return rows.map((r) => r.slug);
 }

@@ -314,6 +314,25 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /wix-data/v2/items/unpublish': 'visitor',
   'POST /wix-data/v2/items/update': 'visitor',
 
+  // payments (domains/payments; docs/payments.md)
+  'POST /_api/vitrine/payments/v1/gateway-orders/:paymentGatewayOrderId/pay': 'visitor',
+  'POST /ecom/v1/bulk/payments/update-payment-transaction-status': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:ecomOrderId/capture-authorized-payments': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:ecomOrderId/charge-membership': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:ecomOrderId/create-payment-gateway-order': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:ecomOrderId/mark-as-paid': 'elevated',
+  'GET /ecom/v1/payments-collector/orders/:ecomOrderId/payment-collectability-status': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:ecomOrderId/prepare-payment-collection': 'elevated',
+  'GET /ecom/v1/payments-collector/orders/:ecomOrderId/refundability': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:ecomOrderId/trigger-refund': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:ecomOrderId/void-authorized-payments': 'elevated',
+  'POST /ecom/v1/payments-collector/orders/:orderId/manual-payment': 'elevated',
+  'POST /ecom/v1/payments/:paymentId/orders/:orderId/update-payment-transaction-status': 'elevated',
+  'POST /ecom/v1/payments/list-by-ids': 'elevated',
+  'GET /ecom/v1/payments/orders/:orderId': 'elevated',
+  'POST /ecom/v1/payments/orders/:orderId/add-payment': 'elevated',
+  'POST /v1/bulk/payments-collector/mark-as-paid': 'elevated',
+
   // cart (domains/cart; docs/cart.md, docs/checkout.md): every caller has its own cart and checkouts
   'GET /ecom/v1/carts/current': 'visitor',
   'PATCH /ecom/v1/carts/current': 'visitor',
@@ -330,6 +349,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/checkouts/:id/add-to-checkout': 'visitor',
   'GET /ecom/v1/checkouts/:id/checkout-url': 'visitor',
   'POST /ecom/v1/checkouts/:id/create-order': 'visitor',
+  'POST /ecom/v1/checkouts/:id/create-order-and-charge': 'visitor',
   'POST /ecom/v1/checkouts/:id/mark-as-completed': 'visitor',
   'POST /ecom/v1/checkouts/:id/remove-coupon': 'visitor',
   'POST /ecom/v1/checkouts/:id/remove-gift-card': 'visitor',

@@ -3,9 +3,9 @@ import {
   addToCheckout, checkoutAnswer, createCheckout, getCheckout, getCheckoutByCartId, getCheckoutUrl, markAsCompleted, removeCheckoutCoupon,
   removeCheckoutLines, removeGiftCard, removeOverrideCheckoutUrl, updateCheckout, updateCheckoutQuantities,
 } from './checkout-service.js';
-import { placeOrder } from './place-order.js';
+import { placeOrder, placeOrderAndCharge } from './place-order.js';
 import {
-  addToCheckoutRequest, checkoutIdRequest, checkoutQuantityRequest, createCheckoutRequest, createOrderRequest, idRequest, removeCheckoutLinesRequest,
+  addToCheckoutRequest, checkoutIdRequest, checkoutQuantityRequest, createCheckoutRequest, createOrderAndChargeRequest, createOrderRequest, idRequest, removeCheckoutLinesRequest,
   updateCheckoutRequest,
 } from './schema.js';
 
@@ -83,5 +83,10 @@ export const checkoutRoutes: RouteDef[] = [
     method: 'POST', path: `${BASE}/:id/create-order`, access: 'visitor', tag, summary: "Create the checkout's order (the same order on every repeat)",
     request: createOrderRequest,
     handler: async (ctx, input) => ({ orderId: (await placeOrder(ctx, input.id)).orderId }),
+  }),
+  route({
+    method: 'POST', path: `${BASE}/:id/create-order-and-charge`, access: 'visitor', tag, summary: "Create the checkout's order and charge it (paymentToken: the test card as JSON; none: offline payment)",
+    request: createOrderAndChargeRequest,
+    handler: (ctx, input) => placeOrderAndCharge(ctx, input.id, input),
   }),
 ];

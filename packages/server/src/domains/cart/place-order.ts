@@ -8,6 +8,7 @@ import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { createOrderFromCheckout, type OrderDraft } from '../orders/index.js';
+import { chargeOrder, type ChargePayment } from '../payments/index.js';
 import { completeInTransaction, priceCheckout, type CheckoutView } from './checkout-service.js';
 import { ownerOf } from './owner.js';
 import { presentCheckout } from './present.js';
@@ -103,4 +104,41 @@ export async function placeOrder(ctx: RequestContext, checkoutId: string): Promi
     await completeInTransaction(tctx, co);
     return { orderId, created: true };
   });
+}
+
+/**
+ * The payment a `paymentToken` stands for. This server's online provider is the test provider, whose
+ * token is the card itself as JSON text (`{"number","expMonth","expYear","cvc"}`); no token means an
+ * offline payment the merchant confirms later.
+ */
+export function paymentOf(token: string | null | undefined): ChargePayment {
+  if (!token) return { method: 'MANUAL' };
+  let card: unknown;
+  try {
+    card = JSON.parse(token);
+  } catch {
+    card = undefined;
+  }
+  const c = card as Record<string, unknown> | undefined;
+  if (!c || typeof c.number !== 'string' || typeof c.expMonth !== 'number' || typeof c.expYear !== 'number' || typeof c.cvc !== 'string') {
+    throw new ApplicationError(400, 'INVALID_PAYMENT_TOKEN', 'paymentToken must be a card as JSON: {"number","expMonth","expYear","cvc"}');
+  }
+  return { method: 'CARD', card: { number: c.number, expMonth: c.expMonth, expYear: c.expYear, cvc: c.cvc } };
+}
+
+/**
+ * The order (as createOrder), then the charge in its own transaction: a declined card leaves the order
+ * placed and unpaid, and a later call with another card pays that same order. A repeat after the order
+ * was paid answers the order without charging again.
+ */
+export async function placeOrderAndCharge(ctx: RequestContext, checkoutId: string, opts: { paymentToken?: string | null | undefined; delayCapture?: boolean | null | undefined }): Promise<{ orderId: string; paymentResponseToken: string | null }> {
+  const payment = paymentOf(opts.paymentToken);
+  const { orderId, created } = await placeOrder(ctx, checkoutId);
+  try {
+    const result = await chargeOrder(ctx, orderId, payment, { delayedCapture: opts.delayCapture ?? false });
+    return { orderId, paymentResponseToken: JSON.stringify(result) };
+  } catch (error) {
+    if (!created && error instanceof ApplicationError && error.code === 'ORDER_ALREADY_PAID') return { orderId, paymentResponseToken: null };
+    throw error;
+  }
 }

@@ -99,7 +99,7 @@ export const orderIdRequest = z.object({ orderId: id });
 const fieldMask = z.union([z.string().max(2_000), z.object({ paths: z.array(short).max(50) })]).optional()
   .transform((m) => (m === undefined ? undefined : typeof m === 'string' ? m.split(',').map((s) => s.trim()).filter(Boolean) : m.paths));
 
-export const orderPatch = conforms<OrderPatch>()(z.object({
+export const orderPatch = conforms<OrderPatch>()(z.strictObject({
   id,
   buyerInfo: buyerInfo.optional(),
   buyerNote: long.nullish(),
@@ -122,7 +122,7 @@ export const bulkUpdateOrdersRequest = z.object({
   returnEntity: z.boolean().optional(),
 });
 
-export const lineItemPatch = conforms<OrderLineItemPatch>()(z.object({
+export const lineItemPatch = conforms<OrderLineItemPatch>()(z.strictObject({
   id,
   productName: productName.optional(),
   descriptionLines: jsonList.optional(),
