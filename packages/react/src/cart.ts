@@ -97,3 +97,38 @@ export function usePlaceOrder(): UseMutationResult<Awaited<ReturnType<typeof che
     },
   });
 }
+
+/** What a charge answered (`paymentResponseToken` of createOrderAndCharge), read without casts. */
+export interface ChargeOutcome { status: string; declineCode?: string }
+
+/** Reads the charge outcome from the token text (undefined when absent or not a charge answer). */
+export function chargeOutcome(token: string | null | undefined): ChargeOutcome | undefined {
+  if (!token) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(token);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || !('status' in value) || typeof value.status !== 'string') return undefined;
+  const declineCode = 'declineCode' in value && typeof value.declineCode === 'string' ? value.declineCode : undefined;
+  return { status: value.status, ...(declineCode ? { declineCode } : {}) };
+}
+
+/**
+ * `mutateAsync({ checkoutId, paymentToken })` -> `{ orderId, outcome }` (`checkout.createOrderAndCharge`).
+ * The same checkout always gives the same order: after a decline, call again with another card.
+ */
+export function usePlaceOrderAndCharge(): UseMutationResult<{ orderId: string; outcome: ChargeOutcome | undefined }, Error, { checkoutId: string; paymentToken?: string }> {
+  const client = useVitrineClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ checkoutId, paymentToken }) => {
+      const answer = await bindModule(checkout, client).createOrderAndCharge(checkoutId, paymentToken ? { paymentToken } : {});
+      return { orderId: answer.orderId, outcome: chargeOutcome(answer.paymentResponseToken) };
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ROOT });
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useCheckout, usePlaceOrder, useUpdateCheckout } from '@vitrine/react';
+import { useCheckout, usePlaceOrderAndCharge, useUpdateCheckout } from '@vitrine/react';
 import type { checkout as checkoutModule } from '@vitrine/sdk/ecom';
 import { Meta } from '../components/Meta';
 import { useHydrated } from '../hydrated';
@@ -9,7 +9,7 @@ type Checkout = checkoutModule.Checkout;
 const input = 'mt-1 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm';
 const button = 'rounded-md bg-stone-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-60';
 
-/** Checkout: contact e-mail, shipping address, shipping option, billing, place order. Browser-only. */
+/** Checkout: contact e-mail, shipping address, shipping option, billing, test card, place order. Browser-only. */
 export function CheckoutPage() {
   const { id = '' } = useParams();
   const hydrated = useHydrated();
@@ -27,9 +27,10 @@ export function CheckoutPage() {
 
 function CheckoutForm({ checkout }: { checkout: Checkout }) {
   const update = useUpdateCheckout();
-  const place = usePlaceOrder();
+  const place = usePlaceOrderAndCharge();
   const navigate = useNavigate();
   const [sameBilling, setSameBilling] = useState(true);
+  const [declined, setDeclined] = useState<string>();
   const destination = checkout.shippingInfo.shippingDestination;
   const options = checkout.shippingInfo.carrierServiceOptions.flatMap((c) => c.shippingOptions.map((o) => ({ ...o, carrierId: c.carrierId })));
   const selected = checkout.shippingInfo.selectedCarrierServiceOption?.code;
@@ -50,8 +51,23 @@ function CheckoutForm({ checkout }: { checkout: Checkout }) {
       checkout: { buyerInfo: { email: text('email') }, shippingInfo: { shippingDestination: shipping }, billingInfo: sameBilling ? shipping : address('billing.') },
     });
   };
-  const placeOrder = async () => {
-    const { orderId } = await place.mutateAsync(checkout._id);
+  const placeOrder = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setDeclined(undefined);
+    const form = new FormData(e.currentTarget);
+    const [month, year] = String(form.get('expiry') ?? '').split('/').map((p) => Number(p.trim()));
+    // The test provider's token is the card itself (the server's payments docs).
+    const paymentToken = JSON.stringify({
+      number: String(form.get('cardNumber') ?? '').replace(/\s+/g, ''),
+      expMonth: month ?? 0,
+      expYear: year !== undefined && year < 100 ? 2000 + year : year ?? 0,
+      cvc: String(form.get('cvc') ?? '').trim(),
+    });
+    const { orderId, outcome } = await place.mutateAsync({ checkoutId: checkout._id, paymentToken });
+    if (outcome && (outcome.status === 'DECLINED' || outcome.status === 'CANCELED')) {
+      setDeclined(outcome.declineCode === 'INSUFFICIENT_FUNDS' ? 'The card has insufficient funds.' : 'The card was declined.');
+      return;
+    }
     navigate(`/order-confirmation/${orderId}`);
   };
 
@@ -99,8 +115,18 @@ function CheckoutForm({ checkout }: { checkout: Checkout }) {
           <div className="flex justify-between font-semibold"><dt>Total</dt><dd data-testid="checkout-total">{summary.total.formattedAmount}</dd></div>
         </dl>
         {problems.map((p) => <p key={p.description} role="alert" className="mt-3 text-rose-800" data-testid="checkout-problem">{p.description} <Link to="/cart" className="underline">Fix it in the cart</Link></p>)}
-        <button type="button" onClick={() => void placeOrder().catch(() => undefined)} disabled={place.isPending || !destination || !checkout.buyerInfo.email || problems.length > 0}
-          className={`mt-4 w-full ${button}`}>{place.isPending ? 'Placing order…' : 'Place order'}</button>
+        <form onSubmit={(e) => void placeOrder(e).catch(() => undefined)} className="mt-4 space-y-3 border-t border-stone-200 pt-4" aria-labelledby="payment-title">
+          <h2 id="payment-title" className="font-semibold">Payment</h2>
+          <p className="text-xs text-stone-700">Test cards: 4242 4242 4242 4242 is charged, 4000 0000 0000 0002 is declined.</p>
+          <label className="block">Card number<input name="cardNumber" required inputMode="numeric" autoComplete="cc-number" pattern="[0-9 ]{12,23}" className={input} /></label>
+          <div className="flex gap-2">
+            <label className="block flex-1">Expiry (MM/YY)<input name="expiry" required placeholder="12/30" autoComplete="cc-exp" pattern="[0-9]{1,2} ?/ ?[0-9]{2,4}" className={input} /></label>
+            <label className="block w-20">CVC<input name="cvc" required inputMode="numeric" autoComplete="cc-csc" pattern="[0-9]{3,4}" className={input} /></label>
+          </div>
+          {declined && <p role="alert" className="text-rose-800" data-testid="payment-declined">{declined} Your order is saved: try another card.</p>}
+          <button type="submit" disabled={place.isPending || !destination || !checkout.buyerInfo.email || problems.length > 0}
+            className={`w-full ${button}`}>{place.isPending ? 'Placing order…' : 'Place order and pay'}</button>
+        </form>
         {place.error && <p role="alert" className="mt-2 text-rose-800" data-testid="place-order-error">{place.error.message} <Link to="/cart" className="underline">Back to the cart</Link></p>}
       </aside>
     </div>
