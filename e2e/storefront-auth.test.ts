@@ -41,6 +41,7 @@ describe('storefront sign-in through the hosted pages', () => {
 
   it('edits the profile, adds and removes an address and joins the community on the account page', async () => {
     const page = f.page;
+    await page.getByTestId('no-orders').waitFor();
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Shopper');
     await page.getByRole('button', { name: 'Save profile' }).click();

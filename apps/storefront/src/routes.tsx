@@ -7,6 +7,7 @@ import { HomePage, FEATURED } from './pages/HomePage';
 import { CatalogPage } from './pages/CatalogPage';
 import { ProductPage } from './pages/ProductPage';
 import { AccountPage } from './pages/AccountPage';
+import { OrderPage } from './pages/OrderPage';
 import { CallbackPage } from './pages/CallbackPage';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage } from './pages/CheckoutPage';
@@ -75,6 +76,7 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
       { path: 'checkout/:id', element: <CheckoutPage /> },
       { path: 'order-confirmation/:orderId', element: <OrderConfirmationPage /> },
       { path: 'account', element: <AccountPage /> },
+      { path: 'account/orders/:id', element: <OrderPage /> },
       { path: CALLBACK_PATH.slice(1), element: <CallbackPage /> },
       { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
     ],

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useAuth, useCommunityMembership, useCurrentMember, useUpdateMyMember, useUpdateMySlug } from '@vitrine/react';
+import { Link } from 'react-router';
+import { useAuth, useCommunityMembership, useCurrentMember, useMyOrders, useUpdateMyMember, useUpdateMySlug } from '@vitrine/react';
 import type { members } from '@vitrine/sdk/members';
 import { signOut, startSignIn } from '../browser';
 import { useHydrated } from '../hydrated';
@@ -37,6 +38,7 @@ export function AccountPage() {
       {member && (
         <>
           <p className="mt-2 text-sm text-stone-700">Signed in as <span data-testid="member-email">{member.loginEmail}</span></p>
+          <Orders />
           <Profile member={member} />
           <Community member={member} />
           <Addresses key={`a-${member._updatedDate?.getTime()}`} member={member} />
@@ -133,6 +135,28 @@ function Addresses({ member }: { member: members.Member }) {
         <div className="flex items-end"><button type="submit" disabled={update.isPending} className={button}>Add address</button></div>
       </form>
       {update.error && <p role="alert" className="mt-2 text-sm text-rose-800">{update.error.message}</p>}
+    </div>
+  );
+}
+
+function Orders() {
+  const orders = useMyOrders();
+  return (
+    <div className="mt-8 rounded-lg border border-stone-200 bg-white p-5">
+      <h2 className="text-lg font-semibold">Orders</h2>
+      {orders.isPending && <p className="mt-1 text-sm text-stone-700">Loading…</p>}
+      {orders.isError && <p role="alert" className="mt-1 text-sm text-rose-800">{orders.error.message}</p>}
+      {orders.data?.length === 0 && <p className="mt-1 text-sm text-stone-700" data-testid="no-orders">No orders yet.</p>}
+      <ul className="mt-2 divide-y divide-stone-200 text-sm" data-testid="orders">
+        {orders.data?.map((o) => (
+          <li key={o._id} className="flex flex-wrap items-center gap-3 py-2">
+            <Link to={`/account/orders/${o._id}`} className="font-medium underline">Order {o.number}</Link>
+            <span className="text-stone-700">{o._createdDate?.toLocaleDateString()}</span>
+            <span className="text-stone-700">{o.paymentStatus}</span>
+            <span className="ml-auto">{o.priceSummary?.total?.formattedAmount}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
