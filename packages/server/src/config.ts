@@ -39,6 +39,11 @@ export interface Config {
   abandonedCheckouts: AbandonedCheckoutSettings;
   /** How often back-in-stock requests follow their mails' outcome (domains/cart/back-in-stock/settings.ts). */
   backInStock: BackInStockSettings;
+  /**
+   * Test mode: count SQL statements per request and answer the count in the `x-vitrine-sql-statements`
+   * header (query budgets, test/query-budgets.test.ts). VITRINE_COUNT_QUERIES=true; never in production.
+   */
+  countQueries: boolean;
   webhooks: {
     /** Webhook URLs may point at private, loopback and link-local addresses (SSRF guard off; docs/events.md). */
     allowPrivateTargets: boolean;
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     events: loadEventsSettings(env),
     abandonedCheckouts: loadAbandonedCheckoutSettings(env),
     backInStock: loadBackInStockSettings(env),
+    countQueries: env.VITRINE_COUNT_QUERIES === 'true',
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },
   };
 }

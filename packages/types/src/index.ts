@@ -14,3 +14,4 @@ export type * from './ecom-rules.js';
 export type * from './ecom-aftercare.js';
 export type * from './ecom-orders.js';
 export type * from './ecom-payments.js';
+export type * from './identity.js';
