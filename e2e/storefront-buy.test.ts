@@ -75,7 +75,7 @@ describe('a shopper buys', () => {
     const options = page.getByTestId('shipping-options');
     expect(await options.textContent()).toContain('Courier2-3 business days$5.00');
     expect(await options.textContent()).toMatch(/Pick up at the roasteryPickup: .*Lisbon\$0\.00/);
-    await options.getByRole('radio').first().check();
+    await options.getByRole('radio').first().click();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$104.00');
     await screenshots(page, 'checkout');
     // A declined card is shown in place; the order is kept and another card pays it.
