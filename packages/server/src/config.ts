@@ -33,17 +33,17 @@ export interface Config {
   jobs: JobsSettings;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
   events: EventsSettings;
+  /**
+   * Test mode: count SQL statements per request and answer the count in the `x-vitrine-sql-statements`
+   * header (query budgets, test/query-budgets.test.ts). VITRINE_COUNT_QUERIES=true; never in production.
+   */
+  countQueries: boolean;
   /** Test-only: named points where a service throws on purpose (proves all-or-nothing writes); never set in production. */
   failpoints?: readonly string[];
   /** When a checkout counts as abandoned and how often that is checked (domains/cart/abandoned/settings.ts). */
   abandonedCheckouts: AbandonedCheckoutSettings;
   /** How often back-in-stock requests follow their mails' outcome (domains/cart/back-in-stock/settings.ts). */
   backInStock: BackInStockSettings;
-  /**
-   * Test mode: count SQL statements per request and answer the count in the `x-vitrine-sql-statements`
-   * header (query budgets, test/query-budgets.test.ts). VITRINE_COUNT_QUERIES=true; never in production.
-   */
-  countQueries: boolean;
   webhooks: {
     /** Webhook URLs may point at private, loopback and link-local addresses (SSRF guard off; docs/events.md). */
     allowPrivateTargets: boolean;
@@ -74,9 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: envInt(env, 'STATEMENT_TIMEOUT_MS', 10_000),
     jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
+    countQueries: env.VITRINE_COUNT_QUERIES === 'true',
     abandonedCheckouts: loadAbandonedCheckoutSettings(env),
     backInStock: loadBackInStockSettings(env),
-    countQueries: env.VITRINE_COUNT_QUERIES === 'true',
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },
   };
 }

@@ -42,6 +42,7 @@ export function as(t: TestServer, auth: string) {
     get: (path: string, query?: Record<string, string>): Promise<ApiResponse> => call(t.url, path, { ...who, ...(query ? { query } : {}) }),
     post: (path: string, body: unknown = {}): Promise<ApiResponse> => call(t.url, path, { ...who, method: 'POST', body }),
     patch: (path: string, body: unknown): Promise<ApiResponse> => call(t.url, path, { ...who, method: 'PATCH', body }),
+    put: (path: string, body: unknown): Promise<ApiResponse> => call(t.url, path, { ...who, method: 'PUT', body }),
     del: (path: string): Promise<ApiResponse> => call(t.url, path, { ...who, method: 'DELETE' }),
   };
 }

@@ -53,6 +53,18 @@ describe('create, get, search', () => {
     expect([missing.status, missing.body.details.applicationError.code]).toEqual([404, 'ORDER_NOT_FOUND']);
   });
 
+  it('answers a repeated create with the same Idempotency-Key with the first order, once', async () => {
+    const ref = await v1Product(t, 'Idempotent', 5);
+    const before = await orderRows();
+    const send = () => call(t.url, O, { ...owner({ order: { lineItems: [line(ref, 2)] } }), headers: { 'idempotency-key': 'create-order-once' } });
+    const first = await send();
+    const second = await send();
+    expect(first.status).toBe(200);
+    expect(second.body.order.id).toBe(first.body.order.id);
+    expect(await orderRows()).toBe(before + 1);
+    expect(await onHand(ctx, ref)).toEqual({ quantity: 3, reserved: 0 });
+  });
+
   it('refuses bad input with 400 and writes nothing', async () => {
     const ref = await v1Product(t, 'Plate', 5);
     const before = await orderRows();

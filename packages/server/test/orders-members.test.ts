@@ -1,8 +1,10 @@
 /**
  * Object-level authorization of orders: a member reads and searches only their own orders (by member
  * id), never sees merchant-only parts, and changes nothing; visitors see no orders. Buyer e-mails
- * (placed, paid, shipped, refunded, canceled) go through the one mail outbox.
+ * (placed, paid, shipped, refunded, canceled) go through the one mail outbox to a real SMTP receiver.
  */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberWithToken, serviceContext } from './member-tokens.js';
@@ -13,11 +15,30 @@ import type { RequestContext } from '../src/http/context.js';
 
 let t: TestServer;
 let ctx: RequestContext;
+/** A real SMTP receiver: what the server sends arrives here. */
+let smtp: SMTPServer;
+const received: { to: string[]; raw: string }[] = [];
 beforeAll(async () => {
-  t = await startTestServer({ smtpUrl: undefined, events: FAST_EVENTS });
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => { raw += c.toString(); });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, events: FAST_EVENTS });
   ctx = serviceContext(t);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
 
 const O = '/ecom/v1/orders';
 
@@ -36,6 +57,7 @@ describe('members see only their own orders', () => {
     expect(own.body.order.id).toBe(mine.orderId);
     expect(own.body.order.tags).toEqual({ tags: { tagIds: ['gift'] } });
     expect(own.body.order.activities.map((a: { type: string }) => a.type)).toEqual(['ORDER_PLACED']);
+    expect(own.body.order.createdBy).toBeUndefined();
 
     const other = await call(t.url, `${O}/${theirs.orderId}`, { auth: ann.token });
     expect([other.status, other.body.details.applicationError.code]).toEqual([404, 'ORDER_NOT_FOUND']);
@@ -66,10 +88,12 @@ describe('members see only their own orders', () => {
 });
 
 interface Mail { template: string; to: string; subject: string; text: string; status: string }
+/** Mails to one address as the outbox has them, once SMTP took them. */
 async function mails(to: string): Promise<Mail[]> {
   const res = await call(t.url, '/notifications/v1/mails', { ...asOwner(t), query: { limit: '100' } });
-  return (res.body.mails as Mail[]).filter((m) => m.to === to);
+  return (res.body.mails as Mail[]).filter((m) => m.to === to && m.status === 'SENT');
 }
+const arrived = (to: string) => received.filter((r) => r.to.includes(to));
 
 describe('buyer e-mails through the outbox', () => {
   it('placed, paid, shipped, refunded and canceled mails reach the buyer', async () => {
@@ -93,7 +117,14 @@ describe('buyer e-mails through the outbox', () => {
     expect(by['order-shipped']!.text).toContain('Tracking number: ZX9 (dhl)');
     expect(by['order-refunded']!.text).toContain('We refunded $5.00 of order');
     expect(by['order-canceled']!.text).toContain('Out of stock');
+    // The same five arrived at the SMTP receiver.
+    const subjects = arrived(to).map((r) => /^Subject: (.*)$/m.exec(r.raw)?.[1]).sort();
+    expect(subjects).toEqual([
+      `Payment received for order #${number}`, `Refund for order #${number}`, `Your order #${number} at ${t.site.name}`,
+      `Your order #${number} is on its way`, `Your order #${number} was canceled`,
+    ].sort());
     await waitFor(async () => (await mails('quiet@orders.test')).length >= 1, 15_000, 'the quiet buyer\'s confirmation');
     expect((await mails('quiet@orders.test')).map((m) => m.template)).toEqual(['order-confirmation']);
+    expect(arrived('quiet@orders.test')).toHaveLength(1);
   });
 });

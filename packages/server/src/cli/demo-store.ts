@@ -7,6 +7,7 @@ import { buildProductV1, slugify, type NewProductInput } from '../domains/catalo
 import { createCollectionRecord, createProductRecord, saveMediaFile } from '../domains/catalog/service.js';
 import type { ProductOption } from '../domains/catalog/model.js';
 import { placeholderImage } from './placeholder-image.js';
+import { seedDemoPricing } from '../domains/cart/rules/demo.js';
 
 export const DEMO_SITE_SLUG = 'demo';
 export const DEMO_CLIENT_ID = 'demo';
@@ -89,6 +90,7 @@ export async function ensureDemoStore(deps: AppDeps, log: Logger): Promise<{ sit
     const product = buildProductV1({ ...input, collectionIds: collections.map((slug) => collectionIds.get(slug)!), media: { mainMedia, items: [mainMedia] } }, site.currency, new Date(Date.now() - (PRODUCTS.length - i) * 60_000));
     await createProductRecord(ctx, product);
   }
+  await seedDemoPricing(ctx);
   log.info({ site: site.id, products: PRODUCTS.length, collections: COLLECTIONS.length }, 'demo store created');
   return { site, created: true };
 }

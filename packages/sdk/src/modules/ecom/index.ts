@@ -1,5 +1,6 @@
 /**
- * `@vitrine/sdk/ecom`: current cart and checkout; orders, fulfillments and orders settings; payments:
+ * `@vitrine/sdk/ecom`: current cart and checkout; pricing rules (discounts, coupons, tax, shipping, checkout
+ * settings); orders, fulfillments and orders settings; payments:
  * `orderTransactions` and `paymentsCollector` (the payments collector calls of the public orders
  * module, for `orders` to re-export).
  * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
@@ -11,3 +12,11 @@ export * as orderFulfillments from './orderFulfillments.js';
 export * as ordersSettings from './ordersSettings.js';
 export * as orderTransactions from './orderTransactions.js';
 export * as paymentsCollector from './paymentsCollector.js';
+export * as abandonedCheckouts from './abandonedCheckouts.js';
+export * as backInStockNotifications from './backInStockNotifications.js';
+export * as discountRules from './discountRules.js';
+export * as taxGroups from './taxGroups.js';
+export * as taxRegions from './taxRegions.js';
+export * as checkoutSettings from './checkoutSettings.js';
+export * as coupons from './coupons.js';
+export * as shippingRegions from './shippingRegions.js';

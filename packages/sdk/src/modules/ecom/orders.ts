@@ -100,3 +100,10 @@ export const bulkDeleteImportedOrders = defineMethod((client, orderIds: string[]
 /** Elevated. Applies a draft's changes once (order edits). */
 export const commitDeltas = defineMethod((client, _id: string, options: { draftOrderId: string; changes: DraftChanges; reason?: string }) =>
   client.request<OrderAnswer>({ method: 'POST', path: `${O}/${enc(_id)}/commit-deltas`, payload: { _id, ...options }, decode: ORDER }));
+
+// The payments collector calls of the public orders module (served by the payments domain).
+export {
+  captureAuthorizedPayments, chargeMemberships, getPaymentCollectabilityStatus, getRefundabilityStatus, paymentCollectionBulkMarkOrdersAsPaid,
+  paymentCollectionCreatePaymentGatewayOrder, paymentCollectionMarkOrderAsPaid, preparePaymentCollection, recordManuallyCollectedPayment,
+  triggerRefund, voidAuthorizedPayments,
+} from './paymentsCollector.js';

@@ -11,6 +11,14 @@ import type { DescriptionLine, ItemAvailabilityStatus } from '@vitrine/types/eco
 
 const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 
+/**
+ * A catalog weight to the gram (3 decimals). Catalog weights are JS numbers, and one computed upstream
+ * can carry binary noise (0.30000000000000004), which the engine, reading the decimal spelling, refuses.
+ */
+export function catalogWeight(weight: number | null | undefined): number | null {
+  return weight === null || weight === undefined ? null : Math.round(weight * 1000) / 1000;
+}
+
 /** A catalog amount (a V1 number or V3 decimal text) as decimal text with the currency's decimals. */
 export function catalogAmount(value: number | string, currency: Currency): string {
   // V1 prices are numbers already rounded to cents by the catalog; toFixed gives their exact spelling.
@@ -63,7 +71,7 @@ function fromV1(ctx: RequestContext, line: StoredLine, p: ProductV1, currency: C
         ...Object.entries(opts.customTextFields ?? {}).map(([k, v]) => text(k, v)),
       ],
       ...(image ? { image } : {}),
-      physicalProperties: { weight: weight ?? null, sku: variant.variant.sku ?? p.sku ?? null, shippable: physical },
+      physicalProperties: { weight: catalogWeight(weight), sku: variant.variant.sku ?? p.sku ?? null, shippable: physical },
       itemType: physical ? 'PHYSICAL' : 'DIGITAL',
       paymentOption: 'FULL_PAYMENT_ONLINE',
       rootCatalogItemId: p.id,
@@ -98,7 +106,7 @@ function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: C
         ...Object.entries(opts.customTextFields ?? {}).map(([k, v]) => text(k, v)),
       ],
       ...(main ? { image: { id: main.id, url: main.url, ...(main.width ? { width: main.width } : {}), ...(main.height ? { height: main.height } : {}) } } : {}),
-      physicalProperties: { weight: variant.physicalProperties?.weight ?? null, sku: variant.sku ?? null, shippable: physical },
+      physicalProperties: { weight: catalogWeight(variant.physicalProperties?.weight), sku: variant.sku ?? null, shippable: physical },
       itemType: physical ? 'PHYSICAL' : 'DIGITAL',
       paymentOption: 'FULL_PAYMENT_ONLINE',
       rootCatalogItemId: p.id,

@@ -4,3 +4,6 @@
  */
 export { applyPaymentUpdate, createOrderFromCheckout, getOrder, getOrderForPayment } from './service.js';
 export type { OrderDraft, OrderDraftLineItem, OrderPaymentStatus, OrderPaymentUpdate, OrderPaymentView } from './model.js';
+// The order as the wire shows it (payments answers mark-as-paid with getOrder; presentOrder encodes it for a caller).
+export { presentOrder } from './present.js';
+export type { Order } from './model.js';

@@ -9,8 +9,10 @@ import type { Order, OrderAggregateGroup } from './model.js';
  */
 export function presentOrder(ctx: RequestContext, order: Order): Order {
   if (ctx.caller.kind === 'owner' || ctx.caller.kind === 'app') return order;
+  const { createdBy: _createdBy, ...rest } = order;
+  // Merchant-only: private tags, merchant comments, and which owner key or app created the order.
   return {
-    ...order,
+    ...rest,
     tags: { tags: order.tags.tags ?? { tagIds: [] } },
     activities: order.activities.filter((a) => a.type !== 'MERCHANT_COMMENT'),
   };

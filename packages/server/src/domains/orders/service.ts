@@ -49,13 +49,13 @@ async function placeOrder(ctx: RequestContext, build: (id: string, number: numbe
     const tctx = { ...ctx, db: trx };
     const id = randomUUID();
     const now = new Date().toISOString();
+    const order = build(id, 0, now);
     // Stock first, then the number: the site's counter row stays locked only briefly.
-    const probe = build(id, 0, now);
     const settings = await findSiteRow(trx, ctx.site.id);
-    const paid = probe.paymentStatus === 'PAID';
-    const stockState: StockState = opts.stock && probe.status !== 'CANCELED' ? await placeStock(tctx, probe, settings.inventoryUpdateTrigger, paid) : 'NONE';
+    const paid = order.paymentStatus === 'PAID';
+    const stockState: StockState = opts.stock && order.status !== 'CANCELED' ? await placeStock(tctx, order, settings.inventoryUpdateTrigger, paid) : 'NONE';
     const number = opts.number ?? await nextNumber(tctx);
-    const order = build(id, number, now);
+    order.number = String(number);
     order.activities.push(newActivity('ORDER_PLACED', {}, now));
     if (paid && !opts.imported) order.activities.push(newActivity('ORDER_PAID', {}, now));
     const rec: OrderRecord = { order, stockState, revision: 1 };

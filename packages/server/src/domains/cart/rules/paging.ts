@@ -7,7 +7,8 @@ import type { Executor } from '../../../storage/database.js';
 import { compileFilter, parseFilter, parseSort, type FilterField } from '../../../storage/filter.js';
 import { PAGE_DEFAULT, SORT_FIELDS_MAX } from './limits.js';
 import type { QueryInput } from './schema.js';
-import { findSecret, type PageQuery } from './store.js';
+import { findSecret } from './store.js';
+import type { PageQuery } from './store-rows.js';
 
 /**
  * Query paging shared by the rules' listings: a filter compiled by the storage filter compiler over the

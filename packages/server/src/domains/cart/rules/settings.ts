@@ -9,7 +9,7 @@ import { findSiteSettings, lockSiteSettings, updateSiteSettingsRow } from './sto
 
 /**
  * The per-site settings row: checkout settings (ecom.checkoutSettings) and the tax settings extension
- * (`/billing/v1/tax-settings`). Updates merge the given fields into the stored ones, group by group,
+ * (`/billing/v1/tax-settings`). Updates merge the given fields into the stored ones at every depth,
  * under a row lock.
  */
 
@@ -19,13 +19,15 @@ export async function readSiteSettings(ctx: RequestContext): Promise<SiteSetting
   return (await findSiteSettings(ctx.db, ctx.site.id)) ?? { ...DEFAULTS, createdDate: null, updatedDate: null };
 }
 
-/** Merges one level of groups deep: `{checkoutPolicies: {returnPolicy}}` keeps the other policies. */
-function mergeGroups<T extends object>(current: T, patch: Partial<T>): T {
+const isPlain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Merges at every depth: `{checkoutBrand: {header: {text}}}` keeps the header's other fields and the other groups. */
+function deepMerge<T extends object>(current: T, patch: object): T {
   const out: Record<string, unknown> = Object.fromEntries(Object.entries(current));
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined) continue;
     const cur = out[k];
-    out[k] = v !== null && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object' ? { ...cur, ...v } : v;
+    out[k] = isPlain(v) && isPlain(cur) ? deepMerge(cur, v) : v;
   }
   return out as T;
 }
@@ -34,7 +36,7 @@ export async function updateCheckoutSettings(ctx: RequestContext, patch: Checkou
   return inTransaction(ctx.db, async (trx) => {
     const now = new Date().toISOString();
     const current = await lockSiteSettings(trx, ctx.dialect, ctx.site.id, DEFAULTS, now);
-    const checkout: StoredCheckoutSettings = mergeGroups(current.checkout, patch);
+    const checkout: StoredCheckoutSettings = deepMerge(current.checkout, patch);
     await updateSiteSettingsRow(trx, ctx.site.id, { checkout, pricing: current.pricing }, now);
     const answer = presentCheckoutSettings(checkout, { createdDate: current.createdDate, updatedDate: now });
     await recordEvent({ ...ctx, db: trx }, { entityFqdn: CHECKOUT_SETTINGS_FQDN, slug: 'updated', entityId: ctx.site.id, entity: answer });

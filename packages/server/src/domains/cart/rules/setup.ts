@@ -32,14 +32,13 @@ export interface PricingSetup {
 export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?: string | null; now: Date }): Promise<PricingSetup> {
   const siteId = ctx.site.id;
   const now = opts.now.toISOString();
-  const [rules, settings, regions, rates, shipping, coupon] = await Promise.all([
-    listLiveDiscountRules(ctx.db, siteId, now, MAX_DISCOUNT_RULES),
-    findSiteSettings(ctx.db, siteId),
-    listAllTaxRegions(ctx.db, siteId, MAX_TAX_REGIONS),
-    listManualRates(ctx.db, siteId),
-    listShippingRegionRows(ctx.db, siteId, MAX_SHIPPING_REGIONS),
-    opts.couponCode ? findCouponByCode(ctx.db, siteId, couponCodeKey(opts.couponCode)) : Promise.resolve(undefined),
-  ]);
+  // One after another: the caller's transaction (if any) is one connection.
+  const rules = await listLiveDiscountRules(ctx.db, siteId, now, MAX_DISCOUNT_RULES);
+  const settings = await findSiteSettings(ctx.db, siteId);
+  const regions = await listAllTaxRegions(ctx.db, siteId, MAX_TAX_REGIONS);
+  const rates = await listManualRates(ctx.db, siteId);
+  const shipping = await listShippingRegionRows(ctx.db, siteId, MAX_SHIPPING_REGIONS);
+  const coupon = opts.couponCode ? await findCouponByCode(ctx.db, siteId, couponCodeKey(opts.couponCode)) : undefined;
   const pricing = settings?.pricing ?? DEFAULT_PRICING_SETTINGS;
   return {
     currency: ctx.site.currency,

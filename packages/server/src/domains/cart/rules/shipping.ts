@@ -3,7 +3,7 @@ import type { RequestContext } from '../../../http/context.js';
 import { conflict, notFound, violation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { MAX_SHIPPING_REGIONS } from './limits.js';
-import type { ShippingRegionInput, ShippingRegionRecord } from './model.js';
+import type { ShippingDestination, ShippingRegionInput, ShippingRegionRecord } from './model.js';
 import { checkWithEngine } from './engine-check.js';
 import { shippingRegionToEngine } from './shipping-map.js';
 import { changedMeanwhile, expectRevision } from './revision.js';
@@ -16,6 +16,19 @@ import { deleteShippingRegionRow, findShippingRegion, insertShippingRegion, list
  */
 
 const regionNotFound = (id: string) => notFound('SHIPPING_REGION_NOT_FOUND', `Shipping region ${id} not found`, { shippingRegionId: id });
+
+/** Subdivisions in full ISO 3166-2 form (`CA` under `US` is stored `US-CA`, the form addresses carry). */
+function normalizedDestinations(destinations: ShippingDestination[]): ShippingDestination[] {
+  return destinations.map((d, i) => {
+    if (!d.subdivisions?.length) return { country: d.country };
+    const subdivisions = d.subdivisions.map((s, k) => {
+      if (!s.includes('-')) return `${d.country}-${s}`;
+      if (!s.startsWith(`${d.country}-`)) throw violation(`shippingRegion.destinations[${i}].subdivisions[${k}]`, `must be a subdivision of ${d.country}`, 'FORMAT');
+      return s;
+    });
+    return { country: d.country, subdivisions };
+  });
+}
 
 function checkRegion(ctx: RequestContext, region: ShippingRegionRecord): void {
   const codes = new Set<string>();
@@ -36,7 +49,7 @@ export async function createShippingRegion(ctx: RequestContext, input: ShippingR
   if (!input.destinations) throw violation('shippingRegion.destinations', 'is required', 'REQUIRED_FIELD');
   const now = new Date().toISOString();
   const region: ShippingRegionRecord = {
-    id: randomUUID(), name: input.name, destinations: input.destinations, options: input.options ?? [], revision: 1, createdDate: now, updatedDate: now,
+    id: randomUUID(), name: input.name, destinations: normalizedDestinations(input.destinations), options: input.options ?? [], revision: 1, createdDate: now, updatedDate: now,
   };
   checkRegion(ctx, region);
   return inTransaction(ctx.db, async (trx) => {
@@ -64,7 +77,7 @@ export async function updateShippingRegion(ctx: RequestContext, id: string, inpu
     if (!current) throw regionNotFound(id);
     const expected = expectRevision(input.revision, current.revision, 'shippingRegion.revision');
     const next: ShippingRegionRecord = {
-      ...current, name: input.name ?? current.name, destinations: input.destinations ?? current.destinations, options: input.options ?? current.options,
+      ...current, name: input.name ?? current.name, destinations: input.destinations ? normalizedDestinations(input.destinations) : current.destinations, options: input.options ?? current.options,
       revision: current.revision + 1, updatedDate: new Date().toISOString(),
     };
     checkRegion(ctx, next);

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../storage/database.js';
 import type { Bool01 } from '../../../storage/schema.js';
 import type { JurisdictionType, ManualRateRecord, TaxGroupRecord, TaxRegionRecord } from './model.js';
-import type { PageQuery } from './store.js';
+import { countRows, deleteRow, findRow, pageRows, type PageQuery } from './store-rows.js';
 
 /** SQL of tax groups, tax regions and their manual rates. Every statement is scoped by `site_id`. */
 
@@ -38,26 +38,13 @@ export async function updateTaxGroupRow(db: Executor, siteId: string, g: TaxGrou
 }
 
 export async function findTaxGroup(db: Executor, siteId: string, id: string): Promise<TaxGroupRecord | undefined> {
-  const row = await db.selectFrom('tax_groups').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const row = await findRow(db, 'tax_groups', siteId, id);
   return row ? groupFromRow(row) : undefined;
 }
 
-export async function deleteTaxGroupRow(db: Executor, siteId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('tax_groups').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) === 1;
-}
-
-export async function countTaxGroups(db: Executor, siteId: string): Promise<number> {
-  const r = await db.selectFrom('tax_groups').select((eb) => eb.fn.countAll<string | number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function listTaxGroupRows(db: Executor, siteId: string, q: PageQuery): Promise<TaxGroupRecord[]> {
-  let query = db.selectFrom('tax_groups').selectAll().where('site_id', '=', siteId);
-  if (q.where) query = query.where(q.where);
-  for (const o of q.order) query = query.orderBy(o.expr, o.order === 'ASC' ? 'asc' : 'desc');
-  return (await query.limit(q.limit).offset(q.offset).execute()).map(groupFromRow);
-}
+export const deleteTaxGroupRow = (db: Executor, siteId: string, id: string) => deleteRow(db, 'tax_groups', siteId, id);
+export const countTaxGroups = (db: Executor, siteId: string) => countRows(db, 'tax_groups', siteId);
+export const listTaxGroupRows = async (db: Executor, siteId: string, q: PageQuery) => (await pageRows(db, 'tax_groups', siteId, q)).map(groupFromRow);
 
 // ---- tax regions ----
 
@@ -81,7 +68,7 @@ export async function updateTaxRegionRow(db: Executor, siteId: string, t: TaxReg
 }
 
 export async function findTaxRegion(db: Executor, siteId: string, id: string): Promise<TaxRegionRecord | undefined> {
-  const row = await db.selectFrom('tax_regions').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const row = await findRow(db, 'tax_regions', siteId, id);
   return row ? regionFromRow(row) : undefined;
 }
 
@@ -93,21 +80,11 @@ export async function findTaxRegionAt(db: Executor, siteId: string, country: str
 /** Deletes the region and its manual rates. */
 export async function deleteTaxRegionRow(db: Executor, siteId: string, id: string): Promise<boolean> {
   await db.deleteFrom('tax_manual_rates').where('site_id', '=', siteId).where('tax_region_id', '=', id).execute();
-  const r = await db.deleteFrom('tax_regions').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) === 1;
+  return deleteRow(db, 'tax_regions', siteId, id);
 }
 
-export async function countTaxRegions(db: Executor, siteId: string): Promise<number> {
-  const r = await db.selectFrom('tax_regions').select((eb) => eb.fn.countAll<string | number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function listTaxRegionRows(db: Executor, siteId: string, q: PageQuery): Promise<TaxRegionRecord[]> {
-  let query = db.selectFrom('tax_regions').selectAll().where('site_id', '=', siteId);
-  if (q.where) query = query.where(q.where);
-  for (const o of q.order) query = query.orderBy(o.expr, o.order === 'ASC' ? 'asc' : 'desc');
-  return (await query.limit(q.limit).offset(q.offset).execute()).map(regionFromRow);
-}
+export const countTaxRegions = (db: Executor, siteId: string) => countRows(db, 'tax_regions', siteId);
+export const listTaxRegionRows = async (db: Executor, siteId: string, q: PageQuery) => (await pageRows(db, 'tax_regions', siteId, q)).map(regionFromRow);
 
 export async function listAllTaxRegions(db: Executor, siteId: string, max: number): Promise<TaxRegionRecord[]> {
   const rows = await db.selectFrom('tax_regions').selectAll().where('site_id', '=', siteId).orderBy('created_date').orderBy('id').limit(max).execute();

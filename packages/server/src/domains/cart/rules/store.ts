@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../../storage/database.js';
 import { lockForUpdate, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import type { Bool01 } from '../../../storage/schema.js';
+import { countRows, deleteRow, findRow, pageRows, type PageQuery } from './store-rows.js';
 import type {
   CouponRecord, DiscountRuleRecord, PricingSettings, ShippingRegionRecord, SiteSettingsRecord, StoredCheckoutSettings,
 } from './model.js';
@@ -37,8 +38,6 @@ declare module '../../../storage/schema.js' {
   }
 }
 
-/** A page of a listing: `where` from the filter compiler, `order` from the sort parser (always ends in id). */
-export interface PageQuery { where: RawBuilder<boolean> | undefined; order: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; limit: number; offset: number }
 
 const b01 = (v: boolean): Bool01 => (v ? 1 : 0);
 
@@ -79,27 +78,13 @@ export async function updateDiscountRuleRow(db: Executor, siteId: string, rule: 
 }
 
 export async function findDiscountRule(db: Executor, siteId: string, id: string): Promise<DiscountRuleRecord | undefined> {
-  const row = await db.selectFrom('discount_rules').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const row = await findRow(db, 'discount_rules', siteId, id);
   return row ? ruleFromRow(row) : undefined;
 }
 
-export async function deleteDiscountRuleRow(db: Executor, siteId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('discount_rules').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) === 1;
-}
-
-export async function countDiscountRules(db: Executor, siteId: string): Promise<number> {
-  const r = await db.selectFrom('discount_rules').select((eb) => eb.fn.countAll<string | number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function listDiscountRuleRows(db: Executor, siteId: string, q: PageQuery): Promise<DiscountRuleRecord[]> {
-  let query = db.selectFrom('discount_rules').selectAll().where('site_id', '=', siteId);
-  if (q.where) query = query.where(q.where);
-  for (const o of q.order) query = query.orderBy(o.expr, o.order === 'ASC' ? 'asc' : 'desc');
-  const rows = await query.limit(q.limit).offset(q.offset).execute();
-  return rows.map(ruleFromRow);
-}
+export const deleteDiscountRuleRow = (db: Executor, siteId: string, id: string) => deleteRow(db, 'discount_rules', siteId, id);
+export const countDiscountRules = (db: Executor, siteId: string) => countRows(db, 'discount_rules', siteId);
+export const listDiscountRuleRows = async (db: Executor, siteId: string, q: PageQuery) => (await pageRows(db, 'discount_rules', siteId, q)).map(ruleFromRow);
 
 /** Active rules whose time window contains `now` (ISO text compares as time). */
 export async function listLiveDiscountRules(db: Executor, siteId: string, now: string, max: number): Promise<DiscountRuleRecord[]> {
@@ -135,7 +120,7 @@ export async function updateCouponRow(db: Executor, siteId: string, c: CouponRec
 }
 
 export async function findCoupon(db: Executor, siteId: string, id: string): Promise<CouponRecord | undefined> {
-  const row = await db.selectFrom('coupons').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const row = await findRow(db, 'coupons', siteId, id);
   return row ? couponFromRow(row) : undefined;
 }
 
@@ -144,23 +129,9 @@ export async function findCouponByCode(db: Executor, siteId: string, codeKey: st
   return row ? couponFromRow(row) : undefined;
 }
 
-export async function deleteCouponRow(db: Executor, siteId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('coupons').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) === 1;
-}
-
-export async function countCoupons(db: Executor, siteId: string): Promise<number> {
-  const r = await db.selectFrom('coupons').select((eb) => eb.fn.countAll<string | number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
-export async function listCouponRows(db: Executor, siteId: string, q: PageQuery): Promise<CouponRecord[]> {
-  let query = db.selectFrom('coupons').selectAll().where('site_id', '=', siteId);
-  if (q.where) query = query.where(q.where);
-  for (const o of q.order) query = query.orderBy(o.expr, o.order === 'ASC' ? 'asc' : 'desc');
-  const rows = await query.limit(q.limit).offset(q.offset).execute();
-  return rows.map(couponFromRow);
-}
+export const deleteCouponRow = (db: Executor, siteId: string, id: string) => deleteRow(db, 'coupons', siteId, id);
+export const countCoupons = (db: Executor, siteId: string) => countRows(db, 'coupons', siteId);
+export const listCouponRows = async (db: Executor, siteId: string, q: PageQuery) => (await pageRows(db, 'coupons', siteId, q)).map(couponFromRow);
 
 /**
  * One guarded statement: counts a use only while the limit leaves room, so concurrent checkouts can
@@ -201,14 +172,11 @@ export async function updateShippingRegionRow(db: Executor, siteId: string, s: S
 }
 
 export async function findShippingRegion(db: Executor, siteId: string, id: string): Promise<ShippingRegionRecord | undefined> {
-  const row = await db.selectFrom('shipping_regions').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const row = await findRow(db, 'shipping_regions', siteId, id);
   return row ? shippingFromRow(row) : undefined;
 }
 
-export async function deleteShippingRegionRow(db: Executor, siteId: string, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('shipping_regions').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) === 1;
-}
+export const deleteShippingRegionRow = (db: Executor, siteId: string, id: string) => deleteRow(db, 'shipping_regions', siteId, id);
 
 /** Every region of the site, oldest first (the engine takes the first region covering the address). */
 export async function listShippingRegionRows(db: Executor, siteId: string, max: number): Promise<ShippingRegionRecord[]> {
