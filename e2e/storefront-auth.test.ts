@@ -3,6 +3,7 @@ import { updateSite } from '../packages/server/src/domains/sites/service.js';
 import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../packages/server/test/identity-helpers.js';
 import { call } from '../packages/server/test/harness.js';
 import { useServerAndBrowser } from './fixture.js';
+import { open } from './storefront-helpers.js';
 
 let mailbox: Mailbox;
 const f = useServerAndBrowser(async () => {
@@ -17,7 +18,7 @@ describe('storefront sign-in through the hosted pages', () => {
   it('registers on the hosted page, verifies the e-mailed code and lands back signed in', async () => {
     await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: { ...f.t.site.settings, requireEmailVerification: true } });
     const page = f.page;
-    await page.goto(`${f.t.url}/product-page/ceramic-mug`);
+    await open(page, `${f.t.url}/product-page/ceramic-mug`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/_hosted\//);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -36,6 +37,31 @@ describe('storefront sign-in through the hosted pages', () => {
     expect(tokens.refreshToken.role).toBe('member');
     await page.getByTestId('account-link').click();
     await expect.poll(() => page.getByTestId('member-email').textContent()).toBe(email);
+  });
+
+  it('edits the profile, adds and removes an address and joins the community on the account page', async () => {
+    const page = f.page;
+    await page.getByTestId('no-orders').waitFor();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Shopper');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada');
+
+    await page.getByLabel('Street and number').fill('1 Roastery Lane');
+    await page.getByLabel('City').fill('Lisbon');
+    await page.getByLabel('Postal code').fill('1100-001');
+    await page.getByLabel('Country (2 letters)').fill('pt');
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await expect.poll(() => page.getByTestId('addresses').textContent()).toContain('1 Roastery Lane, Lisbon, 1100-001, PT');
+    await page.getByTestId('addresses').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByTestId('addresses').locator('li').count()).toBe(0);
+
+    const before = await page.getByTestId('privacy').textContent();
+    await page.getByRole('button', { name: /the community/ }).click();
+    await expect.poll(() => page.getByTestId('privacy').textContent()).not.toBe(before);
   });
 
   it('signs out through the hosted logout page, which revokes the refresh token', async () => {

@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * @type {import('tailwindcss').Config}
  */
 export default {
-  content: [path.join(here, 'index.html'), path.join(here, 'src/**/*.{ts,tsx}')],
+  content: [path.join(here, 'src/**/*.{ts,tsx}')],
   theme: { extend: {} },
   plugins: [],
 };

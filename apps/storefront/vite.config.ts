@@ -1,13 +1,49 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// `npm run dev` serves on 5173 and sends API calls to a server on 3000 (`npm start`).
-const api = ['/oauth2', '/_api', '/stores', '/stores-reader', '/v2', '/media', '/members', '/ecom', '/wix-data'];
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-export default defineConfig({
-  plugins: [react()],
+/** Files worth compressing ahead of time (the server sends `.br` / `.gz` siblings when accepted). */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml)$/;
+
+/** Writes brotli and gzip copies of every compressible built file (client build only). */
+function precompress(): Plugin {
+  return {
+    name: 'vitrine-precompress',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const name of Object.keys(bundle).filter((n) => COMPRESSIBLE.test(n))) {
+        const file = path.join(dir, name);
+        const bytes = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Two builds (`npm run build`): the browser bundle (`dist/`, hashed files under `assets/`, a
+ * manifest the server reads) and the server renderer (`dist-ssr/entry-server.js`, imported by
+ * packages/server). Workspace packages are bundled into the server build; npm packages stay imports.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  // react-router's package exports only its development build (dev warnings, bigger); the browser
+  // bundle takes the production build it also ships.
   // Workspace packages resolve to their TypeScript source (package.json `@vitrine/source` condition).
-  resolve: { conditions: ['@vitrine/source', ...defaultClientConditions] },
-  server: { proxy: Object.fromEntries(api.map((p) => [p, 'http://localhost:3000'])) },
-  build: { outDir: 'dist', emptyOutDir: true },
-});
+  resolve: {
+    conditions: ['@vitrine/source', ...defaultClientConditions],
+    alias: isSsrBuild ? [] : [{ find: /^react-router$/, replacement: path.resolve(here, '../../node_modules/react-router/dist/production/index.mjs') }],
+  },
+  ssr: { noExternal: ['@vitrine/sdk', '@vitrine/react', '@vitrine/types'], resolve: { conditions: ['@vitrine/source', ...defaultServerConditions] } },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
+    : { outDir: 'dist', emptyOutDir: true, manifest: true, rolldownOptions: { input: 'src/entry-client.tsx' } },
+}));

@@ -18,5 +18,15 @@ export {
   useWebhookSubscriptions, useWebhookSubscription, useCreateWebhookSubscription, useUpdateWebhookSubscription, useDeleteWebhookSubscription,
   useWebhookDeliveries, useWebhookDelivery, useRedeliver, useMails,
 } from './events.js';
+export {
+  useProductList, useProductBySlug, useCollectionList, productListQuery, productBySlugQuery, collectionListQuery, dehydrateQueries, hydrateQueries,
+} from './prefetch.js';
+export type { ProductList, ProductListOptions } from './prefetch.js';
+export { useUpdateMyMember, useUpdateMySlug, useCommunityMembership } from './account.js';
+export {
+  useCurrentCart, useAddToCart, useUpdateCartQuantity, useRemoveFromCart, useCartCoupon, useCartTotals, useCreateCheckout, useCheckout, useUpdateCheckout, usePlaceOrder, usePlaceOrderAndCharge, chargeOutcome, cartKeys,
+} from './cart.js';
+export { useOrder, useMyOrders, MY_ORDERS_PAGE } from './orders.js';
+export type { ChargeOutcome } from './cart.js';
 export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';

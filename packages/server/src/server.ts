@@ -7,6 +7,7 @@ import { createApp, type App } from './http/app.js';
 import type { AppDeps } from './http/context.js';
 import { allRoutes } from './http/routes.js';
 import { mountStaticSites } from './http/static-sites.js';
+import { loadPageRenderer } from './http/page-renderer.js';
 import { openStorage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { domainMigrations } from './migrations.js';
@@ -80,10 +81,12 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   const keys = new SigningKeys(storage.db);
   await keys.load();
   const deps: AppDeps = { config, storage, log, keys };
-  const app = createApp(deps, allRoutes(), {
+  // The storefront's pages are rendered on the server when its server build exists (npm start builds it).
+  const storefront = await loadPageRenderer(path.join(repoRoot, 'apps/storefront'), (request) => Promise.resolve(app.fetch(request)), log);
+  const app: App = createApp(deps, allRoutes(), {
     mountStatic: (a) => mountStaticSites(a, [
       { prefix: '/dashboard', dir: path.join(repoRoot, 'apps/dashboard/dist') },
-      { prefix: '', dir: path.join(repoRoot, 'apps/storefront/dist') },
+      { prefix: '', dir: path.join(repoRoot, 'apps/storefront/dist'), renderer: storefront, publicUrl: config.publicUrl },
     ]),
   });
   // Background jobs of every domain (bulk jobs, mails, webhook deliveries, ...): queued ones and those a stopped process left run now.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { finishSignIn } from '../client';
+import { finishSignIn } from '../browser';
 
 /** Where the hosted login page sends the browser back with `code` and `state`. */
 export function CallbackPage() {
@@ -19,5 +19,5 @@ export function CallbackPage() {
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [navigate, queryClient]);
-  return error ? <p role="alert" className="rounded bg-rose-50 p-4 text-rose-800">{error}</p> : <p className="text-stone-500">Signing you in…</p>;
+  return error ? <p role="alert" className="rounded bg-rose-50 p-4 text-rose-800">{error}</p> : <p className="text-stone-700">Signing you in…</p>;
 }

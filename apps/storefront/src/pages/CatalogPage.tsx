@@ -1,80 +1,124 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useCollections, useInfiniteProducts } from '@vitrine/react';
-import type { products } from '@vitrine/sdk/stores';
-import { ProductCard } from '../components/ProductCard';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useCollectionList, useProductList } from '@vitrine/react';
+import { browse, browseSearch, parseBrowse, SCOPE_LIMIT, SORT_LABELS, SORTS, toggle, type BrowseState, type Facet, type Sort } from '../catalog/browse';
+import { Meta } from '../components/Meta';
+import { ProductGrid } from '../components/ProductCard';
+import { NotFoundPage } from './NotFoundPage';
 
-const PAGE_SIZE = 12;
-type Sort = 'newest' | 'price-asc' | 'price-desc' | 'name';
+/** How long typing pauses before the search runs (and the URL changes). */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Sort of each choice; `newest` is the server's default order. */
-const SORTS: Record<Sort, readonly { fieldName: products.ProductField; order: 'ASC' | 'DESC' }[]> = {
-  newest: [],
-  'price-asc': [{ fieldName: 'price', order: 'ASC' }],
-  'price-desc': [{ fieldName: 'price', order: 'DESC' }],
-  name: [{ fieldName: 'name', order: 'ASC' }],
-};
+/** A collection page (`/collections/:slug`) or the search page (`/search`, every product). */
+export function CatalogPage({ mode }: { mode: 'collection' | 'search' }) {
+  const { slug = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = useMemo(() => parseBrowse(new URLSearchParams(location.search)), [location.search]);
+  const collections = useCollectionList();
+  const shelf = mode === 'collection' ? collections.data?.find((c) => c.slug === slug) : undefined;
+  const scope = useProductList({ limit: SCOPE_LIMIT, collectionId: shelf?._id }, mode === 'search' || Boolean(shelf));
+  const result = useMemo(
+    () => (scope.data && collections.data ? browse(scope.data.items, collections.data, state, { collectionFacet: mode === 'search' }) : undefined),
+    [scope.data, collections.data, state, mode],
+  );
+  const go = (next: BrowseState, replace = false) => navigate({ pathname: location.pathname, search: browseSearch(next) }, { replace, preventScrollReset: true });
 
-export function CatalogPage() {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>('newest');
-  const [params, setParams] = useSearchParams();
-  const collectionSlug = params.get('collection') ?? undefined;
-  const shelves = useCollections({ limit: 50 });
-  const shelf = shelves.data?.items.find((c) => c.slug === collectionSlug);
-  const shelfId = shelf?._id;
-  const term = search.trim();
-  const build = useCallback((q: products.ProductsQueryBuilder) => {
-    if (shelfId) q = q.hasSome('collectionIds', [shelfId]);
-    return term ? q.contains('name', term) : q;
-  }, [shelfId, term]);
-  const result = useInfiniteProducts({ limit: PAGE_SIZE, sort: SORTS[sort], build, enabled: !collectionSlug || shelves.isSuccess });
-  const items = useMemo(() => result.data?.pages.flatMap((p) => p.items) ?? [], [result.data]);
-  const total = result.data?.pages[0]?.totalCount;
+  if (mode === 'collection' && collections.isSuccess && !shelf) return <NotFoundPage what="collection" />;
+  const title = mode === 'search' ? (state.q ? `Search: ${state.q}` : 'All products') : shelf?.name ?? '';
+  const description = mode === 'search' ? 'Search coffee, tea, gear and gifts by name, description, collection or SKU.' : shelf?.description ?? `Products in ${title}.`;
+  const canonical = mode === 'search' ? '/search' : `/collections/${slug}`;
 
   return (
     <section>
+      <Meta title={title} description={description} path={canonical} />
       <div className="mb-6 flex flex-wrap items-end gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          {mode === 'collection' && shelf?.description && <p className="mt-1 text-stone-700">{shelf.description}</p>}
+          <p className="mt-1 text-sm text-stone-700" data-testid="total" aria-live="polite">{result ? `${result.total} ${result.total === 1 ? 'product' : 'products'}` : '\u00a0'}</p>
+        </div>
+        <div className="ml-auto flex flex-wrap items-end gap-3">
+          {mode === 'search' && <SearchBox value={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />}
+          <div>
+            <label htmlFor="sort" className="block text-xs text-stone-700">Sort by</label>
+            <select id="sort" value={state.sort} onChange={(e) => go({ ...state, sort: SORTS.find((s) => s === e.target.value) ?? 'featured', page: 1 })} className="rounded-md border border-stone-400 bg-white px-3 py-2 text-sm">
+              {SORTS.map((s: Sort) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+            </select>
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-8 md:grid-cols-[13rem_1fr]">
+        <aside aria-label="Filters">
+          {result?.facets.map((f) => <FacetGroup key={f.title} facet={f} onToggle={(value) => go(toggle(state, f.key, value))} />)}
+        </aside>
         <div>
-          <h1 className="text-2xl font-semibold">{shelf?.name ?? 'All products'}</h1>
-          {total !== undefined && <p className="text-sm text-stone-500" data-testid="total">{total} products</p>}
+          {scope.isError && <p role="alert" className="rounded bg-rose-50 p-4 text-rose-900">Could not load products: {scope.error.message}</p>}
+          {result && result.total === 0 && (
+            <div className="rounded-lg border border-dashed border-stone-400 p-8 text-center" data-testid="no-results">
+              <p className="font-medium">No products match{state.q ? ` "${state.q}"` : ''}.</p>
+              <p className="mt-1 text-sm text-stone-700">Check the spelling, use fewer words or clear the filters.</p>
+              <Link to={location.pathname} className="mt-4 inline-block rounded-md border border-stone-400 px-4 py-2 text-sm">Clear search and filters</Link>
+            </div>
+          )}
+          {result && <ProductGrid items={result.items} eagerCount={mode === 'collection' ? 4 : 2} />}
+          {result && result.pages > 1 && <Pager state={state} page={result.page} pages={result.pages} />}
         </div>
-        <input
-          aria-label="Search products"
-          placeholder="Search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="ml-auto rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
-        />
-        <select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm">
-          <option value="newest">Newest</option>
-          <option value="price-asc">Price: low to high</option>
-          <option value="price-desc">Price: high to low</option>
-          <option value="name">Name</option>
-        </select>
       </div>
-      <nav aria-label="Collections" className="mb-6 flex flex-wrap gap-2 text-sm">
-        {[{ slug: undefined, name: 'All' }, ...(shelves.data?.items ?? []).filter((c) => c.slug !== 'all-products')].map((c) => (
-          <button
-            key={c.slug ?? 'all'}
-            aria-pressed={c.slug === collectionSlug}
-            onClick={() => setParams(c.slug ? { collection: c.slug } : {})}
-            className={`rounded-full border px-3 py-1 ${c.slug === collectionSlug ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 bg-white'}`}
-          >{c.name}</button>
-        ))}
-      </nav>
-      {result.isError && <p role="alert" className="rounded bg-rose-50 p-4 text-rose-800">Could not load products: {result.error.message}</p>}
-      {result.isPending && <p className="text-stone-500">Loading…</p>}
-      <div className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-grid">
-        {items.map((p) => <ProductCard key={p._id} product={p} />)}
-      </div>
-      {result.hasNextPage && (
-        <div className="mt-8 text-center">
-          <button onClick={() => result.fetchNextPage()} disabled={result.isFetchingNextPage} className="rounded-md bg-stone-900 px-5 py-2 text-sm font-medium text-white disabled:opacity-50">
-            {result.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
-        </div>
-      )}
     </section>
+  );
+}
+
+/** Typing updates the results after a pause; the URL follows (replace, so Back leaves the search). */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  // A new URL (Back, a header search) shows its own text.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <div>
+      <label htmlFor="search-products" className="block text-xs text-stone-700">Search products</label>
+      <input id="search-products" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, SKU, collection…" className="w-56 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm" />
+    </div>
+  );
+}
+
+function FacetGroup({ facet, onToggle }: { facet: Facet; onToggle: (value: string) => void }) {
+  return (
+    <fieldset className="mb-5" data-testid={`facet-${facet.title}`}>
+      <legend className="mb-2 text-sm font-semibold">{facet.title}</legend>
+      <ul className="space-y-1 text-sm">
+        {facet.values.map((v) => (
+          <li key={v.value}>
+            <label className="flex cursor-pointer items-center gap-2">
+              <input type="checkbox" checked={v.selected} onChange={() => onToggle(v.value)} className="h-4 w-4 accent-stone-900" />
+              <span>{v.label}</span>{' '}
+              <span className="ml-auto text-stone-600">{v.count}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Page links (plain URLs: Back returns to the page the shopper was on). */
+function Pager({ state, page, pages }: { state: BrowseState; page: number; pages: number }) {
+  const { pathname } = useLocation();
+  const to = (n: number) => ({ pathname, search: browseSearch({ ...state, page: n }) });
+  return (
+    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm">
+      {page > 1 && <Link to={to(page - 1)} className="rounded-md border border-stone-400 px-3 py-1.5" rel="prev">Previous</Link>}
+      {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+        <Link key={n} to={to(n)} aria-current={n === page ? 'page' : undefined} aria-label={`Page ${n}`} className={`rounded-md px-3 py-1.5 ${n === page ? 'bg-stone-900 text-white' : 'border border-stone-400'}`}>{n}</Link>
+      ))}
+      {page < pages && <Link to={to(page + 1)} className="rounded-md border border-stone-400 px-3 py-1.5" rel="next">Next</Link>}
+    </nav>
   );
 }

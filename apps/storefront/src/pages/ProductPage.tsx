@@ -1,56 +1,113 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
-import { useProducts } from '@vitrine/react';
-import type { products } from '@vitrine/sdk/stores';
-import { Price } from '../components/Price';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useProductBySlug } from '@vitrine/react';
 import { imageAttributes } from '@vitrine/sdk/media';
+import type { products } from '@vitrine/sdk/stores';
+import { choiceAvailable, choicesFromUrl, variantOf } from '../catalog/variant';
+import { JsonLd, Meta } from '../components/Meta';
+import { Price } from '../components/Price';
+import { AddToCart } from '../cart/AddToCart';
+import { useSite } from '../site';
+import { NotFoundPage } from './NotFoundPage';
+import { QUANTITY_MAX } from '../cart/quantity';
+
 
 export function ProductPage() {
   const { slug = '' } = useParams();
-  const bySlug = useCallback((q: products.ProductsQueryBuilder) => q.eq('slug', slug), [slug]);
-  const query = useProducts({ limit: 1, build: bySlug });
-  const [choices, setChoices] = useState<Record<string, string>>({});
-  const product = query.data?.items[0];
-  const variant = useMemo(() => {
-    if (!product?.variants) return undefined;
-    const wanted = Object.entries(choices);
-    if (wanted.length !== (product.productOptions?.length ?? 0)) return undefined;
-    return product.variants.find((v) => wanted.every(([k, val]) => v.choices[k] === val));
-  }, [product, choices]);
+  const query = useProductBySlug(slug);
+  const product = query.data;
+  if (query.isError) return <p role="alert" className="rounded bg-rose-50 p-4 text-rose-900">Could not load this product: {query.error.message}</p>;
+  if (product === null) return <NotFoundPage what="product" />;
+  if (!product) return <div className="min-h-[60vh]" aria-busy="true" />;
+  return <ProductView key={product._id} product={product} />;
+}
 
-  if (query.isPending) return <p className="text-stone-500">Loading…</p>;
-  if (query.isError) return <p role="alert">Could not load this product: {query.error.message}</p>;
-  if (!product) return <p>This product does not exist.</p>;
-  const image = product.media?.mainMedia?.image;
-  const attrs = imageAttributes(product.media?.mainMedia, 800);
+function ProductView({ product }: { product: products.Product }) {
+  const { origin } = useSite();
+  const [params, setParams] = useSearchParams();
+  const choices = choicesFromUrl(product, params);
+  const variant = variantOf(product, choices);
+  const [quantity, setQuantity] = useState(1);
+  const gallery = product.media.items.filter((m) => m.image);
+  const [shown, setShown] = useState(0);
+  const current = gallery[shown] ?? product.media.mainMedia;
+  const image = current?.image;
+  const attrs = imageAttributes(current, 800);
+  const priceData = variant?.variant.priceData ?? product.priceData;
   const inStock = variant ? variant.stock.inStock : product.stock.inStock;
+  const quantityLeft = variant?.stock.trackQuantity ? variant.stock.quantity : undefined;
+  const path = `/product-page/${product.slug}`;
+  const choose = (option: string, description: string) => {
+    const next = new URLSearchParams(params);
+    next.set(option, description);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const mainImage = product.media.mainMedia?.image?.url;
 
   return (
-    <article className="grid gap-10 md:grid-cols-2">
-      <div className="aspect-square overflow-hidden rounded-lg bg-stone-200">
-        {/* The large thumbnail (half the page on wide screens); the original stays a link away. */}
-        {image && attrs && <img {...attrs} sizes="(min-width: 768px) 50vw, 100vw" width={image.width || undefined} height={image.height || undefined} alt={product.name} data-testid="product-image" className="h-full w-full object-cover" />}
+    <article className="grid gap-8 md:grid-cols-2 md:gap-10">
+      <Meta title={product.name} description={product.description || `${product.name} at our store.`} path={path} image={mainImage} type="product" />
+      <JsonLd data={{
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        description: product.description,
+        sku: product.sku,
+        ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+        ...(mainImage ? { image: [mainImage] } : {}),
+        url: origin + path,
+        offers: {
+          '@type': 'Offer',
+          url: origin + path,
+          priceCurrency: product.priceData.currency,
+          price: product.priceData.discountedPrice.toFixed(2),
+          availability: product.stock.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        },
+      }} />
+      <div>
+        <div className="aspect-square overflow-hidden rounded-lg bg-stone-200">
+          {/* The page's largest image: eager and first in line. */}
+          {image && attrs && <img {...attrs} sizes="(min-width: 768px) 50vw, 100vw" width={image.width || 800} height={image.height || 800} alt={current?.title || product.name} fetchPriority="high" data-testid="product-image" className="h-full w-full object-cover" />}
+        </div>
+        {gallery.length > 1 && (
+          <ul className="mt-3 flex gap-2" aria-label="Gallery">
+            {gallery.map((m, i) => {
+              const thumb = imageAttributes(m, 200);
+              return (
+                <li key={m._id}>
+                  <button type="button" onClick={() => setShown(i)} aria-pressed={i === shown} aria-label={`Show image ${i + 1}`} className={`h-16 w-16 overflow-hidden rounded border-2 ${i === shown ? 'border-stone-900' : 'border-transparent'}`}>
+                    {thumb && <img {...thumb} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </div>
       <div>
-        {product.brand && <p className="text-sm uppercase tracking-wide text-stone-500">{product.brand}</p>}
+        <nav aria-label="Breadcrumb" className="text-sm text-stone-700"><Link to="/" className="underline">Shop</Link> / <Link to="/search" className="underline">All products</Link></nav>
+        {product.brand && <p className="mt-4 text-sm uppercase tracking-wide text-stone-700">{product.brand}</p>}
         <h1 className="mt-1 text-3xl font-semibold" data-testid="product-title">{product.name}</h1>
-        <div className="mt-3 text-lg"><Price priceData={variant?.variant.priceData ?? product.priceData} /></div>
-        <p className="mt-6 text-stone-700">{product.description}</p>
-        {product.productOptions?.map((option) => (
+        {product.ribbon && <p className="mt-2 inline-block rounded bg-stone-900 px-2 py-0.5 text-xs font-medium text-white" data-testid="ribbon">{product.ribbon}</p>}
+        <div className="mt-3 text-lg"><Price priceData={priceData} /></div>
+        {product.description && <p className="mt-4 text-stone-800">{product.description}</p>}
+        {product.productOptions.map((option) => (
           <fieldset key={option.name} className="mt-6">
-            <legend className="mb-2 text-sm font-medium">{option.name}</legend>
+            <legend className="mb-2 text-sm font-medium">{option.name}{choices[option.name] ? `: ${choices[option.name]}` : ''}</legend>
             <div className="flex flex-wrap gap-2">
-              {option.choices.map((choice) => {
-                const selected = choices[option.name] === choice.value;
+              {option.choices.filter((c) => c.visible !== false).map((choice) => {
+                const selected = choices[option.name] === choice.description;
+                const available = choiceAvailable(product, choices, option.name, choice.description);
                 return (
                   <button
                     key={choice.value}
                     type="button"
                     aria-pressed={selected}
-                    onClick={() => setChoices((c) => ({ ...c, [option.name]: choice.value }))}
-                    className={`flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${selected ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-300 bg-white'}`}
+                    aria-label={available ? choice.description : `${choice.description} (sold out)`}
+                    onClick={() => choose(option.name, choice.description)}
+                    className={`flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${selected ? 'border-stone-900 bg-stone-900 text-white' : 'border-stone-400 bg-white'} ${available ? '' : 'line-through decoration-2'}`}
                   >
-                    {option.optionType === 'color' && <span className="h-4 w-4 rounded-full border border-stone-300" style={{ background: choice.value }} />}
+                    {option.optionType === 'color' && <span aria-hidden="true" className="h-4 w-4 rounded-full border border-stone-400" style={{ background: choice.value }} />}
                     {choice.description}
                   </button>
                 );
@@ -58,7 +115,19 @@ export function ProductPage() {
             </div>
           </fieldset>
         ))}
-        <p className={`mt-6 text-sm ${inStock ? 'text-emerald-700' : 'text-rose-700'}`} data-testid="availability">{inStock ? 'In stock' : 'Out of stock'}</p>
+        <p className={`mt-6 text-sm font-medium ${inStock ? 'text-emerald-800' : 'text-rose-800'}`} data-testid="availability">
+          {inStock ? (quantityLeft !== undefined && quantityLeft <= 5 ? `Only ${quantityLeft} left` : 'In stock') : 'Out of stock'}
+        </p>
+        <div className="mt-4 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="quantity" className="block text-xs text-stone-700">Quantity</label>
+            <input id="quantity" type="number" inputMode="numeric" min={1} max={Math.min(QUANTITY_MAX, quantityLeft ?? QUANTITY_MAX)} value={quantity}
+              onChange={(e) => setQuantity(Math.max(1, Math.min(QUANTITY_MAX, Math.floor(Number(e.target.value)) || 1)))}
+              className="w-20 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm" />
+          </div>
+          <AddToCart product={product} variant={variant} quantity={quantity} inStock={inStock} />
+        </div>
+        {product.productOptions.length > 0 && !variant && <p className="mt-2 text-sm text-stone-700">Choose {product.productOptions.filter((o) => !choices[o.name]).map((o) => o.name.toLowerCase()).join(' and ')} to add it to your cart.</p>}
       </div>
     </article>
   );

@@ -1,0 +1,160 @@
+/**
+ * Server rendering of the storefront: the server (packages/server) imports the built copy of this
+ * file and hands it the page requests. Each request runs the route loaders (which fill a fresh query
+ * cache through the SDK, talking to the API in-process), streams the HTML document with React, and
+ * puts the cache and the loader results in the page so the browser hydrates without fetching again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { PassThrough, Readable, type Transform } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { createClient, OAuthStrategy, type ClientCore } from '@vitrine/sdk';
+import { dehydrateQueries } from '@vitrine/react';
+import { createRoutes, NOT_FOUND_ROUTE_ID, type PageData } from './routes';
+import { Providers } from './providers';
+import { BOOT_GLOBAL, CLIENT_ID, type Boot } from './site';
+import { robotsTxt, sitemapXml } from './seo';
+
+export interface RendererOptions {
+  /** Folder of the built client (Vite's `dist`, with `.vite/manifest.json`). */
+  clientDir: string;
+  /** Answers API requests in-process (the server's own `app.fetch`): no socket per read. */
+  fetch: (request: Request) => Promise<Response>;
+  /** Rendering errors (the page still answers 500). */
+  onError?: (error: unknown) => void;
+}
+
+export interface Renderer {
+  /** Answers a GET for a page, `robots.txt` or `sitemap.xml`; `origin` is the public origin. */
+  render(request: Request, origin: string): Promise<Response>;
+  /** Non-HTML paths this renderer answers. */
+  files: readonly string[];
+}
+
+/** SDK clients kept (one per public origin: media URLs and canonical links use it). */
+const CLIENTS_MAX = 8;
+/** The client entry's key in Vite's manifest. */
+const CLIENT_ENTRY = 'src/entry-client.tsx';
+
+interface ManifestChunk { file: string; css?: string[]; imports?: string[] }
+
+export function createRenderer(options: RendererOptions): Renderer {
+  const manifestText = fs.readFileSync(path.join(options.clientDir, '.vite/manifest.json'), 'utf8');
+  // Vite's own manifest format.
+  const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the storefront build manifest`);
+  const css = [entry.css ?? [], ...(entry.imports ?? []).map((k) => manifest[k]?.css ?? [])].flat().map((f) => `/${f}`);
+  const script = `/${entry.file}`;
+  const preload = (entry.imports ?? []).map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f)).map((f) => `/${f}`);
+
+  const clients = new Map<string, ClientCore>();
+  const clientFor = (origin: string): ClientCore => {
+    let client = clients.get(origin);
+    if (!client) {
+      if (clients.size >= CLIENTS_MAX) clients.delete(clients.keys().next().value!);
+      // Visitor tokens in memory, shared by every request of this origin (catalog reads only).
+      client = createClient({ auth: OAuthStrategy({ clientId: CLIENT_ID }), host: origin, fetch: (input, init) => options.fetch(new Request(input, init)) });
+      clients.set(origin, client);
+    }
+    return client;
+  };
+
+  return {
+    files: ['/robots.txt', '/sitemap.xml'],
+    async render(request, origin) {
+      const url = new URL(request.url);
+      const client = clientFor(origin);
+      if (url.pathname === '/robots.txt') return text(robotsTxt(origin), 'text/plain; charset=utf-8');
+      if (url.pathname === '/sitemap.xml') return text(await sitemapXml(client, origin), 'application/xml; charset=utf-8');
+
+      const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+      const handler = createStaticHandler(createRoutes({ client, queryClient }));
+      const context = await handler.query(request);
+      if (context instanceof Response) return context;
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const site = { origin, css };
+      const boot: Boot = { ...site, state: dehydrateQueries(queryClient) };
+      const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+      const bootstrapScriptContent = `window.${BOOT_GLOBAL}=${scriptJson(boot)};window.__staticRouterHydrationData=${scriptJson(hydration)};`;
+
+      return new Promise<Response>((resolve) => {
+        let failed = false;
+        const stream = renderToPipeableStream(
+          <Providers client={client} queryClient={queryClient} site={site}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>,
+          {
+            bootstrapScriptContent,
+            bootstrapModules: [script],
+            onShellReady() {
+              const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
+              const out = compressor(encoding);
+              stream.pipe(out);
+              resolve(new Response(Readable.toWeb(out) as ReadableStream, {
+                status: failed ? 500 : statusOf(context),
+                headers: {
+                  'content-type': 'text/html; charset=utf-8',
+                  'cache-control': 'no-cache',
+                  vary: 'accept-encoding',
+                  ...(encoding ? { 'content-encoding': encoding } : {}),
+                  ...(preload.length ? { link: preload.map((p) => `<${p}>; rel=modulepreload`).join(', ') } : {}),
+                },
+              }));
+            },
+            onShellError(error) {
+              options.onError?.(error);
+              resolve(text('The page could not be rendered.', 'text/plain; charset=utf-8', 500));
+            },
+            onError(error) {
+              failed = true;
+              options.onError?.(error);
+            },
+          },
+        );
+      });
+    },
+  };
+}
+
+/** 404 for unknown paths and for loaders that found nothing; the router's status otherwise. */
+function statusOf(context: StaticHandlerContext): number {
+  if (context.statusCode !== 200) return context.statusCode;
+  const notFound = context.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)
+    || Object.values(context.loaderData).some((d: PageData | undefined) => d?.notFound === true);
+  return notFound ? 404 : 200;
+}
+
+/** Loader errors in the form the browser router reads back (window.__staticRouterHydrationData). */
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null;
+  return Object.fromEntries(Object.entries(errors).map(([id, e]: [string, unknown]) => [id, isRouteErrorResponse(e)
+    ? { ...e, __type: 'RouteErrorResponse' }
+    : { message: e instanceof Error ? e.message : String(e), __type: 'Error' }]));
+}
+
+/** JSON safe inside an inline script (no `</script>`, no line separators that end a JS string). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+type Encoding = 'br' | 'gzip' | undefined;
+
+function pickEncoding(accept: string): Encoding {
+  const names = accept.split(',').map((p) => p.trim().split(';')[0]);
+  return names.includes('br') ? 'br' : names.includes('gzip') ? 'gzip' : undefined;
+}
+
+/** A compressing stream that flushes what React writes, so streamed parts reach the browser at once. */
+function compressor(encoding: Encoding): Transform {
+  if (encoding === 'br') return zlib.createBrotliCompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
+  return new PassThrough();
+}
+
+function text(body: string, type: string, status = 200): Response {
+  return new Response(body, { status, headers: { 'content-type': type, 'cache-control': status === 200 ? 'public, max-age=3600' : 'no-store' } });
+}

@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ClientCore } from '@vitrine/sdk';
+import { collectionListQuery, productBySlugQuery, productListQuery } from '@vitrine/react';
+import { Document } from './Document';
+import { HomePage, FEATURED } from './pages/HomePage';
+import { CatalogPage } from './pages/CatalogPage';
+import { ProductPage } from './pages/ProductPage';
+import { AccountPage } from './pages/AccountPage';
+import { OrderPage } from './pages/OrderPage';
+import { CallbackPage } from './pages/CallbackPage';
+import { CartPage } from './pages/CartPage';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { OrderConfirmationPage } from './pages/OrderConfirmationPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { SCOPE_LIMIT } from './catalog/browse';
+import { CALLBACK_PATH } from './browser';
+
+/** What a loader tells the server about the page (404 pages are still rendered). */
+export interface PageData { notFound?: boolean }
+
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+/**
+ * The route tree. Loaders fill the query cache through the same query options the pages' hooks
+ * read, on the server before rendering and in the browser before a navigation shows the next page
+ * (so nothing appears late and shifts the layout). Cart, checkout and account load in the browser.
+ */
+export function createRoutes({ client, queryClient }: { client: ClientCore; queryClient: QueryClient }): RouteObject[] {
+  const collectionsLoaded = () => queryClient.ensureQueryData(collectionListQuery(client));
+  return [{
+    id: 'root',
+    element: <Document />,
+    errorElement: <ErrorPage />,
+    loader: async (): Promise<PageData> => {
+      await collectionsLoaded();
+      return {};
+    },
+    children: [
+      {
+        index: true,
+        element: <HomePage />,
+        loader: async (): Promise<PageData> => {
+          await queryClient.ensureQueryData(productListQuery(client, FEATURED));
+          return {};
+        },
+      },
+      {
+        path: 'collections/:slug',
+        element: <CatalogPage mode="collection" />,
+        loader: async ({ params }: LoaderFunctionArgs): Promise<PageData> => {
+          const shelf = (await collectionsLoaded()).find((c) => c.slug === params.slug);
+          if (!shelf) return { notFound: true };
+          await queryClient.ensureQueryData(productListQuery(client, { limit: SCOPE_LIMIT, collectionId: shelf._id }));
+          return {};
+        },
+      },
+      {
+        path: 'search',
+        element: <CatalogPage mode="search" />,
+        loader: async (): Promise<PageData> => {
+          await queryClient.ensureQueryData(productListQuery(client, { limit: SCOPE_LIMIT }));
+          return {};
+        },
+      },
+      {
+        path: 'product-page/:slug',
+        element: <ProductPage />,
+        loader: async ({ params }: LoaderFunctionArgs): Promise<PageData> => {
+          const product = await queryClient.ensureQueryData(productBySlugQuery(client, params.slug ?? ''));
+          return product ? {} : { notFound: true };
+        },
+      },
+      { path: 'cart', element: <CartPage /> },
+      { path: 'checkout/:id', element: <CheckoutPage /> },
+      { path: 'order-confirmation/:orderId', element: <OrderConfirmationPage /> },
+      { path: 'account', element: <AccountPage /> },
+      { path: 'account/orders/:id', element: <OrderPage /> },
+      { path: CALLBACK_PATH.slice(1), element: <CallbackPage /> },
+      { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
+    ],
+  }];
+}
