@@ -9,6 +9,7 @@ import { idempotencyMigration } from './storage/idempotency.js';
 import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
+import { ownersMigrations } from './domains/owners/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -28,6 +29,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('operations', operationsMigrations),
     ...prefix('inventory', inventoryMigrations),
     ...prefix('jobs', jobsMigrations),
+    ...prefix('owners', ownersMigrations),
   };
 }
 

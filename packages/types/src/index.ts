@@ -9,3 +9,4 @@ export type * from './stores/index.js';
 export type * from './members.js';
 export type * from './data.js';
 export type * from './events.js';
+export type * from './owners.js';

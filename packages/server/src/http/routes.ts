@@ -7,6 +7,7 @@ import { mediaRoutes } from '../domains/catalog/media-routes.js';
 import { dataRoutes } from '../domains/data/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
 import { membersRoutes } from '../domains/members/routes.js';
+import { ownersRoutes } from '../domains/owners/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -18,6 +19,7 @@ export function allRoutes(): RouteDef[] {
     ...dataRoutes,
     ...eventsRoutes,
     ...membersRoutes,
+    ...ownersRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }
