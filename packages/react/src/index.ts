@@ -20,3 +20,4 @@ export {
 } from './events.js';
 export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';
+export * from './owners.js';
