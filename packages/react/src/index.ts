@@ -21,3 +21,4 @@ export {
 export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';
 export * from './owners.js';
+export { useWebhookEventTypes } from './event-types.js';

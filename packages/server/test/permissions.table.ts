@@ -179,6 +179,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // events (webhooks and notifications)
   'GET /notifications/v1/mails': 'elevated',
   'GET /webhooks/v1/deliveries/:id': 'elevated',
+  'GET /webhooks/v1/event-types': 'elevated',
   'POST /webhooks/v1/deliveries/:id/redeliver': 'elevated',
   'GET /webhooks/v1/subscriptions': 'elevated',
   'POST /webhooks/v1/subscriptions': 'elevated',
