@@ -152,13 +152,13 @@ describe('collections', () => {
 });
 
 describe('session', () => {
-  it('offers to sign in again when the server refuses the stored key', async () => {
-    await page.evaluate((siteId) => sessionStorage.setItem('vitrine.dashboard.session', JSON.stringify({ apiKey: 'vtr_revoked', siteId })), t.site.id);
+  it('offers to sign in again when the server refuses the stored session', async () => {
+    await page.evaluate((siteId) => sessionStorage.setItem('vitrine.dashboard.session', JSON.stringify({ sessionToken: 'vto_revoked', siteId })), t.site.id);
     await page.reload();
-    const banner = page.getByRole('alert').filter({ hasText: 'The server refused this API key' });
+    const banner = page.getByRole('alert').filter({ hasText: 'Your session ended' });
     await banner.waitFor();
     await banner.getByRole('button', { name: 'Sign in again' }).click();
-    await page.getByLabel('API key').waitFor();
+    await page.getByLabel('E-mail').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('vitrine.dashboard.session'))).toBeNull();
   });
 });

@@ -82,9 +82,15 @@ describe('members', () => {
     const drawer = page.getByRole('dialog', { name: 'bob@shop.test' });
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('Open reports1');
     await drawer.getByRole('button', { name: 'Block' }).click();
+    // Blocking asks first; Cancel changes nothing.
+    await page.getByRole('dialog', { name: 'Block member' }).getByRole('button', { name: 'Cancel' }).click();
+    expect((await member(ids.bob!)).body.member.status).not.toBe('BLOCKED');
+    await drawer.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('dialog', { name: 'Block member' }).getByRole('button', { name: 'Block member' }).click();
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusBLOCKED');
     expect((await member(ids.bob!)).body.member.status).toBe('BLOCKED');
     await drawer.getByRole('button', { name: 'Mute' }).click();
+    await page.getByRole('dialog', { name: 'Mute member' }).getByRole('button', { name: 'Mute member' }).click();
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('ActivityMUTED');
     expect((await member(ids.bob!)).body.member.activityStatus).toBe('MUTED');
     await drawer.getByRole('button', { name: 'Unmute' }).click();

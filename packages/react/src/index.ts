@@ -22,3 +22,4 @@ export { useAuth } from './auth.js';
 export type { AuthState } from './auth.js';
 export * from './owners.js';
 export { useWebhookEventTypes } from './event-types.js';
+export { useUpdateProductVariants } from './catalog-variants.js';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -6,7 +6,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  * Keeps Tab and Shift+Tab inside the dialog: from the last control focus wraps to the first and back.
  * (The page behind is also inert to the mouse via the backdrop.)
  */
-function trapTab(event: KeyboardEvent<HTMLDivElement>): void {
+function trapTab(event: ReactKeyboardEvent<HTMLDivElement>): void {
   if (event.key !== 'Tab') return;
   const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
   if (controls.length === 0) {
