@@ -143,3 +143,24 @@ describe('reports', () => {
     await expect.poll(reportRows).toEqual([expect.stringMatching(/^dan@shop\.testHARASSMENTrude repliesfill-02@shop\.test.*RESOLVEDmutedwarned by mail$/)]);
   });
 });
+
+describe('members by filter', () => {
+  it('approves every pending member as a job after confirmation and shows its progress to the end', async () => {
+    const pending = [];
+    for (const name of ['pend-1', 'pend-2', 'pend-3']) pending.push((await ownerCreateMember(t, { loginEmail: `${name}@shop.test`, status: 'PENDING' })).id);
+    await openSection(page, 'Members', 'Members');
+    await page.getByLabel('Status').selectOption('PENDING');
+    await expect.poll(async () => (await emails()).sort()).toEqual(['pend-1@shop.test', 'pend-2@shop.test', 'pend-3@shop.test']);
+    await page.getByRole('button', { name: 'Approve all PENDING members' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve 3 members' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await member(pending[0]!)).body.member.status).toBe('PENDING');
+    await page.getByRole('button', { name: 'Approve all PENDING members' }).click();
+    await dialog.getByRole('button', { name: 'Approve 3 members' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getByRole('status').textContent(), { timeout: 15_000 }).toBe('Done: 3 succeeded, 0 failed');
+    for (const id of pending) expect((await member(id)).body.member.status).toBe('APPROVED');
+    await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No member matches.');
+    await page.screenshot({ path: 'e2e/artifacts/members.png', fullPage: true });
+    await page.getByLabel('Status').selectOption('');
+  });
+});

@@ -23,3 +23,5 @@ export type { AuthState } from './auth.js';
 export * from './owners.js';
 export { useWebhookEventTypes } from './event-types.js';
 export { useUpdateProductVariants } from './catalog-variants.js';
+export { useStartMemberBulkJob, useMemberBulkJob, BULK_JOB_POLL_MS } from './members-bulk.js';
+export type { MemberBulkAction } from './members-bulk.js';
