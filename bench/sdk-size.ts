@@ -36,6 +36,7 @@ export async function measure(): Promise<SizeResult[]> {
       minify: true,
       format: 'esm',
       platform: 'browser',
+      conditions: ['@vitrine/source'],
       target: 'es2022',
       write: false,
       logLevel: 'silent',

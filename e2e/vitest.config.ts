@@ -1,7 +1,9 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Browser tests: built front ends served by a real server, driven in Debian's Chromium. */
 export default defineConfig({
+  ssr: { resolve: { conditions: ['@vitrine/source', ...defaultServerConditions] } },
   test: {
     include: ['e2e/**/*.test.ts'],
     environment: 'node',

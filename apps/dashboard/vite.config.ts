@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = ['/oauth2', '/_api', '/stores', '/stores-reader', '/v2', '/media', '/members', '/ecom', '/wix-data', '/webhooks', '/events', '/notifications', '/docs', '/openapi.json'];
@@ -7,6 +7,8 @@ const api = ['/oauth2', '/_api', '/stores', '/stores-reader', '/v2', '/media', '
 export default defineConfig({
   base: '/dashboard/',
   plugins: [react()],
+  // Workspace packages resolve to their TypeScript source (package.json `@vitrine/source` condition).
+  resolve: { conditions: ['@vitrine/source', ...defaultClientConditions] },
   server: { proxy: Object.fromEntries(api.map((p) => [p, 'http://localhost:3000'])) },
   build: { outDir: 'dist', emptyOutDir: true },
 });

@@ -10,6 +10,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /openapi.json': 'public',
   'GET /docs': 'public',
+  'GET /docs/assets/:file': 'public',
 
   // identity
   'POST /oauth2/token': 'public',

@@ -9,19 +9,45 @@ import { createApiKey, createOAuthClient } from '../domains/identity/service.js'
 import { DEMO_CLIENT_ID, DEMO_SITE_SLUG, ensureDemoStore } from './demo-store.js';
 import { databaseLabel, ensureDemoOwner, generatedPassword, parseAreas, parseRole } from './owner-accounts.js';
 import { createAccount } from '../domains/owners/index.js';
+import { readImportFile, runImport, type ImportProgress } from './import.js';
+import type { RequestContext } from '../http/context.js';
 
-const USAGE = `vitrine <command> [options]
+interface CommandHelp { name: string; summary: string; options?: [flag: string, meaning: string][] }
 
-  start                         migrate, create the demo store on first run, serve API + storefront + dashboard
-  migrate                       run database migrations
-  seed                          create the demo store if it does not exist
-  create-site --slug S [--name N]
-  create-api-key --site S [--name N] [--json]   prints the key once; only its hash is stored
-  create-client --site S [--redirect-uri U ...] [--allow-localhost]
-  create-owner --site S --email E [--name N] [--role owner|staff] [--areas catalog,orders,members,data,settings]
-                                a dashboard account; the password comes from VITRINE_OWNER_PASSWORD or is generated and printed once
+/** Every command with its options: `vitrine --help` prints them all, `vitrine help <command>` one. */
+const COMMANDS: CommandHelp[] = [
+  { name: 'start', summary: 'migrate, create the demo store on first run, serve API + storefront + dashboard' },
+  { name: 'migrate', summary: 'run database migrations' },
+  { name: 'seed', summary: 'create the demo store if it does not exist' },
+  { name: 'create-site', summary: 'create a site', options: [['--slug S', 'site slug (required)'], ['--name N', 'display name (default: the slug)']] },
+  {
+    name: 'create-api-key', summary: 'create an owner API key; prints it once (only its hash is stored)',
+    options: [['--site S', 'site slug (required)'], ['--name N', 'label of the key'], ['--json', 'print {"apiKey", "siteId"} as JSON']],
+  },
+  {
+    name: 'create-client', summary: 'create an OAuth client for a storefront or app',
+    options: [['--site S', 'site slug (required)'], ['--name N', 'label'], ['--redirect-uri U', 'allowed redirect URI (repeatable)'], ['--allow-localhost', 'also allow any http://localhost redirect']],
+  },
+  {
+    name: 'create-owner', summary: 'create a dashboard account; the password comes from VITRINE_OWNER_PASSWORD or is generated and printed once',
+    options: [['--site S', 'site slug (required)'], ['--email E', 'sign-in e-mail (required)'], ['--name N', 'display name'], ['--role R', 'owner (default) or staff'], ['--areas A,B', 'staff areas: catalog, orders, members, data, settings'], ['--json', 'print the account as JSON']],
+  },
+  {
+    name: 'import products|items', summary: 'import a .csv or .json file with progress; run it again to resume after an interruption',
+    options: [['--site S', 'site slug (required)'], ['--file F', 'the .csv (header row) or .json (array of objects) file (required)'], ['--collection C', 'data collection id (items only)']],
+  },
+];
 
-Environment: PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, SMTP_URL, LOG_LEVEL (see README).`;
+function usage(only?: string): string {
+  const list = only ? COMMANDS.filter((c) => c.name.split(' ')[0] === only) : COMMANDS;
+  const lines = ['vitrine <command> [options]', ''];
+  for (const c of list) {
+    lines.push(`  ${c.name.padEnd(24)}${c.summary}`);
+    for (const [flag, meaning] of c.options ?? []) lines.push(`      ${flag.padEnd(22)}${meaning}`);
+  }
+  lines.push('', 'Environment: PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, SMTP_URL, LOG_LEVEL (see README).');
+  return lines.join('\n');
+}
 
 /** Opens the configured database, migrates it, and runs `fn` with the handle and the migrations just applied. */
 async function withStorage<T>(fn: (db: Awaited<ReturnType<typeof openStorage>>['db'], applied: string[]) => Promise<T>): Promise<T> {
@@ -37,15 +63,20 @@ async function withStorage<T>(fn: (db: Awaited<ReturnType<typeof openStorage>>['
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       site: { type: 'string' }, slug: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' },
       'redirect-uri': { type: 'string', multiple: true }, 'allow-localhost': { type: 'boolean' },
       email: { type: 'string' }, role: { type: 'string' }, areas: { type: 'string' },
+      file: { type: 'string' }, collection: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
-    allowPositionals: false,
+    allowPositionals: command === 'import' || command === 'help',
   });
+  if (values.help) {
+    console.log(usage(command));
+    return;
+  }
   switch (command) {
     case 'start': {
       const config = loadConfig();
@@ -131,10 +162,59 @@ async function main(argv: string[]): Promise<void> {
       ].join('\n'));
       return;
     }
+    case 'import': {
+      await importCommand(positionals[0], { site: values.site, file: values.file, collection: values.collection });
+      return;
+    }
+    case 'help':
+      console.log(usage(positionals[0]));
+      return;
     default:
-      console.log(USAGE);
-      if (command && command !== 'help' && command !== '--help') process.exitCode = 1;
+      console.log(usage());
+      if (command && command !== '--help' && command !== '-h') process.exitCode = 1;
   }
+}
+
+/** `vitrine import products|items`: progress on stderr, a summary on stdout, exit 1 when a row failed. */
+async function importCommand(kind: string | undefined, opts: { site?: string | undefined; file?: string | undefined; collection?: string | undefined }): Promise<void> {
+  if (kind !== 'products' && kind !== 'items') throw new Error('vitrine import products|items --site S --file F [--collection C]');
+  if (!opts.site || !opts.file) throw new Error('--site and --file are required');
+  const { rows, sha } = await readImportFile(opts.file);
+  const config = loadConfig();
+  const log = createLogger('warn');
+  const server = await createServer(config, log);
+  try {
+    const site = await getSite(server.deps.storage.db, opts.site);
+    if (!site) throw new Error(`No site "${opts.site}"`);
+    const ctx: RequestContext = {
+      requestId: `import-${sha.slice(0, 12)}`, deps: server.deps, db: server.deps.storage.db, dialect: server.deps.storage.dialect,
+      caller: { kind: 'owner', apiKeyId: 'cli-import' }, origin: '', ip: '127.0.0.1', log, site,
+    };
+    const showProgress = progressPrinter(`importing ${kind}`);
+    const result = await runImport(ctx, { kind, rows, sha, collectionId: opts.collection }, showProgress);
+    showProgress.finish();
+    console.log(JSON.stringify({ total: result.total, created: result.created, alreadyImported: result.alreadyImported, failed: result.failed.length }));
+    for (const f of result.failed.slice(0, 20)) console.error(`row ${f.row}: ${f.error}`);
+    if (result.failed.length > 20) console.error(`... and ${result.failed.length - 20} more failed rows`);
+    if (result.failed.length) process.exitCode = 1;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Progress on stderr: redrawn in place on a terminal, one line per 10% otherwise (logs, CI). */
+function progressPrinter(label: string): ((p: ImportProgress) => void) & { finish(): void } {
+  let lastTenth = -1;
+  const tty = process.stderr.isTTY;
+  const print = (p: ImportProgress) => {
+    const pct = p.total ? Math.floor((p.done / p.total) * 100) : 100;
+    if (tty) process.stderr.write(`\r${label}: ${p.done}/${p.total} (${pct}%)`);
+    else if (Math.floor(pct / 10) > lastTenth || p.done === p.total) {
+      lastTenth = Math.floor(pct / 10);
+      process.stderr.write(`${label}: ${p.done}/${p.total} (${pct}%)\n`);
+    }
+  };
+  return Object.assign(print, { finish: () => { if (tty) process.stderr.write('\n'); } });
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -16,6 +16,14 @@ function jsonSchema(schema: z.ZodType): unknown {
   }
 }
 
+const API_DESCRIPTION = [
+  'The platform REST contract as Vitrine serves it.',
+  'To try a call: get a visitor token with `POST /oauth2/token` and the body `{"clientId": "demo", "grantType": "anonymous"}`',
+  '(the demo site\'s OAuth client), then choose **Authorize** and paste its `access_token` as `accessToken`.',
+  'Owner calls take an API key (`vitrine create-api-key --site demo`) as `accessToken` and the site id as `siteId`.',
+  'GET calls with a nested payload take it as one `.r` query parameter (base64url JSON); errors are `applicationError` or `validationError` bodies.',
+].join(' ');
+
 /** An OpenAPI 3.1 document built from the route declarations, so it cannot drift from the code. */
 export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -36,7 +44,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
           ...(hasBody ? [] : [{ name: '.r', in: 'query', required: false, schema: { type: 'string' }, description: 'base64url (no padding) of the JSON payload' }]),
         ],
         ...(hasBody ? { requestBody: { required: false, content: { 'application/json': { schema: jsonSchema(def.request) } } } } : { 'x-payload': jsonSchema(def.request) }),
-        ...(def.access === 'public' ? {} : { security: [{ accessToken: [] }] }),
+        ...(def.access === 'public' ? {} : { security: [{ accessToken: [], siteId: [] }] }),
         responses: {
           200: { description: 'Success', content: def.raw ? {} : { 'application/json': { schema: def.response ? jsonSchema(def.response) : {} } } },
           default: { description: 'Error: an applicationError or validationError body (contracts/wire.md)' },
@@ -46,8 +54,13 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Vitrine API', version: '0.1.0', description: 'The platform REST contract as Vitrine serves it. Send the raw access token or API key in Authorization (no scheme word).' },
-    components: { securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    info: { title: 'Vitrine API', version: '0.1.0', description: API_DESCRIPTION },
+    components: {
+      securitySchemes: {
+        accessToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A visitor or member access token, or an owner API key: the raw value, no scheme word.' },
+        siteId: { type: 'apiKey', in: 'header', name: 'wix-site-id', description: 'The site id; needed with an API key (tokens carry their site).' },
+      },
+    },
     paths,
   };
 }
