@@ -133,6 +133,31 @@ describe('owner dashboard', () => {
     expect((await call(f.t.url, '/webhooks/v1/subscriptions', { auth: key, siteId: f.t.site.id })).status).toBe(401);
   });
 
+  it('adjusts prices, hides and deletes ticked products after confirmation', async () => {
+    const page = f.page;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByLabel('Search').fill('Trail Mug');
+    await page.getByLabel('Select Trail Mug').check();
+    const bulk = page.getByRole('group', { name: 'Bulk actions' });
+    await expect.poll(() => bulk.getByTestId('selected-count').textContent()).toBe('1 selected');
+    await bulk.getByLabel('Price change %').fill('50');
+    await bulk.getByRole('button', { name: 'Adjust prices' }).click();
+    await page.getByRole('dialog', { name: 'Adjust prices' }).getByRole('button', { name: 'Adjust 1 prices' }).click();
+    await expect.poll(async () => (await productBySlug('trail-mug')).priceData.price).toBe(27);
+
+    await page.getByLabel('Select Trail Mug').check();
+    await bulk.getByRole('button', { name: 'Hide' }).click();
+    await page.getByRole('dialog', { name: 'Hide products' }).getByRole('button', { name: 'Hide 1 products' }).click();
+    await expect.poll(async () => (await productBySlug('trail-mug')).visible).toBe(false);
+
+    await page.getByLabel('Select Trail Mug').check();
+    await bulk.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('dialog', { name: 'Delete products' }).getByRole('button', { name: 'Delete 1 products' }).click();
+    await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No product matches.');
+    expect(await productBySlug('trail-mug')).toBeUndefined();
+    await page.getByLabel('Search').fill('');
+  });
+
   it('signs out: the session token stops working on the server', async () => {
     const page = f.page;
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('vitrine.dashboard.session') ?? '{}').sessionToken as string);

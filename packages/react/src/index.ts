@@ -25,3 +25,5 @@ export { useWebhookEventTypes } from './event-types.js';
 export { useUpdateProductVariants } from './catalog-variants.js';
 export { useStartMemberBulkJob, useMemberBulkJob, BULK_JOB_POLL_MS } from './members-bulk.js';
 export type { MemberBulkAction } from './members-bulk.js';
+export { useProductBulkAction } from './catalog-bulk.js';
+export type { ProductBulkAction, ProductBulkResult } from './catalog-bulk.js';

@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, TextField, primaryButton, secondaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
 import { ProductDrawer } from './ProductDrawer';
+import { ProductsBulk } from './ProductsBulk';
 import { useDebounced } from '../components/useDebounced';
 
 const PAGE_SIZE = 25;
@@ -17,6 +18,8 @@ export function ProductsPage() {
   const [sort, setSort] = useState<ProductSort>('name-asc');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const tick = (id: string, on: boolean) => setSelected((s) => { const next = new Set(s); if (on) next.add(id); else next.delete(id); return next; });
   const term = useDebounced(search);
   const build = useMemo(() => filterProducts({ search: term, collectionId: collectionId || undefined }), [term, collectionId]);
   const products = useProducts({ sort: PRODUCT_SORTS[sort].sort, skip: offset, limit: PAGE_SIZE, build, keepPrevious: true });
@@ -24,7 +27,13 @@ export function ProductsPage() {
   const remove = useDeleteProduct();
   const total = products.data?.totalCount ?? 0;
 
+  const pageIds = products.data?.items.map((p) => p._id) ?? [];
+  const allTicked = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const columns: Column<Product>[] = [
+    {
+      header: 'Select',
+      cell: (p) => <input type="checkbox" aria-label={`Select ${p.name}`} checked={selected.has(p._id)} onChange={(e) => tick(p._id, e.target.checked)} />,
+    },
     { header: 'Name', cell: (p) => <button type="button" onClick={() => setOpenId(p._id)} className="text-left font-medium hover:underline">{p.name}</button> },
     { header: 'SKU', cell: (p) => <span className="font-mono text-xs">{p.sku ?? ''}</span> },
     {
@@ -63,6 +72,11 @@ export function ProductsPage() {
       {/* Creation lands on the new product: its drawer opens for options, variants and images. */}
       <CreateProduct onCreated={(id) => setOpenId(id)} />
       <div className="mt-6">
+        <label className="mb-2 flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={allTicked} onChange={(e) => setSelected(e.target.checked ? new Set([...selected, ...pageIds]) : new Set([...selected].filter((id) => !pageIds.includes(id))))} />
+          Select all on this page
+        </label>
+        {selected.size > 0 && <ProductsBulk ids={[...selected]} collections={collections.data?.items ?? []} onDone={() => setSelected(new Set())} />}
         <DataTable label="Products" columns={columns} rows={products.data?.items} rowKey={(p) => p._id} rowTestId="product-row"
           isLoading={products.isLoading} error={products.error} empty={search || collectionId ? 'No product matches.' : 'No products yet.'} />
         {products.data && <Pager offset={offset} limit={PAGE_SIZE} count={products.data.items.length} total={products.data.totalCount} onChange={setOffset} />}
