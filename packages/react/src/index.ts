@@ -27,3 +27,5 @@ export { useStartMemberBulkJob, useMemberBulkJob, BULK_JOB_POLL_MS } from './mem
 export type { MemberBulkAction } from './members-bulk.js';
 export { useProductBulkAction } from './catalog-bulk.js';
 export type { ProductBulkAction, ProductBulkResult } from './catalog-bulk.js';
+export { useImportDataItems, useExportDataItems, DATA_CHUNK } from './data-transfer.js';
+export type { TransferProgress } from './data-transfer.js';

@@ -4,6 +4,7 @@ import { errorText } from '../session';
 import { displayValue, inputKind, parseInput } from './data';
 import { formatEventType } from './events';
 import { formatDate } from './time';
+import { parseCsv, toCsv } from './csv';
 import { variantLabel } from './catalog';
 
 /** Pure helpers of the dashboard's API layer (the pages are covered by the browser tests in e2e/). */
@@ -62,5 +63,17 @@ describe('formatDate', () => {
     expect(formatDate(new Date('2026-11-22T00:17:49Z'), berlin)).toBe('22 Nov 2026, 01:17 CET');
     expect(formatDate(null)).toBe('—');
     expect(formatDate(new Date('2026-11-22T00:17:49Z'))).toMatch(/^\d{1,2} Nov 2026, \d{2}:\d{2} \S+$/);
+  });
+});
+
+describe('CSV', () => {
+  it('parses quoted cells with commas, quotes and line breaks, CRLF or LF, and skips blank lines', () => {
+    expect(parseCsv('\ufeffa,b\r\n"x, y","say ""hi"""\n"two\nlines",\n\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['two\nlines', '']]);
+  });
+  it('writes what it parses back', () => {
+    const rows = [['plain', 'with, comma', 'with "quote"', 'line\nbreak']];
+    const text = toCsv(['a', 'b', 'c', 'd'], rows);
+    expect(text).toBe('a,b,c,d\r\nplain,"with, comma","with ""quote""","line\nbreak"\r\n');
+    expect(parseCsv(text)).toEqual([['a', 'b', 'c', 'd'], ...rows]);
   });
 });
