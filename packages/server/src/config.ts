@@ -2,6 +2,8 @@ import path from 'node:path';
 import { envInt } from './env.js';
 import { loadEventsSettings, type EventsSettings } from './domains/events/settings.js';
 import { loadJobsSettings, type JobsSettings } from './jobs/settings.js';
+import { loadAbandonedCheckoutSettings, type AbandonedCheckoutSettings } from './domains/cart/abandoned/settings.js';
+import { loadBackInStockSettings, type BackInStockSettings } from './domains/cart/back-in-stock/settings.js';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -31,6 +33,12 @@ export interface Config {
   jobs: JobsSettings;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
   events: EventsSettings;
+  /** Test-only: named points where a service throws on purpose (proves all-or-nothing writes); never set in production. */
+  failpoints?: readonly string[];
+  /** When a checkout counts as abandoned and how often that is checked (domains/cart/abandoned/settings.ts). */
+  abandonedCheckouts: AbandonedCheckoutSettings;
+  /** How often back-in-stock requests follow their mails' outcome (domains/cart/back-in-stock/settings.ts). */
+  backInStock: BackInStockSettings;
   webhooks: {
     /** Webhook URLs may point at private, loopback and link-local addresses (SSRF guard off; docs/events.md). */
     allowPrivateTargets: boolean;
@@ -61,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: envInt(env, 'STATEMENT_TIMEOUT_MS', 10_000),
     jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
+    abandonedCheckouts: loadAbandonedCheckoutSettings(env),
+    backInStock: loadBackInStockSettings(env),
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },
   };
 }

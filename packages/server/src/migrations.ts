@@ -10,6 +10,12 @@ import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
 import { ownersMigrations } from './domains/owners/migrations.js';
+import { cartMigrations } from './domains/cart/migrations.js';
+import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
+import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
+import { ordersMigrations } from './domains/orders/migrations.js';
+import { backInStockMigrations } from './domains/cart/back-in-stock/migrations.js';
+import { paymentsMigrations } from './domains/payments/migrations.js';
 
 /**
  * Every domain's migrations, keyed `<domain>/<nnnn>_<what>`; the server, the CLI and the tests hand
@@ -30,6 +36,12 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('inventory', inventoryMigrations),
     ...prefix('jobs', jobsMigrations),
     ...prefix('owners', ownersMigrations),
+    ...prefix('cart', cartMigrations),
+    ...prefix('cart-rules', cartRulesMigrations),
+    ...prefix('cart-abandoned', abandonedCheckoutsMigrations),
+    ...prefix('orders', ordersMigrations),
+    ...prefix('cart-back-in-stock', backInStockMigrations),
+    ...prefix('payments', paymentsMigrations),
   };
 }
 

@@ -21,6 +21,10 @@ import { JobKinds } from './jobs/kinds.js';
 import { JobRunner } from './jobs/runner.js';
 import { pruneIdempotencyJob, pruneJobsJob } from './jobs/prune.js';
 import { inventoryJobKinds } from './domains/inventory/jobs.js';
+import { abandonedCheckoutJobKinds } from './domains/cart/abandoned/jobs.js';
+import { backInStockJobKinds } from './domains/cart/back-in-stock/jobs.js';
+import { paymentsJobKinds } from './domains/payments/jobs.js';
+import { ordersJobKinds } from './domains/orders/imports.js';
 import { recoverOperationsJob } from './operations/jobs.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -56,6 +60,10 @@ export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
     ...catalogJobKinds,
     ...dataJobKinds,
     ...inventoryJobKinds,
+    ...abandonedCheckoutJobKinds,
+    ...backInStockJobKinds,
+    ...paymentsJobKinds,
+    ...ordersJobKinds,
   ]);
 }
 

@@ -10,3 +10,8 @@ export type * from './members.js';
 export type * from './data.js';
 export type * from './events.js';
 export type * from './owners.js';
+export type * from './ecom-cart.js';
+export type * from './ecom-rules.js';
+export type * from './ecom-aftercare.js';
+export type * from './ecom-orders.js';
+export type * from './ecom-payments.js';

@@ -8,6 +8,13 @@ import { dataRoutes } from '../domains/data/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
 import { membersRoutes } from '../domains/members/routes.js';
 import { ownersRoutes } from '../domains/owners/routes.js';
+import { paymentsRoutes } from '../domains/payments/routes.js';
+import { cartRoutes } from '../domains/cart/routes.js';
+import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
+import { ordersRoutes } from '../domains/orders/routes.js';
+import { cartRulesRoutes } from '../domains/cart/rules/routes.js';
+import { abandonedCheckoutRoutes } from '../domains/cart/abandoned/routes.js';
+import { backInStockRoutes } from '../domains/cart/back-in-stock/routes.js';
 
 /** Every route the server answers. A domain adds its list here once. */
 export function allRoutes(): RouteDef[] {
@@ -20,6 +27,13 @@ export function allRoutes(): RouteDef[] {
     ...eventsRoutes,
     ...membersRoutes,
     ...ownersRoutes,
+    ...paymentsRoutes,
+    ...cartRoutes,
+    ...checkoutRoutes,
+    ...ordersRoutes,
+    ...cartRulesRoutes,
+    ...abandonedCheckoutRoutes,
+    ...backInStockRoutes,
   ];
   return [...routes, ...systemRoutes(() => routes)];
 }

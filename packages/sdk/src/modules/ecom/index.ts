@@ -1,5 +1,12 @@
 /**
- * `@vitrine/sdk/ecom`. Not built yet: currentCart, checkout, orders, orderTransactions (ecom engineer).
- * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
+ * `@vitrine/sdk/ecom`: current cart and checkout; orders, fulfillments and orders settings (docs/orders.md);
+ * payments: `orderTransactions` and `paymentsCollector` (the payments collector calls of the public
+ * orders module, which `orders` re-exports). Add one `export * as <name> from './<name>.js'` line per module.
  */
-export {};
+export * as currentCart from './currentCart.js';
+export * as checkout from './checkout.js';
+export * as orders from './orders.js';
+export * as orderFulfillments from './orderFulfillments.js';
+export * as ordersSettings from './ordersSettings.js';
+export * as orderTransactions from './orderTransactions.js';
+export * as paymentsCollector from './paymentsCollector.js';

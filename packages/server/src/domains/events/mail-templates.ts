@@ -29,6 +29,7 @@ export interface MailSite {
 
 export const MEMBER_FQDN = 'wix.members.v1.member';
 export const ORDER_FQDN = 'wix.ecom.v1.order';
+export const FULFILLMENTS_FQDN = 'wix.ecom.v1.fulfillments';
 /** Longest user-supplied text copied into an e-mail. */
 const MAX_TEXT = 2_000;
 const MAX_LINE_ITEMS_SHOWN = 100;
@@ -93,6 +94,8 @@ function renderMails(event: MailEvent, site: MailSite): RenderedMail[] {
       text: `Hi ${name},\n\nyour account at ${site.name} is ready.\n\n${site.name}\n`,
     }];
   }
+  if (event.entityFqdn === ORDER_FQDN && event.slug === 'payment_status_updated') return paymentMails(entity, event.data, site);
+  if (event.entityFqdn === FULFILLMENTS_FQDN && event.slug === 'updated' && event.data.mail === 'SHIPPED') return shippedMails(obj(event.data.order), obj(event.data.trackingInfo), site);
   if (event.entityFqdn === ORDER_FQDN && (event.slug === 'created' || event.slug === 'canceled')) {
     const buyer = obj(entity.buyerInfo);
     const to = email(buyer.email);
@@ -131,6 +134,48 @@ function renderMails(event: MailEvent, site: MailSite): RenderedMail[] {
     return mails;
   }
   return [];
+}
+
+/** Paid and refunded e-mails to the buyer, from the order's payment event (`data.mail` says which). */
+function paymentMails(order: Obj, data: Obj, site: MailSite): RenderedMail[] {
+  const to = email(obj(order.buyerInfo).email);
+  const number = str(order.number) || str(order.id);
+  if (!to) return [];
+  if (data.mail === 'PAID') {
+    const subject = oneLine(`Payment received for order #${number}`);
+    const lines = orderLines(order);
+    return [{
+      template: 'order-paid', to, subject,
+      html: layout(site.name, subject, `<p>We received your payment for order #${escapeHtml(number)}.</p>${lines.html}`),
+      text: `We received your payment for order #${number}.\n\n${lines.text}\n\n${site.name}\n`,
+    }];
+  }
+  if (data.mail === 'REFUNDED') {
+    const amount = money(data.refundAmount);
+    const subject = oneLine(`Refund for order #${number}`);
+    return [{
+      template: 'order-refunded', to, subject,
+      html: layout(site.name, subject, `<p>We refunded ${escapeHtml(amount)} of order #${escapeHtml(number)}.</p>`),
+      text: `We refunded ${amount} of order #${number}.\n\n${site.name}\n`,
+    }];
+  }
+  return [];
+}
+
+/** The shipping e-mail of a new fulfillment, with its tracking number and carrier when given. */
+function shippedMails(order: Obj, tracking: Obj, site: MailSite): RenderedMail[] {
+  const to = email(obj(order.buyerInfo).email);
+  if (!to) return [];
+  const number = str(order.number) || str(order.id);
+  const trackingNumber = str(tracking.trackingNumber);
+  const carrier = str(tracking.shippingProvider);
+  const track = trackingNumber ? `Tracking number: ${trackingNumber}${carrier ? ` (${carrier})` : ''}` : '';
+  const subject = oneLine(`Your order #${number} is on its way`);
+  return [{
+    template: 'order-shipped', to, subject,
+    html: layout(site.name, subject, `<p>Items of your order #${escapeHtml(number)} have shipped.</p>${track ? `<p>${escapeHtml(track)}</p>` : ''}`),
+    text: `Items of your order #${number} have shipped.\n${track ? `${track}\n` : ''}\n${site.name}\n`,
+  }];
 }
 
 /** The notice to the owner when a webhook subscription is disabled after a failure streak. */

@@ -3,6 +3,7 @@ import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, notFound, violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { createMemberFromIdentity, recordMemberLogin } from '../members/index.js';
+import { notifyVisitorLogin } from './login-listeners.js';
 import type { Site } from '../sites/index.js';
 import { captchaTokenOf, verifyCaptcha, type CaptchaMode } from './captcha.js';
 import { identityToWire, isValidEmail, normalizeEmail, REASON_APPROVAL, REASON_EMAIL, statusFromReasons } from './identities.js';
@@ -215,6 +216,7 @@ async function continueLogin(ctx: BaseContext, site: Site, identityIn: IdentityR
   const now = new Date().toISOString();
   await updateIdentityRow(ctx.db, site.id, identity.id, { lastLoginDate: now }, now);
   await recordMemberLogin({ ...ctx, site }, identity.id, identity.emailVerified);
+  if (ctx.caller.kind === 'visitor') await notifyVisitorLogin({ ...ctx, site }, { visitorId: ctx.caller.visitorId, memberId: identity.id });
   const sessionToken = await createSession(ctx, site.id, identity.id, 'api');
   const fresh = (await findIdentity(ctx.db, site.id, identity.id)) ?? identity;
   return { state: 'SUCCESS', sessionToken, identity: identityToWire(fresh), additionalData: {} };

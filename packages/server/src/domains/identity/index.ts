@@ -9,3 +9,4 @@ export { throttle } from './rate-limit.js';
 export { hashSecret, randomToken } from './secrets.js';
 export { createApiKey, listApiKeys, revokeApiKey, createOAuthClient, listOAuthClients, deleteOAuthClient } from './service.js';
 export type { ApiKeyListing, OAuthClient } from './service.js';
+export { onVisitorLogin } from './login-listeners.js';

@@ -399,6 +399,12 @@ export async function getProductV3(ctx: RequestContext, by: { id: string } | { s
   return p;
 }
 
+/** A product for another domain's catalog reference (cart, checkout): undefined when missing or hidden from the caller. */
+export async function findProductV3ForCatalogReference(ctx: RequestContext, id: string): Promise<ProductV3 | undefined> {
+  const p = await findProductV3(ctx.db, ctx.site.id, { id });
+  return p && (p.visible || isElevated(ctx.caller)) ? p : undefined;
+}
+
 const PRICE_PATHS = new Set(['actualPriceRange.minValue.amount', 'actualPriceRange.maxValue.amount']);
 /** V3 money is decimal text; filters on prices may send "10.5" and are compared as numbers. */
 export function normalizeFilter(node: unknown, depth = 0): unknown {

@@ -1,0 +1,209 @@
+/**
+ * Resolves stored lines against the catalog (both versions) and inventory, at calculation time. Every
+ * catalog price a cart or checkout shows comes from here; nothing a buyer sends is ever a price.
+ */
+import type { RequestContext } from '../../http/context.js';
+import { findProductV3ForCatalogReference, getProductsForCatalogReference, type ProductV1, type ProductV3 } from '../catalog/index.js';
+import { availability as stockAvailability, type Availability } from '../inventory/index.js';
+import { currencyOf, formatMoney, parseMoney, type Currency } from './pricing/index.js';
+import { STORES_APP_ID, type ResolvedLine, type StoredLine } from './model.js';
+import type { DescriptionLine, ItemAvailabilityStatus } from '@vitrine/types/ecom-cart';
+
+const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A catalog weight to the gram (3 decimals). Catalog weights are JS numbers, and one computed upstream
+ * can carry binary noise (0.30000000000000004), which the engine, reading the decimal spelling, refuses.
+ */
+export function catalogWeight(weight: number | null | undefined): number | null {
+  return weight === null || weight === undefined ? null : Math.round(weight * 1000) / 1000;
+}
+
+/** A catalog amount (a V1 number or V3 decimal text) as decimal text with the currency's decimals. */
+export function catalogAmount(value: number | string, currency: Currency): string {
+  // V1 prices are numbers already rounded to cents by the catalog; toFixed gives their exact spelling.
+  const text = typeof value === 'number' ? value.toFixed(currency.exponent) : value;
+  const [whole, frac = ''] = text.split('.');
+  // Trailing zeros past the currency's decimals ("1250.00" in JPY) are not precision; anything else the engine refuses.
+  const trimmed = frac.length > currency.exponent && /^0*$/.test(frac.slice(currency.exponent)) ? frac.slice(0, currency.exponent) : frac;
+  return formatMoney(parseMoney(trimmed ? `${whole}.${trimmed}` : whole!, currency, 'price'), currency);
+}
+
+interface Found { line: StoredLine; resolved: Omit<ResolvedLine, 'availability'>; stock?: { productId: string; variantId: string }; hidden: boolean }
+
+function optionsOf(line: StoredLine): { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string> } {
+  const o = line.catalogReference?.options ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const map = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => typeof x === 'string')) as Record<string, string> : undefined);
+  const out: { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string> } = {};
+  const variantId = str(o.variantId); if (variantId) out.variantId = variantId;
+  const options = map(o.options); if (options) out.options = options;
+  const custom = map(o.customTextFields); if (custom) out.customTextFields = custom;
+  return out;
+}
+
+const text = (name: string, value: string): DescriptionLine => ({ name: { original: name }, plainText: { original: value }, lineType: 'PLAIN_TEXT' });
+
+function fromV1(ctx: RequestContext, line: StoredLine, p: ProductV1, currency: Currency): Found | undefined {
+  const opts = optionsOf(line);
+  const variant = opts.variantId
+    ? p.variants.find((v) => v.id === opts.variantId)
+    : opts.options
+      ? p.variants.find((v) => Object.keys(v.choices).length === Object.keys(opts.options!).length && Object.entries(opts.options!).every(([k, val]) => v.choices[k] === val))
+      : p.variants.find((v) => v.id === DEFAULT_VARIANT_ID) ?? (p.variants.length === 1 ? p.variants[0] : undefined);
+  if (!variant) return undefined;
+  const main = p.media?.mainMedia;
+  const image = main?.image ? { id: main.id, url: main.image.url, width: main.image.width, height: main.image.height } : undefined;
+  const physical = p.productType === 'physical';
+  const weight = variant.variant.weight ?? p.weight;
+  return {
+    line,
+    hidden: !variant.variant.visible,
+    stock: { productId: p.id, variantId: variant.id },
+    resolved: {
+      id: line.id, quantity: line.quantity, catalogReference: line.catalogReference!, productName: p.name,
+      url: { relativePath: `/product-page/${p.slug}`, url: `${ctx.origin}/product-page/${p.slug}` },
+      price: catalogAmount(variant.variant.priceData.discountedPrice, currency),
+      fullPrice: catalogAmount(variant.variant.priceData.price, currency),
+      descriptionLines: [
+        ...Object.entries(variant.choices).map(([k, v]) => text(k, v)),
+        ...Object.entries(opts.customTextFields ?? {}).map(([k, v]) => text(k, v)),
+      ],
+      ...(image ? { image } : {}),
+      physicalProperties: { weight: catalogWeight(weight), sku: variant.variant.sku ?? p.sku ?? null, shippable: physical },
+      itemType: physical ? 'PHYSICAL' : 'DIGITAL',
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+      rootCatalogItemId: p.id,
+      customLineItem: false,
+      sku: variant.variant.sku ?? p.sku ?? null,
+    },
+  };
+}
+
+function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: Currency): Found | undefined {
+  const opts = optionsOf(line);
+  const variants = p.variantsInfo.variants;
+  const variant = opts.variantId
+    ? variants.find((v) => v.id === opts.variantId)
+    : opts.options
+      ? variants.find((v) => v.choices.length === Object.keys(opts.options!).length && v.choices.every((c) => opts.options![c.optionChoiceNames.optionName] === c.optionChoiceNames.choiceName))
+      : variants.length === 1 ? variants[0] : undefined;
+  if (!variant) return undefined;
+  const main = p.media.main?.image;
+  const physical = p.productType === 'PHYSICAL';
+  return {
+    line,
+    hidden: !variant.visible,
+    stock: { productId: p.id, variantId: variant.id },
+    resolved: {
+      id: line.id, quantity: line.quantity, catalogReference: line.catalogReference!, productName: p.name,
+      url: { relativePath: p.url.relativePath, url: p.url.url || `${ctx.origin}${p.url.relativePath}` },
+      price: catalogAmount(variant.price.actualPrice.amount, currency),
+      fullPrice: catalogAmount(variant.price.compareAtPrice?.amount ?? variant.price.actualPrice.amount, currency),
+      descriptionLines: [
+        ...variant.choices.map((c) => text(c.optionChoiceNames.optionName, c.optionChoiceNames.choiceName)),
+        ...Object.entries(opts.customTextFields ?? {}).map(([k, v]) => text(k, v)),
+      ],
+      ...(main ? { image: { id: main.id, url: main.url, ...(main.width ? { width: main.width } : {}), ...(main.height ? { height: main.height } : {}) } } : {}),
+      physicalProperties: { weight: catalogWeight(variant.physicalProperties?.weight), sku: variant.sku ?? null, shippable: physical },
+      itemType: physical ? 'PHYSICAL' : 'DIGITAL',
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+      rootCatalogItemId: p.id,
+      customLineItem: false,
+      sku: variant.sku ?? null,
+    },
+  };
+}
+
+function notFoundLine(line: StoredLine): ResolvedLine {
+  return {
+    id: line.id, quantity: line.quantity, catalogReference: line.catalogReference!, productName: '', price: '0', fullPrice: '0',
+    descriptionLines: [], availability: { status: 'NOT_FOUND' }, itemType: 'PHYSICAL', paymentOption: 'FULL_PAYMENT_ONLINE', customLineItem: false,
+  };
+}
+
+function customLine(line: StoredLine): ResolvedLine {
+  const c = line.custom!;
+  const preset = c.itemType?.preset ?? 'PHYSICAL';
+  const qa = c.quantityAvailable;
+  const status: ItemAvailabilityStatus = qa === null || qa === undefined || qa >= line.quantity ? 'AVAILABLE' : qa <= 0 ? 'NOT_AVAILABLE' : 'PARTIALLY_AVAILABLE';
+  return {
+    id: line.id, quantity: line.quantity, ...(c.catalogReference ? { catalogReference: c.catalogReference } : {}),
+    productName: c.productName.original,
+    ...(c.url?.relativePath ? { url: { relativePath: c.url.relativePath, url: c.url.url ?? `${c.url.relativePath}` } } : {}),
+    price: c.price, fullPrice: c.fullPrice ?? c.price,
+    descriptionLines: (c.descriptionLines ?? []).map((d) => text(d.name?.original ?? '', d.plainText?.original ?? '')),
+    ...(c.media?.url ? { image: { id: c.media.id ?? '', url: c.media.url, ...(c.media.width ? { width: c.media.width } : {}), ...(c.media.height ? { height: c.media.height } : {}) } } : {}),
+    availability: { status, ...(qa !== null && qa !== undefined ? { quantityAvailable: qa } : {}) },
+    physicalProperties: { weight: c.physicalProperties?.weight ?? null, sku: c.physicalProperties?.sku ?? null, shippable: c.physicalProperties?.shippable ?? preset === 'PHYSICAL' },
+    itemType: preset === 'GIFT_CARD' || preset === 'SERVICE' || preset === 'DIGITAL' ? preset : 'PHYSICAL',
+    paymentOption: c.paymentOption ?? 'FULL_PAYMENT_ONLINE',
+    rootCatalogItemId: c.rootCatalogItemId ?? null,
+    ...(c.priceDescription ? { priceDescription: c.priceDescription.original } : {}),
+    taxGroupId: c.taxGroupId ?? null,
+    customLineItem: true,
+    sku: c.physicalProperties?.sku ?? null,
+  };
+}
+
+function availabilityOf(quantity: number, a: Availability | undefined): ResolvedLine['availability'] {
+  if (!a) return { status: 'AVAILABLE' };
+  if (a.available === null) return a.inStock || a.preorder.available ? { status: 'AVAILABLE' } : { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
+  const sellable = a.available + (a.preorder.enabled ? (a.preorder.remaining ?? Number.MAX_SAFE_INTEGER) : 0);
+  if (sellable >= quantity) return { status: 'AVAILABLE', quantityAvailable: Math.max(0, sellable) };
+  if (sellable <= 0) return { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
+  return { status: 'PARTIALLY_AVAILABLE', quantityAvailable: sellable };
+}
+
+/** Stock of each variant, one batched read; a variant without an inventory item counts as untracked. */
+async function stockOf(ctx: RequestContext, refs: { productId: string; variantId: string }[]): Promise<Map<string, Availability>> {
+  const out = new Map<string, Availability>();
+  if (refs.length === 0) return out;
+  const key = (r: { productId: string; variantId: string }) => `${r.productId}/${r.variantId}`;
+  try {
+    const rows = await stockAvailability(ctx, refs);
+    rows.forEach((a, i) => out.set(key(refs[i]!), a));
+  } catch {
+    // One ref without an item fails the batch: read them one by one and leave the missing ones out.
+    for (const r of refs) {
+      try {
+        const [a] = await stockAvailability(ctx, [r]);
+        if (a) out.set(key(r), a);
+      } catch { /* no inventory item: untracked */ }
+    }
+  }
+  return out;
+}
+
+/** The lines as they are now, in their stored order. */
+export async function resolveLines(ctx: RequestContext, lines: StoredLine[], currencyCode: string): Promise<ResolvedLine[]> {
+  const currency = currencyOf(currencyCode);
+  const storeLines = lines.filter((l) => !l.custom && l.catalogReference?.appId === STORES_APP_ID);
+  const ids = [...new Set(storeLines.map((l) => l.catalogReference!.catalogItemId))];
+  const v1 = new Map((ids.length ? await getProductsForCatalogReference(ctx, ids) : []).map((p) => [p.id, p]));
+  const v3 = new Map<string, ProductV3>();
+  for (const id of ids) {
+    if (v1.has(id)) continue;
+    const p = await findProductV3ForCatalogReference(ctx, id);
+    if (p) v3.set(id, p);
+  }
+  const found = new Map<string, Found>();
+  for (const l of storeLines) {
+    const id = l.catalogReference!.catalogItemId;
+    const p1 = v1.get(id);
+    const p3 = v3.get(id);
+    const f = p1 ? fromV1(ctx, l, p1, currency) : p3 ? fromV3(ctx, l, p3, currency) : undefined;
+    if (f) found.set(l.id, f);
+  }
+  const refs = [...found.values()].filter((f) => !f.hidden && f.stock).map((f) => f.stock!);
+  const stock = await stockOf(ctx, refs);
+  return lines.map((l) => {
+    if (l.custom) return customLine(l);
+    const f = found.get(l.id);
+    if (!f) return notFoundLine(l);
+    if (f.hidden) return { ...f.resolved, availability: { status: 'NOT_AVAILABLE', quantityAvailable: 0 }, stock: f.stock! };
+    const a = stock.get(`${f.stock!.productId}/${f.stock!.variantId}`);
+    return { ...f.resolved, availability: availabilityOf(l.quantity, a), stock: f.stock! };
+  });
+}

@@ -1,0 +1,247 @@
+/**
+ * Checkouts (docs/checkout.md): made from the current cart or directly, priced like the cart on every
+ * read, and turned into an order once. Each write runs in one transaction with its outbox event and the
+ * abandoned-checkout report.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isElevated, type RequestContext } from '../../http/context.js';
+import { ApplicationError, notFound } from '../../http/errors.js';
+import { inTransaction } from '../../storage/transaction.js';
+import { recordEvent } from '../events/index.js';
+import { markCheckoutCompleted, trackCheckoutActivity } from './abandoned/index.js';
+import { resolveLines } from './catalog-lines.js';
+import { addLines, removeLines, setQuantities } from './line-edits.js';
+import type { ChannelType, CheckoutDoc, EcomAddress, ResolvedLine, SelectedShippingOption, StoredCheckout } from './model.js';
+import { ownerOf } from './owner.js';
+import { presentCheckout } from './present.js';
+import type { CheckoutInfoInput, CustomLineItemInput, LineItemInput } from './schema.js';
+import { findCoupon, findCurrentCart, linkCheckout } from './service.js';
+import { findCheckout, findCheckoutByCart, insertCheckout, setCheckoutCompleted, updateCheckoutDoc } from './store.js';
+import { calculateTotals, type Totals } from './totals.js';
+
+export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
+
+export interface CheckoutView { checkout: StoredCheckout; lines: ResolvedLine[]; totals: Totals }
+
+const checkoutNotFound = (id: string) => notFound('CHECKOUT_NOT_FOUND', `Checkout ${id} not found`, { checkoutId: id });
+
+/** Gift cards are not offered by this server: refused with a clear code rather than ignored. */
+function refuseGiftCard(code: string | null | undefined): void {
+  if (code) throw new ApplicationError(400, 'GIFT_CARD_NOT_SUPPORTED', 'Gift cards are not supported by this store', { giftCardCode: code });
+}
+
+function requireElevated(ctx: RequestContext, what: string): void {
+  if (!isElevated(ctx.caller)) throw new ApplicationError(403, 'PERMISSION_DENIED', `Only the store owner may set ${what}`);
+}
+
+/** Prices a checkout now: its lines from the catalog, its choices, the store's rules. */
+export async function priceCheckout(ctx: RequestContext, checkout: StoredCheckout): Promise<CheckoutView> {
+  const d = checkout.doc;
+  const lines = await resolveLines(ctx, d.lineItems, ctx.site.currency);
+  const totals = await calculateTotals(ctx, lines, {
+    shippingAddress: d.shippingDestination?.address ?? null,
+    billingAddress: d.billingInfo?.address ?? null,
+    selectedShippingOption: d.selectedShippingOption,
+    couponCode: d.coupon?.code ?? null,
+    merchantDiscounts: d.merchantDiscounts,
+    memberId: d.buyer.memberId ?? null,
+  });
+  return { checkout, lines, totals };
+}
+
+export function checkoutAnswer(v: CheckoutView) {
+  return { checkout: presentCheckout(v.checkout, v.lines, v.totals.result) };
+}
+
+/** A checkout the caller may use: its own (same visitor, member or key) or any for an owner; else 404. */
+async function ownCheckout(ctx: RequestContext, id: string, lock = false): Promise<StoredCheckout> {
+  const co = await findCheckout(ctx.db, ctx.site.id, id, lock ? ctx.dialect : undefined);
+  if (!co || (!isElevated(ctx.caller) && co.ownerKey !== ownerOf(ctx.caller).key)) throw checkoutNotFound(id);
+  return co;
+}
+
+/** Inside the write's transaction: price, record the event, report to abandoned checkouts. */
+async function afterWrite(ctx: RequestContext, co: StoredCheckout, slug: 'created' | 'updated'): Promise<CheckoutView> {
+  const v = await priceCheckout(ctx, co);
+  const wire = presentCheckout(co, v.lines, v.totals.result);
+  await recordEvent(ctx, { entityFqdn: CHECKOUT_FQDN, slug, entityId: co.id, entity: wire });
+  const contact = co.doc.billingInfo?.contactDetails ?? co.doc.shippingDestination?.contactDetails ?? null;
+  await trackCheckoutActivity(ctx, {
+    checkoutId: co.id, cartId: co.cartId,
+    buyer: { email: co.doc.email, memberId: co.doc.buyer.memberId ?? null, visitorId: co.doc.buyer.visitorId ?? null, contactId: null },
+    total: { amount: wire.priceSummary.total.amount, currency: wire.currency },
+    lineItemCount: co.doc.lineItems.length,
+    details: {
+      subtotal: { amount: wire.priceSummary.subtotal.amount },
+      buyerLanguage: co.doc.buyerLanguage,
+      ...(contact ? { contactDetails: { firstName: contact.firstName ?? null, lastName: contact.lastName ?? null, phone: contact.phone ?? null, company: contact.company ?? null } } : {}),
+      lineItems: wire.lineItems.map((l) => ({
+        id: l.id, quantity: l.quantity, ...(l.catalogReference ? { catalogReference: l.catalogReference } : {}), productName: l.productName,
+        price: { amount: l.price.amount }, priceBeforeDiscounts: { amount: l.priceBeforeDiscounts.amount },
+      })),
+    },
+  });
+  return v;
+}
+
+function newDoc(ctx: RequestContext): CheckoutDoc {
+  return {
+    lineItems: [], buyer: ownerOf(ctx.caller).buyer, email: null, buyerNote: null, buyerLanguage: null, billingInfo: null, shippingDestination: null,
+    selectedShippingOption: null, coupon: null, merchantDiscounts: [], channelType: 'WEB', customFields: [], overrideCheckoutUrl: null,
+    pageToken: randomBytes(24).toString('base64url'), thankYouPageUrl: null,
+  };
+}
+
+async function insertNew(ctx: RequestContext, doc: CheckoutDoc, cartId: string | null): Promise<CheckoutView> {
+  return inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const now = new Date().toISOString();
+    const co: StoredCheckout = { id: randomUUID(), ownerKey: ownerOf(ctx.caller).key, cartId, doc, completed: false, orderId: null, createdDate: now, updatedDate: now };
+    await insertCheckout(trx, ctx.site.id, co);
+    if (cartId) await linkCheckout(tctx, co.id);
+    return afterWrite(tctx, co, 'created');
+  });
+}
+
+export async function createCheckoutFromCurrentCart(ctx: RequestContext, input: {
+  channelType?: ChannelType | null | undefined; shippingAddress?: EcomAddress | null | undefined; billingAddress?: EcomAddress | null | undefined;
+  selectedShippingOption?: SelectedShippingOption | null | undefined; email?: string | null | undefined;
+}): Promise<StoredCheckout> {
+  const cart = await findCurrentCart(ctx);
+  if (!cart) throw notFound('CART_NOT_FOUND', 'The caller has no current cart');
+  if (cart.doc.lineItems.length === 0) throw new ApplicationError(400, 'CART_IS_EMPTY', 'The cart has no line items');
+  const c = cart.doc;
+  const doc: CheckoutDoc = {
+    ...newDoc(ctx),
+    lineItems: structuredClone(c.lineItems),
+    email: input.email ?? c.email,
+    buyerNote: c.buyerNote,
+    buyerLanguage: c.buyerLanguage,
+    billingInfo: input.billingAddress ? { address: input.billingAddress } : null,
+    shippingDestination: input.shippingAddress ? { address: input.shippingAddress, contactDetails: c.contactInfo?.contactDetails ?? null } : c.contactInfo,
+    selectedShippingOption: input.selectedShippingOption ?? c.selectedShippingOption,
+    coupon: c.coupon,
+    merchantDiscounts: c.merchantDiscounts,
+    channelType: input.channelType ?? 'WEB',
+    overrideCheckoutUrl: c.overrideCheckoutUrl,
+  };
+  return (await insertNew(ctx, doc, cart.id)).checkout;
+}
+
+function applyInfo(doc: CheckoutDoc, info: CheckoutInfoInput | null | undefined): CheckoutDoc {
+  if (!info) return doc;
+  const next = { ...doc };
+  if (info.billingInfo !== undefined) next.billingInfo = info.billingInfo;
+  if (info.shippingInfo?.shippingDestination !== undefined) next.shippingDestination = info.shippingInfo.shippingDestination;
+  if (info.shippingInfo?.selectedCarrierServiceOption !== undefined) {
+    const o = info.shippingInfo.selectedCarrierServiceOption;
+    next.selectedShippingOption = o ? { code: o.code, ...(o.carrierId ? { carrierId: o.carrierId } : {}) } : null;
+  }
+  if (info.buyerNote !== undefined) next.buyerNote = info.buyerNote;
+  if (info.buyerInfo?.email !== undefined) next.email = info.buyerInfo.email;
+  if (info.buyerLanguage !== undefined) next.buyerLanguage = info.buyerLanguage;
+  if (info.customFields !== undefined) next.customFields = info.customFields ?? [];
+  if (info.channelType) next.channelType = info.channelType;
+  return next;
+}
+
+export async function createCheckout(ctx: RequestContext, input: {
+  checkoutInfo?: CheckoutInfoInput | null | undefined; couponCode?: string | null | undefined; lineItems?: LineItemInput[] | undefined;
+  customLineItems?: CustomLineItemInput[] | undefined; channelType: ChannelType; giftCardCode?: string | null | undefined; overrideCheckoutUrl?: string | null | undefined;
+}): Promise<CheckoutView> {
+  refuseGiftCard(input.giftCardCode);
+  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
+  if (input.overrideCheckoutUrl) requireElevated(ctx, 'a checkout URL');
+  const coupon = input.couponCode ? await findCoupon(ctx, input.couponCode) : null;
+  const doc: CheckoutDoc = {
+    ...applyInfo(newDoc(ctx), input.checkoutInfo),
+    lineItems: addLines([], input.lineItems, input.customLineItems),
+    coupon,
+    channelType: input.channelType,
+    overrideCheckoutUrl: input.overrideCheckoutUrl ?? null,
+  };
+  return insertNew(ctx, doc, null);
+}
+
+export async function getCheckout(ctx: RequestContext, id: string): Promise<CheckoutView> {
+  return priceCheckout(ctx, await ownCheckout(ctx, id));
+}
+
+export async function getCheckoutByCartId(ctx: RequestContext, cartId: string): Promise<CheckoutView> {
+  const co = await findCheckoutByCart(ctx.db, ctx.site.id, cartId);
+  if (!co || (!isElevated(ctx.caller) && co.ownerKey !== ownerOf(ctx.caller).key)) throw notFound('CHECKOUT_NOT_FOUND', `No checkout for cart ${cartId}`, { cartId });
+  return priceCheckout(ctx, co);
+}
+
+/** Changes an open checkout in one transaction with its event and abandoned-checkout report. */
+async function changeCheckout(ctx: RequestContext, id: string, change: (doc: CheckoutDoc) => CheckoutDoc | Promise<CheckoutDoc>): Promise<CheckoutView> {
+  return inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const co = await ownCheckout(tctx, id, true);
+    if (co.completed) throw new ApplicationError(409, 'CHECKOUT_ALREADY_COMPLETED', `Checkout ${id} is completed and can no longer change`, { checkoutId: id });
+    const now = new Date().toISOString();
+    const next: StoredCheckout = { ...co, doc: await change(structuredClone(co.doc)), updatedDate: now };
+    await updateCheckoutDoc(trx, ctx.site.id, id, next.doc, now);
+    return afterWrite(tctx, next, 'updated');
+  });
+}
+
+export async function updateCheckout(ctx: RequestContext, id: string, input: {
+  checkout: CheckoutInfoInput; couponCode?: string | null | undefined; giftCardCode?: string | null | undefined; overrideCheckoutUrl?: string | null | undefined;
+  lineItems?: LineItemInput[] | undefined; customLineItems?: CustomLineItemInput[] | undefined;
+}): Promise<CheckoutView> {
+  refuseGiftCard(input.giftCardCode);
+  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
+  if (input.overrideCheckoutUrl) requireElevated(ctx, 'a checkout URL');
+  const coupon = input.couponCode ? await findCoupon(ctx, input.couponCode) : undefined;
+  return changeCheckout(ctx, id, (doc) => ({
+    ...applyInfo(doc, input.checkout),
+    lineItems: addLines(doc.lineItems, input.lineItems, input.customLineItems),
+    ...(coupon ? { coupon } : {}),
+    ...(input.overrideCheckoutUrl ? { overrideCheckoutUrl: input.overrideCheckoutUrl } : {}),
+  }));
+}
+
+export async function addToCheckout(ctx: RequestContext, id: string, lineItems: LineItemInput[] | undefined, customLineItems: CustomLineItemInput[] | undefined): Promise<CheckoutView> {
+  if (customLineItems?.length) requireElevated(ctx, 'custom line items');
+  return changeCheckout(ctx, id, (doc) => ({ ...doc, lineItems: addLines(doc.lineItems, lineItems, customLineItems) }));
+}
+
+export const removeCheckoutLines = (ctx: RequestContext, id: string, ids: string[]) => changeCheckout(ctx, id, (doc) => ({ ...doc, lineItems: removeLines(doc.lineItems, ids) }));
+export const updateCheckoutQuantities = (ctx: RequestContext, id: string, lines: { id: string; quantity: number }[]) => changeCheckout(ctx, id, (doc) => ({ ...doc, lineItems: setQuantities(doc.lineItems, lines) }));
+export const removeCheckoutCoupon = (ctx: RequestContext, id: string) => changeCheckout(ctx, id, (doc) => ({ ...doc, coupon: null }));
+export const removeOverrideCheckoutUrl = (ctx: RequestContext, id: string) => changeCheckout(ctx, id, (doc) => ({ ...doc, overrideCheckoutUrl: null }));
+/** No gift card can be on a checkout here, so removing one only answers the checkout. */
+export const removeGiftCard = (ctx: RequestContext, id: string) => getCheckout(ctx, id);
+
+/** The hosted checkout page of a checkout (its own page token is the capability). */
+export function hostedCheckoutUrl(ctx: RequestContext, co: StoredCheckout): string {
+  return `${ctx.origin}/_hosted/checkout?checkoutId=${encodeURIComponent(co.id)}&token=${encodeURIComponent(co.doc.pageToken)}`;
+}
+
+export async function getCheckoutUrl(ctx: RequestContext, id: string, opts: { ignoreOverride: boolean }): Promise<{ checkoutUrl: string }> {
+  const co = await ownCheckout(ctx, id);
+  if (!opts.ignoreOverride && co.doc.overrideCheckoutUrl) return { checkoutUrl: co.doc.overrideCheckoutUrl };
+  return { checkoutUrl: hostedCheckoutUrl(ctx, co) };
+}
+
+/** Marks the checkout completed (without an order: paid elsewhere); the abandoned report follows. */
+export async function markAsCompleted(ctx: RequestContext, id: string): Promise<Record<string, never>> {
+  await inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const co = await ownCheckout(tctx, id, true);
+    if (co.completed) return;
+    await completeInTransaction(tctx, co);
+  });
+  return {};
+}
+
+/** Completion inside the caller's transaction: flag, abandoned-checkout report, `completed` event. */
+export async function completeInTransaction(ctx: RequestContext, co: StoredCheckout): Promise<void> {
+  const now = new Date().toISOString();
+  await setCheckoutCompleted(ctx.db, ctx.site.id, co.id, now);
+  await markCheckoutCompleted(ctx, co.id);
+  const done: StoredCheckout = { ...co, completed: true, updatedDate: now };
+  const v = await priceCheckout(ctx, done);
+  await recordEvent(ctx, { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: co.id, entity: presentCheckout(done, v.lines, v.totals.result) });
+}

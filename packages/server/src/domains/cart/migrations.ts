@@ -1,0 +1,39 @@
+import type { Migration } from 'kysely';
+import { columnTypes, type MigrationDb } from '../../storage/columns.js';
+
+export const cartMigrations: Record<string, Migration> = {
+  '0001_carts_checkouts': {
+    async up(db: MigrationDb) {
+      const json = columnTypes(db).json;
+      // One current cart per buyer (`owner_key`: `v:<visitorId>` or `m:<memberId>`). What the buyer chose
+      // lives in `doc`; prices are never stored, they are computed from the catalog when read.
+      await db.schema
+        .createTable('carts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('owner_key', 'text', (c) => c.notNull())
+        .addColumn('doc', json, (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('carts_site_owner').on('carts').columns(['site_id', 'owner_key']).unique().execute();
+
+      // A checkout keeps its lines and choices; `order_id` is set once, by the transaction that creates
+      // the order, which is what makes create-order idempotent.
+      await db.schema
+        .createTable('checkouts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('owner_key', 'text', (c) => c.notNull())
+        .addColumn('cart_id', 'text')
+        .addColumn('doc', json, (c) => c.notNull())
+        .addColumn('completed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('order_id', 'text')
+        .addColumn('created_date', 'text', (c) => c.notNull())
+        .addColumn('updated_date', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('checkouts_site_cart').on('checkouts').columns(['site_id', 'cart_id']).execute();
+    },
+  },
+};

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../../../http/context.js';
+import { conflict, notFound, violation } from '../../../http/errors.js';
+import { inTransaction } from '../../../storage/transaction.js';
+import { MAX_SHIPPING_REGIONS } from './limits.js';
+import type { ShippingRegionInput, ShippingRegionRecord } from './model.js';
+import { checkWithEngine } from './engine-check.js';
+import { shippingRegionToEngine } from './shipping-map.js';
+import { changedMeanwhile, expectRevision } from './revision.js';
+import { deleteShippingRegionRow, findShippingRegion, insertShippingRegion, listShippingRegionRows, updateShippingRegionRow } from './store.js';
+
+/**
+ * Shipping regions (a Vitrine extension, `/ecom/v1/shipping-regions`): where the store ships and the
+ * options buyers there choose from. Each region is priced once by the engine on save, so a region
+ * that saved always prices.
+ */
+
+const regionNotFound = (id: string) => notFound('SHIPPING_REGION_NOT_FOUND', `Shipping region ${id} not found`, { shippingRegionId: id });
+
+function checkRegion(ctx: RequestContext, region: ShippingRegionRecord): void {
+  const codes = new Set<string>();
+  region.options.forEach((o, i) => {
+    if (codes.has(o.code)) throw violation(`shippingRegion.options[${i}].code`, 'must be unique in its region', 'FORMAT');
+    codes.add(o.code);
+  });
+  // Price the region for an address inside it, so every option's rate, ranges and window are read.
+  const first = region.destinations[0]!;
+  checkWithEngine(ctx, {
+    shipping: { regions: [shippingRegionToEngine(region)] },
+    shippingAddress: { country: first.country, subdivision: first.subdivisions?.[0] ?? null },
+  }, 'shipping.regions[0]', 'shippingRegion');
+}
+
+export async function createShippingRegion(ctx: RequestContext, input: ShippingRegionInput): Promise<ShippingRegionRecord> {
+  if (!input.name) throw violation('shippingRegion.name', 'is required', 'REQUIRED_FIELD');
+  if (!input.destinations) throw violation('shippingRegion.destinations', 'is required', 'REQUIRED_FIELD');
+  const now = new Date().toISOString();
+  const region: ShippingRegionRecord = {
+    id: randomUUID(), name: input.name, destinations: input.destinations, options: input.options ?? [], revision: 1, createdDate: now, updatedDate: now,
+  };
+  checkRegion(ctx, region);
+  return inTransaction(ctx.db, async (trx) => {
+    if ((await listShippingRegionRows(trx, ctx.site.id, MAX_SHIPPING_REGIONS)).length >= MAX_SHIPPING_REGIONS) {
+      throw conflict('MAX_SHIPPING_REGIONS_REACHED', `A site has at most ${MAX_SHIPPING_REGIONS} shipping regions`, { max: MAX_SHIPPING_REGIONS });
+    }
+    await insertShippingRegion(trx, ctx.site.id, region);
+    return region;
+  });
+}
+
+export async function getShippingRegion(ctx: RequestContext, id: string): Promise<ShippingRegionRecord> {
+  const region = await findShippingRegion(ctx.db, ctx.site.id, id);
+  if (!region) throw regionNotFound(id);
+  return region;
+}
+
+export function listShippingRegions(ctx: RequestContext): Promise<ShippingRegionRecord[]> {
+  return listShippingRegionRows(ctx.db, ctx.site.id, MAX_SHIPPING_REGIONS);
+}
+
+export async function updateShippingRegion(ctx: RequestContext, id: string, input: ShippingRegionInput): Promise<ShippingRegionRecord> {
+  return inTransaction(ctx.db, async (trx) => {
+    const current = await findShippingRegion(trx, ctx.site.id, id);
+    if (!current) throw regionNotFound(id);
+    const expected = expectRevision(input.revision, current.revision, 'shippingRegion.revision');
+    const next: ShippingRegionRecord = {
+      ...current, name: input.name ?? current.name, destinations: input.destinations ?? current.destinations, options: input.options ?? current.options,
+      revision: current.revision + 1, updatedDate: new Date().toISOString(),
+    };
+    checkRegion(ctx, next);
+    if (!(await updateShippingRegionRow(trx, ctx.site.id, next, expected))) throw changedMeanwhile(id);
+    return next;
+  });
+}
+
+export async function deleteShippingRegion(ctx: RequestContext, id: string): Promise<void> {
+  if (!(await deleteShippingRegionRow(ctx.db, ctx.site.id, id))) throw regionNotFound(id);
+}

@@ -1,0 +1,217 @@
+/**
+ * The current cart (docs/cart.md): one per visitor or member, found by the caller's own id. Writes run
+ * in one transaction with their outbox event; prices and availability are computed on every read.
+ */
+import { randomUUID } from 'node:crypto';
+import { isElevated, memberIdOf, type RequestContext } from '../../http/context.js';
+import { ApplicationError, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../storage/errors.js';
+import { inTransaction } from '../../storage/transaction.js';
+import { recordEvent } from '../events/index.js';
+import { onVisitorLogin } from '../identity/index.js';
+import { resolveLines } from './catalog-lines.js';
+import { addLines, mergeLines, removeLines, setQuantities } from './line-edits.js';
+import type { CartDoc, ResolvedLine, StoredCart } from './model.js';
+import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
+import { presentCart } from './present.js';
+import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
+import { loadPricingSetup } from './rules/index.js';
+import { deleteCartRow, findCartByOwner, insertCart, rekeyOpenCheckouts, updateCart } from './store.js';
+import { calculateTotals, type Totals } from './totals.js';
+
+export const CART_FQDN = 'wix.ecom.v1.cart';
+
+/** A cart as the routes answer it: the stored cart and its lines priced now. */
+export interface CartView { cart: StoredCart; lines: ResolvedLine[]; currency: string }
+
+const notFoundCart = () => notFound('CART_NOT_FOUND', 'The caller has no current cart');
+
+function emptyDoc(owner: Owner): CartDoc {
+  return {
+    lineItems: [], buyer: owner.buyer, email: null, buyerNote: null, buyerLanguage: null, contactInfo: null, selectedShippingOption: null,
+    businessLocationId: null, overrideCheckoutUrl: null, coupon: null, merchantDiscounts: [], checkoutId: null,
+  };
+}
+
+async function view(ctx: RequestContext, cart: StoredCart): Promise<CartView> {
+  const currency = ctx.site.currency;
+  return { cart, lines: await resolveLines(ctx, cart.doc.lineItems, currency), currency };
+}
+
+export async function getCurrentCart(ctx: RequestContext): Promise<CartView> {
+  const cart = await findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
+  if (!cart) throw notFoundCart();
+  return view(ctx, cart);
+}
+
+/** The caller's cart for the read side of another service (checkout from the current cart). */
+export async function findCurrentCart(ctx: RequestContext): Promise<StoredCart | undefined> {
+  return findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
+}
+
+/**
+ * Changes the caller's cart in one transaction (creating it when `create`), writes the cart event with
+ * the cart as it is afterwards, and answers that view. A concurrent first write of the same caller
+ * loses the unique index race and is retried once as an update.
+ */
+async function changeCart(ctx: RequestContext, change: (doc: CartDoc, tctx: RequestContext) => Promise<CartDoc> | CartDoc, opts: { create: boolean }): Promise<CartView> {
+  const owner = ownerOf(ctx.caller);
+  const attempt = () => inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const existing = await findCartByOwner(trx, ctx.site.id, owner.key, ctx.dialect);
+    if (!existing && !opts.create) throw notFoundCart();
+    const now = new Date().toISOString();
+    const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
+    const cart: StoredCart = { ...before, doc: await change(structuredClone(before.doc), tctx), revision: before.revision + 1, updatedDate: now };
+    if (existing) {
+      if (!(await updateCart(trx, ctx.site.id, cart, existing.revision))) throw new ApplicationError(409, 'CART_CHANGED', 'The cart changed meanwhile; try again');
+    } else {
+      await insertCart(trx, ctx.site.id, cart);
+    }
+    const v = await view(tctx, cart);
+    await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: cart.id, entity: presentCart(cart, v.lines, v.currency) });
+    return v;
+  });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
+  }
+}
+
+/** Custom lines and merchant discounts carry prices a buyer must not set: owners and apps only. */
+function requireElevated(ctx: RequestContext, what: string): void {
+  if (!isElevated(ctx.caller)) throw new ApplicationError(403, 'PERMISSION_DENIED', `Only the store owner may set ${what}`);
+}
+
+export async function addToCart(ctx: RequestContext, input: { lineItems?: LineItemInput[] | undefined; customLineItems?: CustomLineItemInput[] | undefined; businessLocationId?: string | null | undefined }): Promise<CartView> {
+  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
+  if (!input.lineItems?.length && !input.customLineItems?.length) {
+    throw new ApplicationError(400, 'NO_LINE_ITEMS', 'Give at least one of lineItems or customLineItems');
+  }
+  return changeCart(ctx, (doc) => ({
+    ...doc,
+    lineItems: addLines(doc.lineItems, input.lineItems, input.customLineItems),
+    ...(input.businessLocationId !== undefined ? { businessLocationId: input.businessLocationId } : {}),
+  }), { create: true });
+}
+
+/** A coupon code the store knows, else an application error (a typo should not silently do nothing). */
+export async function findCoupon(ctx: RequestContext, code: string): Promise<{ id: string; code: string }> {
+  const setup = await loadPricingSetup(ctx, { couponCode: code, now: new Date() });
+  if (!setup.coupon) throw new ApplicationError(400, 'COUPON_DOES_NOT_EXIST', `Coupon ${code} does not exist`, { couponCode: code });
+  return { id: setup.coupon.id, code: setup.coupon.code };
+}
+
+export async function updateCurrentCart(ctx: RequestContext, input: UpdateCartInput): Promise<CartView> {
+  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
+  if (input.merchantDiscounts) requireElevated(ctx, 'merchant discounts');
+  const coupon = input.couponCode ? await findCoupon(ctx, input.couponCode) : undefined;
+  const info = input.cartInfo;
+  return changeCart(ctx, (doc) => {
+    const next: CartDoc = { ...doc, lineItems: addLines(doc.lineItems, input.lineItems, input.customLineItems) };
+    if (info) {
+      if (info.buyerNote !== undefined) next.buyerNote = info.buyerNote;
+      if (info.buyerLanguage !== undefined) next.buyerLanguage = info.buyerLanguage;
+      if (info.contactInfo !== undefined) next.contactInfo = info.contactInfo;
+      if (info.selectedShippingOption !== undefined) next.selectedShippingOption = info.selectedShippingOption;
+      if (info.businessLocationId !== undefined) next.businessLocationId = info.businessLocationId;
+      if (info.overrideCheckoutUrl !== undefined) next.overrideCheckoutUrl = info.overrideCheckoutUrl;
+      if (info.buyerInfo?.email !== undefined) next.email = info.buyerInfo.email;
+    }
+    if (coupon) next.coupon = coupon;
+    if (input.merchantDiscounts) next.merchantDiscounts = input.merchantDiscounts;
+    return next;
+  }, { create: true });
+}
+
+export async function removeLineItems(ctx: RequestContext, ids: string[]): Promise<CartView> {
+  return changeCart(ctx, (doc) => ({ ...doc, lineItems: removeLines(doc.lineItems, ids) }), { create: false });
+}
+
+export async function updateLineItemsQuantity(ctx: RequestContext, lines: { id: string; quantity: number }[]): Promise<CartView> {
+  return changeCart(ctx, (doc) => ({ ...doc, lineItems: setQuantities(doc.lineItems, lines) }), { create: false });
+}
+
+export async function removeCoupon(ctx: RequestContext): Promise<CartView> {
+  return changeCart(ctx, (doc) => ({ ...doc, coupon: null }), { create: false });
+}
+
+/** Records the checkout made from the cart (the cart keeps pointing at its newest checkout). */
+export async function linkCheckout(ctx: RequestContext, checkoutId: string): Promise<void> {
+  await changeCart(ctx, (doc) => ({ ...doc, checkoutId }), { create: false });
+}
+
+export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<string, never>> {
+  const owner = ownerOf(ctx.caller);
+  await inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const cart = await findCartByOwner(trx, ctx.site.id, owner.key, ctx.dialect);
+    if (!cart) throw notFoundCart();
+    await deleteCartRow(trx, ctx.site.id, cart.id);
+    const v = await view(tctx, cart);
+    await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, v.lines, v.currency) });
+  });
+  return {};
+}
+
+export interface TotalsView extends CartView { totals: Totals }
+
+export async function estimateTotals(ctx: RequestContext, input: EstimateTotalsInput): Promise<TotalsView> {
+  const v = await getCurrentCart(ctx);
+  const d = v.cart.doc;
+  const totals = await calculateTotals(ctx, v.lines, {
+    shippingAddress: input.shippingAddress ?? d.contactInfo?.address ?? null,
+    billingAddress: input.billingAddress ?? null,
+    selectedShippingOption: input.selectedShippingOption ?? d.selectedShippingOption,
+    couponCode: d.coupon?.code ?? null,
+    merchantDiscounts: d.merchantDiscounts,
+    memberId: memberIdOf(ctx.caller) ?? null,
+    calculateTax: input.calculateTax, calculateShipping: input.calculateShipping, calculateAdditionalFees: input.calculateAdditionalFees,
+  });
+  return { ...v, totals };
+}
+
+/**
+ * At login, the visitor's cart becomes the member's: moved as it is when the member has none, else its
+ * lines are merged into the member's cart (same items add up) and the visitor's cart is deleted. Open
+ * checkouts of the visitor move to the member too. Runs inside the login's transaction when it has one.
+ */
+export async function mergeVisitorCart(ctx: RequestContext, visitorId: string, memberId: string): Promise<void> {
+  await inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx, caller: { kind: 'member' as const, memberId, clientId: '', familyId: '' } };
+    await rekeyOpenCheckouts(trx, ctx.site.id, visitorKey(visitorId), memberKey(memberId), memberId);
+    const visitorCart = await findCartByOwner(trx, ctx.site.id, visitorKey(visitorId), ctx.dialect);
+    if (!visitorCart) return;
+    const memberCart = await findCartByOwner(trx, ctx.site.id, memberKey(memberId), ctx.dialect);
+    const now = new Date().toISOString();
+    if (!memberCart) {
+      const moved: StoredCart = { ...visitorCart, ownerKey: memberKey(memberId), doc: { ...visitorCart.doc, buyer: { memberId } }, revision: visitorCart.revision + 1, updatedDate: now };
+      await updateCart(trx, ctx.site.id, moved, visitorCart.revision);
+      const v = await view(tctx, moved);
+      await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: moved.id, entity: presentCart(moved, v.lines, v.currency) });
+      return;
+    }
+    const merged: StoredCart = {
+      ...memberCart,
+      doc: { ...memberCart.doc, lineItems: mergeLines(memberCart.doc.lineItems, visitorCart.doc.lineItems), coupon: memberCart.doc.coupon ?? visitorCart.doc.coupon },
+      revision: memberCart.revision + 1, updatedDate: now,
+    };
+    await updateCart(trx, ctx.site.id, merged, memberCart.revision);
+    await deleteCartRow(trx, ctx.site.id, visitorCart.id);
+    const gone = await view(tctx, visitorCart);
+    await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: visitorCart.id, entity: presentCart(visitorCart, gone.lines, gone.currency) });
+    const v = await view(tctx, merged);
+    await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: merged.id, entity: presentCart(merged, v.lines, v.currency) });
+  });
+}
+
+// A failed merge must not fail the login: the visitor's cart stays where it was and is logged.
+onVisitorLogin(async (ctx, { visitorId, memberId }) => {
+  try {
+    await mergeVisitorCart(ctx, visitorId, memberId);
+  } catch (error) {
+    ctx.log.warn({ err: error, memberId }, 'cart: merging the visitor cart at login failed');
+  }
+});

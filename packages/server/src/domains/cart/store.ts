@@ -1,0 +1,103 @@
+import type { Executor } from '../../storage/database.js';
+import { sql } from 'kysely';
+import { lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout } from './model.js';
+
+interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
+interface CheckoutsTable {
+  id: string; site_id: string; owner_key: string; cart_id: string | null; doc: unknown; completed: number; order_id: string | null;
+  created_date: string; updated_date: string;
+}
+
+declare module '../../storage/schema.js' {
+  interface Database {
+    carts: CartsTable;
+    checkouts: CheckoutsTable;
+  }
+}
+
+const toCart = (r: CartsTable): StoredCart => ({
+  id: r.id, ownerKey: r.owner_key, doc: readJson<CartDoc>(r.doc), revision: r.revision, createdDate: r.created_date, updatedDate: r.updated_date,
+});
+
+const toCheckout = (r: CheckoutsTable): StoredCheckout => ({
+  id: r.id, ownerKey: r.owner_key, cartId: r.cart_id, doc: readJson<CheckoutDoc>(r.doc), completed: r.completed === 1, orderId: r.order_id,
+  createdDate: r.created_date, updatedDate: r.updated_date,
+});
+
+export async function findCartByOwner(db: Executor, siteId: string, ownerKey: string, lock?: DialectName): Promise<StoredCart | undefined> {
+  if (lock) await lockForUpdate(db, lock, sql`SELECT id FROM carts WHERE site_id = ${siteId} AND owner_key = ${ownerKey}`);
+  const row = await db.selectFrom('carts').selectAll().where('site_id', '=', siteId).where('owner_key', '=', ownerKey).executeTakeFirst();
+  return row ? toCart(row) : undefined;
+}
+
+export async function findCartById(db: Executor, siteId: string, id: string): Promise<StoredCart | undefined> {
+  const row = await db.selectFrom('carts').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? toCart(row) : undefined;
+}
+
+export async function insertCart(db: Executor, siteId: string, cart: StoredCart): Promise<void> {
+  await db.insertInto('carts').values({
+    id: cart.id, site_id: siteId, owner_key: cart.ownerKey, doc: toJson(cart.doc), revision: cart.revision, created_date: cart.createdDate, updated_date: cart.updatedDate,
+  }).execute();
+}
+
+/** Writes the cart when it is still at `expectedRevision`; false when another write came first. */
+export async function updateCart(db: Executor, siteId: string, cart: StoredCart, expectedRevision: number): Promise<boolean> {
+  const res = await db.updateTable('carts').set({ doc: toJson(cart.doc), revision: cart.revision, updated_date: cart.updatedDate, owner_key: cart.ownerKey })
+    .where('site_id', '=', siteId).where('id', '=', cart.id).where('revision', '=', expectedRevision).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteCartRow(db: Executor, siteId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('carts').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+export async function findCheckout(db: Executor, siteId: string, id: string, lock?: DialectName): Promise<StoredCheckout | undefined> {
+  // Locked for create-order: a second caller waits here and then sees the first one's order id.
+  if (lock) await lockForUpdate(db, lock, sql`SELECT id FROM checkouts WHERE site_id = ${siteId} AND id = ${id}`);
+  const row = await db.selectFrom('checkouts').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? toCheckout(row) : undefined;
+}
+
+/** The newest checkout made from a cart. */
+export async function findCheckoutByCart(db: Executor, siteId: string, cartId: string): Promise<StoredCheckout | undefined> {
+  const row = await db.selectFrom('checkouts').selectAll().where('site_id', '=', siteId).where('cart_id', '=', cartId)
+    .orderBy('created_date', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  return row ? toCheckout(row) : undefined;
+}
+
+export async function insertCheckout(db: Executor, siteId: string, c: StoredCheckout): Promise<void> {
+  await db.insertInto('checkouts').values({
+    id: c.id, site_id: siteId, owner_key: c.ownerKey, cart_id: c.cartId, doc: toJson(c.doc), completed: c.completed ? 1 : 0, order_id: c.orderId,
+    created_date: c.createdDate, updated_date: c.updatedDate,
+  }).execute();
+}
+
+export async function updateCheckoutDoc(db: Executor, siteId: string, id: string, doc: CheckoutDoc, now: string): Promise<void> {
+  await db.updateTable('checkouts').set({ doc: toJson(doc), updated_date: now }).where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+export async function setCheckoutCompleted(db: Executor, siteId: string, id: string, now: string): Promise<void> {
+  await db.updateTable('checkouts').set({ completed: 1, updated_date: now }).where('site_id', '=', siteId).where('id', '=', id).execute();
+}
+
+/**
+ * Claims the checkout for an order: sets `order_id` only while none is set, so of two concurrent
+ * create-order calls exactly one wins (the other reads the winner's order id). True for the winner.
+ */
+export async function claimCheckoutOrder(db: Executor, siteId: string, id: string, orderId: string, now: string): Promise<boolean> {
+  const res = await db.updateTable('checkouts').set({ order_id: orderId, completed: 1, updated_date: now })
+    .where('site_id', '=', siteId).where('id', '=', id).where('order_id', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Moves a visitor's open checkouts to the member who just logged in. */
+export async function rekeyOpenCheckouts(db: Executor, siteId: string, from: string, to: string, memberId: string): Promise<void> {
+  const rows = await db.selectFrom('checkouts').select(['id', 'doc']).where('site_id', '=', siteId).where('owner_key', '=', from).where('completed', '=', 0).execute();
+  for (const r of rows) {
+    const doc = readJson<CheckoutDoc>(r.doc);
+    await db.updateTable('checkouts').set({ owner_key: to, doc: toJson({ ...doc, buyer: { memberId } }) }).where('site_id', '=', siteId).where('id', '=', r.id).execute();
+  }
+}

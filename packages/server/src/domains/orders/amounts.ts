@@ -1,0 +1,32 @@
+import { currencyOf, formatMoney, parseMoney, type Currency } from '../cart/index.js';
+import type { OrderPrice } from './model.js';
+
+/**
+ * Order amounts: decimal strings on the wire, minor units (bigint) in arithmetic, with the pricing
+ * engine's money helpers, so nothing here is ever a float.
+ */
+export { currencyOf, type Currency };
+
+export function toMinor(amount: string | undefined, currency: Currency, field: string, opts: { allowNegative?: boolean } = {}): bigint {
+  return amount === undefined || amount === '' ? 0n : parseMoney(amount, currency, field, opts);
+}
+
+/** A wire price: the amount with the currency's decimals and a display text. */
+export function price(minor: bigint, currency: Currency): OrderPrice {
+  const amount = formatMoney(minor, currency);
+  return { amount, formattedAmount: formatted(amount, currency.code) };
+}
+
+function formatted(amount: string, code: string): string {
+  try {
+    // Intl formats a decimal string exactly (no float on the way).
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount as unknown as number);
+  } catch {
+    return `${amount} ${code}`;
+  }
+}
+
+/** The same price with its amount normalized to the currency (and checked). */
+export function normalizePrice(p: OrderPrice | undefined, currency: Currency, field: string): OrderPrice | undefined {
+  return p === undefined ? undefined : price(toMinor(p.amount, currency, `${field}.amount`, { allowNegative: false }), currency);
+}

@@ -1,0 +1,112 @@
+import type { RequestContext } from '../../http/context.js';
+import { conflict, notFound, violation } from '../../http/errors.js';
+import { currencyOf, price, toMinor } from './amounts.js';
+import { amountsAddUp, buildLineItem, buildPriceSummary, lineCount } from './build.js';
+import { STORES_APP_ID, type Order, type OrderDraftChanges, type OrderRecord } from './model.js';
+import { changeOrder, newActivity } from './record.js';
+import { editStock } from './stock.js';
+import { insertEdit } from './store.js';
+
+/**
+ * Order edits (commit-deltas): a draft's changes to lines, shipping and totals applied to the order
+ * at once, with stock following the new quantities, a DRAFT_ORDER_CHANGES_APPLIED activity and the
+ * `committed` / `updated` events. A draft id commits once. The reasons an order cannot be edited
+ * are checked first, each an application error with its own code (docs/orders.md).
+ */
+
+/** Channels whose orders can be edited here. */
+export const EDITABLE_CHANNELS = ['WEB', 'BACKOFFICE_MERCHANT', 'POS'];
+const EDITABLE_STATUSES = ['INITIALIZED', 'APPROVED', 'PENDING'];
+
+const refuse = (code: string, description: string, data: Record<string, unknown> = {}) => conflict(code, description, data);
+
+function taxableFee(fee: Record<string, unknown>): boolean {
+  const details = fee.taxDetails && typeof fee.taxDetails === 'object' ? fee.taxDetails as Record<string, unknown> : {};
+  const rate = fee.taxRate ?? details.taxRate;
+  return details.taxable === true || (typeof rate === 'string' && Number(rate) !== 0) || (typeof rate === 'number' && rate !== 0);
+}
+
+/** Why this order cannot be edited, or nothing. */
+export function editBlocker(ctx: RequestContext, order: Order): { code: string; description: string } | undefined {
+  const siteWeight = typeof ctx.site.settings.weightUnit === 'string' ? ctx.site.settings.weightUnit : 'KG';
+  if (order.paymentStatus === 'PARTIALLY_REFUNDED' || order.paymentStatus === 'FULLY_REFUNDED') return { code: 'ORDER_PARTIALLY_OR_FULLY_REFUNDED', description: 'A refunded order cannot be edited' };
+  if (!EDITABLE_CHANNELS.includes(order.channelInfo.type)) return { code: 'UNSUPPORTED_CHANNEL_TYPE', description: `Orders of channel ${order.channelInfo.type} cannot be edited` };
+  if (!EDITABLE_STATUSES.includes(order.status)) return { code: 'ORDER_STATUS_NOT_SUPPORTED', description: `An order in status ${order.status} cannot be edited` };
+  if (order.currency !== ctx.site.currency) return { code: 'INCONSISTENT_ORDER_AND_SITE_CURRENCIES', description: `The order is in ${order.currency}, the site in ${ctx.site.currency}` };
+  if (order.weightUnit !== 'UNSPECIFIED_WEIGHT_UNIT' && order.weightUnit !== siteWeight) return { code: 'INCONSISTENT_WEIGHT_UNITS', description: `The order weighs in ${order.weightUnit}, the site in ${siteWeight}` };
+  if (order.lineItems.some((li) => li.subscriptionInfo)) return { code: 'SUBSCRIPTION_LINE_ITEM_EXISTS', description: 'An order with a subscription line cannot be edited' };
+  if ((order.additionalFees ?? []).some(taxableFee)) return { code: 'TAXABLE_EXISTING_ADDITIONAL_FEE', description: 'An order with a taxed additional fee cannot be edited' };
+  return undefined;
+}
+
+function applyLines(order: Order, changes: OrderDraftChanges): Order['lineItems'] {
+  const cur = currencyOf(order.currency);
+  let lines = [...order.lineItems];
+  (changes.lineItems ?? []).forEach((d, i) => {
+    const at = `changes.lineItems[${i}]`;
+    if (d.lineItemAdded) {
+      if (!d.lineItem) throw violation(`${at}.lineItem`, 'is required for an added line', 'REQUIRED_FIELD');
+      const ref = d.lineItem.catalogReference;
+      if (!ref || ref.appId !== STORES_APP_ID) throw refuse('UNSUPPORTED_CATALOG_ITEM', 'Only store catalog items can be added to an order', { index: i });
+      if (d.lineItem.subscriptionInfo) throw refuse('SUBSCRIPTION_LINE_ITEM_EXISTS', 'Subscription lines cannot be added', { index: i });
+      const line = buildLineItem(d.lineItem, cur, `${at}.lineItem`);
+      if (lines.some((l) => l.id === line.id)) throw violation(`${at}.lineItem.id`, 'is used by another line item', 'FORMAT');
+      lines.push(line);
+      return;
+    }
+    const index = lines.findIndex((l) => l.id === d.lineItemId);
+    if (!d.lineItemId || index < 0) throw notFound('LINE_ITEM_NOT_FOUND', `The order has no line item ${d.lineItemId ?? ''}`, { index: i });
+    if (d.lineItemRemoved) {
+      lines = lines.filter((_, j) => j !== index);
+      return;
+    }
+    const old = lines[index]!;
+    const quantity = d.changedDetails?.quantity ?? old.quantity;
+    const unit = d.changedDetails?.price ? toMinor(d.changedDetails.price.amount, cur, `${at}.changedDetails.price.amount`) : toMinor(old.price.amount, cur, 'price');
+    lines[index] = {
+      ...old, quantity, price: price(unit, cur),
+      totalPriceBeforeTax: price(unit * BigInt(quantity), cur), totalPriceAfterTax: price(unit * BigInt(quantity), cur),
+    };
+  });
+  lineCount(lines.length, 'changes.lineItems');
+  return lines;
+}
+
+export async function commitDeltas(ctx: RequestContext, orderId: string, input: { draftOrderId: string; changes: OrderDraftChanges; reason?: string | null | undefined }): Promise<Order> {
+  const rec = await changeOrder(ctx, orderId, async (tctx, rec) => {
+    const blocker = editBlocker(ctx, rec.order);
+    if (blocker) throw refuse(blocker.code, blocker.description, { orderId });
+    if (!(await insertEdit(tctx.db, ctx.site.id, { draftOrderId: input.draftOrderId, orderId, reason: input.reason ?? null }, new Date().toISOString()))) {
+      throw conflict('DRAFT_ORDER_ALREADY_COMMITTED', `Draft ${input.draftOrderId} was committed already`, { draftOrderId: input.draftOrderId });
+    }
+    const before = rec.order;
+    const c = input.changes;
+    const cur = currencyOf(before.currency);
+    const lineItems = applyLines(before, c);
+    const order: Order = { ...before, lineItems, activities: [...before.activities] };
+    if (c.changedShippingInfo) order.shippingInfo = c.changedShippingInfo;
+    if (c.shippingInfoRemoved) delete order.shippingInfo;
+    if (c.appliedDiscounts) order.appliedDiscounts = c.appliedDiscounts;
+    if (c.additionalFees) order.additionalFees = c.additionalFees;
+    if (c.taxSummary) order.taxSummary = c.taxSummary;
+    const subtotal = lineItems.reduce((s, li) => s + toMinor(li.price.amount, cur, 'price') * BigInt(li.quantity), 0n);
+    if (c.priceSummary) {
+      order.priceSummary = buildPriceSummary(c.priceSummary, lineItems, cur, 'changes.priceSummary');
+      if (toMinor(order.priceSummary.subtotal.amount, cur, 'subtotal') !== subtotal || !amountsAddUp(order)) {
+        throw refuse('AMOUNTS_DO_NOT_ADD_UP', 'The new price summary does not add up with the edited lines', { expectedSubtotal: price(subtotal, cur).amount });
+      }
+    } else {
+      const s = before.priceSummary;
+      const m = (v: { amount: string } | undefined) => toMinor(v?.amount, cur, 'priceSummary');
+      order.priceSummary = buildPriceSummary({ ...s, subtotal: price(subtotal, cur), total: price(subtotal + m(s.shipping) + m(s.totalAdditionalFees) - m(s.discount) + (before.taxIncludedInPrices ? 0n : m(s.tax)), cur) }, lineItems, cur, 'priceSummary');
+    }
+    const total = toMinor(order.priceSummary.total.amount, cur, 'total');
+    const paid = toMinor(before.balanceSummary.paid.amount, cur, 'paid');
+    order.balanceSummary = { ...before.balanceSummary, balance: price(total > paid ? total - paid : 0n, cur) };
+    order.activities.push(newActivity('DRAFT_ORDER_CHANGES_APPLIED', { draftOrderChangesApplied: { draftOrderId: input.draftOrderId, ...(input.reason ? { reason: input.reason } : {}) } }));
+    const next: OrderRecord = { ...rec, order };
+    next.stockState = await editStock(tctx, next, before);
+    return { rec: next, events: [{ slug: 'committed', data: { draftOrderId: input.draftOrderId } }, { slug: 'updated' }] };
+  });
+  return rec.order;
+}
