@@ -16,9 +16,11 @@ import { WebhooksPage } from './pages/WebhooksPage';
 import { DeliveriesPage } from './pages/DeliveriesPage';
 import { MailboxPage } from './pages/MailboxPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { OrdersPage } from './pages/OrdersPage';
 
 /** Sections by the area a staff account needs for them (owners see all). */
 const SECTIONS = [
+  { to: '/orders', label: 'Orders', area: 'orders' },
   { to: '/products', label: 'Products', area: 'catalog' },
   { to: '/collections', label: 'Collections', area: 'catalog' },
   { to: '/members', label: 'Members', area: 'members' },
@@ -89,6 +91,7 @@ function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) 
             <Route path="/webhooks/:subscriptionId" element={<DeliveriesPage />} />
             <Route path="/mailbox" element={<MailboxPage />} />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/orders" element={<OrdersPage />} />
             <Route path="*" element={<Navigate to="/products" replace />} />
           </Routes>
         </main>

@@ -29,3 +29,4 @@ export { useProductBulkAction } from './catalog-bulk.js';
 export type { ProductBulkAction, ProductBulkResult } from './catalog-bulk.js';
 export { useImportDataItems, useExportDataItems, DATA_CHUNK } from './data-transfer.js';
 export type { TransferProgress } from './data-transfer.js';
+export { useOrders, useOrder, useCancelOrder } from './orders.js';
