@@ -3,8 +3,7 @@
  * shared with the clients. Reads a JSON job from argv[2]; prints one JSON line of results.
  *
  * mode "checkout": each virtual buyer (own visitor token) loops: add to cart -> create checkout ->
- * create order -> owner prepares payment collection -> buyer pays with the test card (captured) ->
- * cart emptied. mode "baseline": the same buyers read one product (GET) in a loop.
+ * create the order and charge the test card (captured) -> cart emptied. mode "baseline": the same buyers read one product (GET) in a loop.
  */
 interface Job {
   mode: 'checkout' | 'baseline';
@@ -20,7 +19,6 @@ interface Job {
 const job = JSON.parse(process.argv[2]!) as Job;
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
-const owner = { authorization: job.apiKey, 'wix-site-id': job.siteId, 'content-type': 'application/json' };
 
 let requests = 0;
 async function send(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
@@ -40,11 +38,9 @@ async function checkoutOnce(auth: Record<string, string>, productId: string): Pr
   await send('POST', '/ecom/v1/carts/current/add-to-cart', auth, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: productId, appId: STORES_APP_ID } }] });
   const co = await send('POST', '/ecom/v1/carts/current/create-checkout', auth, { channelType: 'WEB', email: 'bench@example.com' });
   const checkoutId = co.checkoutId as string;
-  const order = await send('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, auth, { id: checkoutId });
-  const orderId = order.orderId as string;
-  const prepared = await send('POST', `/ecom/v1/payments-collector/orders/${orderId}/prepare-payment-collection`, owner, { amount: { amount: '5.00' } });
-  const paid = await send('POST', `/_api/vitrine/payments/v1/gateway-orders/${prepared.paymentGatewayOrderId as string}/pay`, auth, { card: CARD });
-  if (paid.status !== 'APPROVED') throw new Error(`payment ${JSON.stringify(paid)}`);
+  const placed = await send('POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, auth, { id: checkoutId, paymentToken: JSON.stringify(CARD) });
+  const charge = JSON.parse(placed.paymentResponseToken as string) as { status: string };
+  if (charge.status !== 'APPROVED') throw new Error(`payment ${JSON.stringify(placed)}`);
   await send('DELETE', '/ecom/v1/carts/current', auth);
 }
 
@@ -77,3 +73,5 @@ async function main() {
 }
 
 await main();
+
+export {};

@@ -1,8 +1,7 @@
 /**
  * Completed checkouts per second: cart -> checkout -> order -> test card payment captured, driven over
  * HTTP by a separate load process (bench/checkout-load.ts), with p50 / p99 of one whole checkout
- * (six calls: add to cart, create checkout, create order, prepare payment collection, pay, empty the
- * cart). Beside it, in the same run, the baseline: the same buyers reading one product in a loop.
+ * (four calls: add to cart, create checkout, create the order and charge the card, empty the cart). Beside it, in the same run, the baseline: the same buyers reading one product in a loop.
  * SQLite by default; PostgreSQL with DATABASE_URL.
  *
  *   npx tsx bench/checkout.ts [--connections 16] [--seconds 10]

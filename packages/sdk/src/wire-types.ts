@@ -18,9 +18,11 @@ type DateOf<V> = V extends string ? Date : V;
 /**
  * A wire shape in the caller's names and types: keys renamed at every depth, fields named in `D` as
  * Date. Optional and readonly modifiers are kept; `unknown` subtrees (rich content) stay `unknown`.
+ * Fields named in `Keep` keep their wire shape untouched below them (the codec's `preserve` paths:
+ * rich-content documents whose node `id`s are content, not entity ids; server-keyed maps).
  */
-export type FromWire<T, D extends PropertyKey = DateKeys> =
-  T extends readonly (infer U)[] ? FromWire<U, D>[]
+export type FromWire<T, D extends PropertyKey = DateKeys, Keep extends PropertyKey = never> =
+  T extends readonly (infer U)[] ? FromWire<U, D, Keep>[]
     : T extends Date ? T
-      : T extends object ? { [K in keyof T as CallerKey<K>]: K extends D ? DateOf<T[K]> : FromWire<T[K], D> }
+      : T extends object ? { [K in keyof T as CallerKey<K>]: K extends Keep ? T[K] : K extends D ? DateOf<T[K]> : FromWire<T[K], D, Keep> }
         : T;

@@ -33,6 +33,11 @@ export interface Config {
   jobs: JobsSettings;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
   events: EventsSettings;
+  /**
+   * Test mode: count SQL statements per request and answer the count in the `x-vitrine-sql-statements`
+   * header (query budgets, test/query-budgets.test.ts). VITRINE_COUNT_QUERIES=true; never in production.
+   */
+  countQueries: boolean;
   /** Test-only: named points where a service throws on purpose (proves all-or-nothing writes); never set in production. */
   failpoints?: readonly string[];
   /** When a checkout counts as abandoned and how often that is checked (domains/cart/abandoned/settings.ts). */
@@ -69,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: envInt(env, 'STATEMENT_TIMEOUT_MS', 10_000),
     jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
+    countQueries: env.VITRINE_COUNT_QUERIES === 'true',
     abandonedCheckouts: loadAbandonedCheckoutSettings(env),
     backInStock: loadBackInStockSettings(env),
     webhooks: { allowPrivateTargets: env.VITRINE_WEBHOOKS_ALLOW_PRIVATE === 'true' },

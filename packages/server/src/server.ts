@@ -74,6 +74,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     schema: config.databaseSchema,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
+    countQueries: config.countQueries,
   });
   await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);
   const keys = new SigningKeys(storage.db);

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberToken, memberWithToken, serviceContext } from './member-tokens.js';
 import { markCheckoutCompleted, trackCheckoutActivity, type CheckoutSnapshot } from '../src/domains/cart/abandoned/index.js';
+import { createSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
 
 const IDLE_MS = 400;
 let t: TestServer;
@@ -195,6 +197,12 @@ describe('abandoned checkouts: owner API', () => {
     const added = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), body: { activityType: 'EMAIL_SENT' } });
     expect(added.status).toBe(200);
     expect(added.body.abandonedCheckout.activities).toEqual([{ createdDate: expect.any(String), type: 'EMAIL_SENT' }]);
+    // A retry with the same Idempotency-Key answers the first response and appends nothing.
+    const key = { 'idempotency-key': randomUUID() };
+    const once = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), headers: key, body: { activityType: 'TASK_CREATED' } });
+    const retry = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), headers: key, body: { activityType: 'TASK_CREATED' } });
+    expect(retry.body).toEqual(once.body);
+    expect(retry.body.abandonedCheckout.activities.map((a: { type: string }) => a.type)).toEqual(['EMAIL_SENT', 'TASK_CREATED']);
     const before = await rowOf(made[0]!.checkoutId);
     const bad = await call(t.url, `/ecom/v1/abandoned-checkouts/${id}/add-activity`, { ...owner(), body: { activityType: 'PHONED' } });
     expect(bad.status).toBe(400);
@@ -231,6 +239,21 @@ describe('abandoned checkouts: owner API', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('an owner of another site sees and deletes none of this site\'s abandoned checkouts', async () => {
+    const site = await createSite(db(), { slug: 'abandoned-other', name: 'Other' });
+    const other = { auth: (await createApiKey(db(), { siteId: site.id, name: 'other owner' })).apiKey, siteId: site.id };
+    const { id } = made[0]!;
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}`, other)).status).toBe(404);
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}`, { ...other, method: 'DELETE' })).status).toBe(404);
+    const bulk = await call(t.url, '/ecom/v1/bulk/abandoned-checkout/delete', { ...other, body: { abandonedCheckoutIds: [id] } });
+    expect(bulk.body.bulkActionMetadata).toEqual({ totalSuccesses: 0, totalFailures: 1, undetailedFailures: 0 });
+    expect((await call(t.url, '/ecom/v1/abandoned-checkout/query', { ...other, body: { query: {} } })).body.abandonedCheckouts).toEqual([]);
+    const analytics = await call(t.url, '/ecom/v1/abandoned-checkout/get-analytics', { ...other, body: { startDate: '2000-01-01T00:00:00Z', endDate: '2100-01-01T00:00:00Z', metrics: ['RECOVERABLE_CHECKOUT_COUNT'] } });
+    expect(analytics.body.recoverableCheckoutCount).toBe(0);
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}/redirect-to-checkout`, { query: { metasiteId: site.id } })).status).toBe(404);
+    expect((await call(t.url, `/ecom/v1/abandoned-checkout/${id}`, owner())).status).toBe(200);
+  });
+
   it('redirects the recovery link to the hosted checkout page (302 for browsers, the redirect as data for API clients)', async () => {
     const { id, checkoutId } = made[2]!;
     const path = `/ecom/v1/abandoned-checkout/${id}/redirect-to-checkout`;
@@ -244,6 +267,16 @@ describe('abandoned checkouts: owner API', () => {
     expect([otherSite.status, otherSite.body.details.applicationError.code]).toEqual([404, 'ABANDONED_CHECKOUT_NOT_FOUND']);
     const noSite = await call(t.url, path);
     expect(noSite.status).toBe(400);
+  });
+
+  it('leads to the checkout page address the cart domain reported (with its access token)', async () => {
+    const own = snapshot({ details: { checkoutUrl: `${t.url}/_hosted/checkout?checkoutId=abc&token=secret-token` } });
+    await trackCheckoutActivity(serviceContext(t), own);
+    const row = await abandonedRow(own.checkoutId);
+    const got = await call(t.url, `/ecom/v1/abandoned-checkout/${row.id}`, owner());
+    expect(got.body.abandonedCheckout.checkoutUrl).toBe(own.details!.checkoutUrl);
+    const api = await call(t.url, `/ecom/v1/abandoned-checkout/${row.id}/redirect-to-checkout`, { query: { metasiteId: t.site.id } });
+    expect(api.body.headers).toEqual([{ key: 'Location', value: own.details!.checkoutUrl }]);
   });
 
   it('deletes one and many (per-item results), with events', async () => {

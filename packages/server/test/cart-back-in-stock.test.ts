@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberWithToken } from './member-tokens.js';
+import { createSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
 
 const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const BASE = '/back-in-stock-service/v1/back-in-stock-notification-requests';
@@ -228,6 +230,21 @@ describe('back-in-stock: owner API', () => {
     expect((await setStock(p, 2)).status).toBe(200);
     await until('o3 mailed', async () => mailsTo('o3@example.com').length, (n) => n === 1);
     expect(mailsTo('o1@example.com')).toEqual([]);
+  });
+
+  it('an owner of another site sees, counts and changes none of this site\'s requests', async () => {
+    const site = await createSite(db(), { slug: 'bis-other', name: 'Other' });
+    const other = { auth: (await createApiKey(db(), { siteId: site.id, name: 'other owner' })).apiKey, siteId: site.id };
+    const id = ids[2]!;
+    for (const [path, method] of [[`${BASE}/${id}`, 'GET'], [`${BASE}/${id}`, 'DELETE'], [`${BASE}/${id}/mark-as-notification-sent`, 'PUT']] as const) {
+      const res = await call(t.url, path, { ...other, method, ...(method === 'PUT' ? { body: {} } : {}) });
+      expect([res.status, res.body.details.applicationError.code]).toEqual([404, 'BACK_IN_STOCK_REQUEST_NOT_FOUND']);
+    }
+    const listed = await call(t.url, BASE, { ...other, dotR: { query: { filter: { 'catalogReference.catalogItemId': p.productId } } } });
+    expect(listed.body.requests).toEqual([]);
+    const counted = await call(t.url, `${BASE}/count-by-catalog-reference`, { ...other, dotR: { catalogReferences: [{ catalogItemId: p.productId, appId: STORES_APP }] } });
+    expect(counted.body.countsPerCatalogReference[0].count).toBe(0);
+    expect((await call(t.url, `${BASE}/${id}`, owner())).status).toBe(200);
   });
 
   it('bounds how many requests one client address creates per hour (owners are not bounded)', async () => {

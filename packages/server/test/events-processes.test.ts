@@ -1,107 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { call } from './harness.js';
 import { FAST_EVENTS_ENV, Receiver, waitFor } from './events-support.js';
-import { dropSchema, openStorage, type Db } from '../src/storage/database.js';
 import { listAttempts } from '../src/domains/events/store.js';
-import { getSite } from '../src/domains/sites/service.js';
-import { createApiKey } from '../src/domains/identity/service.js';
-import { DEMO_SITE_SLUG } from '../src/cli/demo-store.js';
+import { freshDatabase as freshChildDatabase, startServerProcess, stopServerProcess, type ServerProcess } from './child-server.js';
 
 /**
  * Whole server processes (the real CLI `start`), killed with SIGKILL mid-burst and run side by side on
  * one PostgreSQL database. Each process is one `node --import tsx` process, so SIGKILL hits the server itself.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(ROOT, 'packages/server/src/cli/main.ts');
 const PG = process.env.DATABASE_URL || '';
 const PRODUCT = 'wix.stores.catalog.v1.product';
 
-interface Proc { child: ChildProcess; url: string; exited: Promise<void> }
+type Proc = ServerProcess;
 const running: Proc[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
-/**
- * Starts a server process. One retry: storage/migrate.ts (Kysely's migrator) introspects every schema
- * of the database, and fails with "schema ... does not exist" when another test drops its schema at
- * that moment (seen once on the shared PostgreSQL; reported to the storage owner).
- */
 async function startProcess(env: Record<string, string>): Promise<Proc> {
-  try {
-    return await startProcessOnce(env);
-  } catch (err) {
-    if (!/schema "[^"]+" does not exist/.test(String(err))) throw err;
-    return startProcessOnce(env);
-  }
-}
-
-function startProcessOnce(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG, ...FAST_EVENTS_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /storefront\s+(http:\/\/\S+?)\/\s/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        const proc = { child, url: m[1]!.replace('localhost', '127.0.0.1'), exited };
-        running.push(proc);
-        resolve(proc);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
-  });
+  const proc = await startServerProcess({ ...FAST_EVENTS_ENV, ...env });
+  running.push(proc);
+  return proc;
 }
 
 async function stopProcess(p: Proc, signal: NodeJS.Signals): Promise<void> {
-  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
-  await p.exited;
+  await stopServerProcess(p, signal);
   running.splice(running.indexOf(p), 1);
 }
 
 /** A fresh database (SQLite folder, or PostgreSQL schema) and an owner key of its demo site, made after the first start. */
-function freshDatabase(): {
-  env: Record<string, string>;
-  ownerKey: () => Promise<{ apiKey: string; siteId: string }>;
-  read: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
-} {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-events-'));
-  const schema = PG ? `t_${randomBytes(6).toString('hex')}` : '';
-  cleanups.push(async () => {
-    if (PG && schema) await dropSchema(PG, schema);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const read = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
-    const storage = await openStorage({ databaseUrl: PG || undefined, schema: schema || undefined, dataDir, statementTimeoutMs: 10_000 });
-    try {
-      return await fn(storage.db);
-    } finally {
-      await storage.close();
-    }
-  };
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_SCHEMA: schema },
-    read,
-    ownerKey: () => read(async (db) => {
-      const site = await getSite(db, DEMO_SITE_SLUG);
-      if (!site) throw new Error('no demo site');
-      const { apiKey } = await createApiKey(db, { siteId: site.id, name: 'events-test' });
-      return { apiKey, siteId: site.id };
-    }),
-  };
+function freshDatabase() {
+  const db = freshChildDatabase('vitrine-events-');
+  cleanups.push(() => db.drop());
+  return { env: db.env, read: db.read, ownerKey: () => db.ownerKey('events-test') };
 }
 
 async function subscribe(url: string, owner: { apiKey: string; siteId: string }, receiver: Receiver): Promise<string> {

@@ -1,69 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from './harness.js';
 import { waitFor } from './events-support.js';
-import { dropSchema, openStorage, type Db } from '../src/storage/database.js';
-import { getSite } from '../src/domains/sites/service.js';
-import { createApiKey } from '../src/domains/identity/service.js';
-import { DEMO_SITE_SLUG } from '../src/cli/demo-store.js';
+import { freshDatabase, startServerProcess, stopServerProcess, type ServerProcess } from './child-server.js';
 
 /**
  * The job system across a crash: the real CLI `start` as a child process, SIGKILLed while a by-filter
  * data job is half done and a mail waits for an unreachable SMTP server; a restarted process finishes
  * the job with exact counts (every item patched once) and delivers the mail exactly once.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(ROOT, 'packages/server/src/cli/main.ts');
 const PG = process.env.DATABASE_URL || '';
 /** Items of the job: 6 transactions of 500 (PostgreSQL on a busy machine takes seconds per batch). */
 const ITEMS = 3_000;
 const INSERT_CHUNK = 1_000;
+/** Short leases and retries so the test does not wait long for a dead process's job. */
+const FAST_JOBS_ENV = {
+  JOBS_LEASE_MS: '1500', JOBS_POLL_MS: '50', WEBHOOK_BACKOFF_BASE_MS: '100', WEBHOOK_BACKOFF_MAX_MS: '1000', WEBHOOK_TIMEOUT_MS: '1000', EVENTS_POLL_MS: '20',
+};
 
-interface Proc { child: ChildProcess; url: string; exited: Promise<void> }
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-function startProcess(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: PG,
-      // Short leases and retries so the test does not wait long for a dead process's job.
-      JOBS_LEASE_MS: '1500', JOBS_POLL_MS: '50', WEBHOOK_BACKOFF_BASE_MS: '100', WEBHOOK_BACKOFF_MAX_MS: '1000', WEBHOOK_TIMEOUT_MS: '1000', EVENTS_POLL_MS: '20',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /storefront\s+(http:\/\/\S+?)\/\s/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1'), exited });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
-  });
+async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = await startServerProcess({ ...FAST_JOBS_ENV, ...env });
+  cleanups.push(() => stopServerProcess(proc, 'SIGKILL'));
+  return proc;
 }
 
 /** `call`, once more when a pooled keep-alive connection was closed by the server just as it was reused. */
@@ -104,30 +70,15 @@ async function startSmtp(port: number, received: string[]): Promise<SMTPServer> 
 
 describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('finishes a half-done by-filter job with exact counts and sends a waiting mail once', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-jobs-crash-'));
-    const schema = PG ? `t_${randomBytes(6).toString('hex')}` : '';
-    cleanups.push(async () => {
-      if (PG && schema) await dropSchema(PG, schema);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
-    const read = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
-      const storage = await openStorage({ databaseUrl: PG || undefined, schema: schema || undefined, dataDir, statementTimeoutMs: 10_000 });
-      try {
-        return await fn(storage.db);
-      } finally {
-        await storage.close();
-      }
-    };
+    const fresh = freshDatabase('vitrine-jobs-crash-');
+    cleanups.push(() => fresh.drop());
+    const read = fresh.read;
     const smtpPort = await freePort(); // nothing listens there yet: the SMTP server is unreachable
-    const env = { DATA_DIR: dataDir, DATABASE_SCHEMA: schema, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+    const env = { ...fresh.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
 
     let proc = await startProcess(env);
-    const owner = await read(async (db) => {
-      const site = await getSite(db, DEMO_SITE_SLUG);
-      if (!site) throw new Error('no demo site');
-      const { apiKey } = await createApiKey(db, { siteId: site.id, name: 'jobs-crash' });
-      return { auth: apiKey, siteId: site.id };
-    });
+    const key = await fresh.ownerKey('jobs-crash');
+    const owner = { auth: key.apiKey, siteId: key.siteId };
     const data = async (url: string, p: string, body: unknown) => {
       const res = await callOnce(url, `/wix-data/v2${p}`, { ...owner, body });
       if (res.status !== 200) throw new Error(`${p} -> ${res.status} ${JSON.stringify(res.body)}`);

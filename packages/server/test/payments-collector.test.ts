@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeOrder } from '../src/domains/payments/index.js';
 import { cancelOrder } from '../src/domains/orders/service.js';
-import { getOrderForPayment } from '../src/domains/orders/index.js';
+import { getOrder, getOrderForPayment } from '../src/domains/orders/index.js';
 import {
   card, collector, eventually, newOrder, owner, paymentRows, paymentStatusOf, payWithCard, TEST_CARDS, transactions, twoLineOrder,
   usePaymentsServer,
@@ -92,6 +92,9 @@ describe('card payments through the test provider', () => {
       captures: [{ id: expect.any(String), status: 'SUCCEEDED', amount: { amount: '10.00' }, createdDate: expect.any(String) }],
     });
     expect(await getOrderForPayment(f.ctx, id)).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
+    const order = await getOrder(f.ctx, id);
+    expect(order.activities.map((a) => a.type)).toEqual(['ORDER_PLACED', 'AUTHORIZED_PAYMENT_CREATED', 'ORDER_PAID']);
+    expect(order.balanceSummary).toMatchObject({ paid: { amount: '10.00' }, balance: { amount: '0.00' } });
 
     const twice = await owner(f, collector(id, 'capture-authorized-payments'), { body: { payments: [{ paymentId: auth.body.paymentId }] } });
     expect(twice.status).toBe(409);
@@ -269,6 +272,12 @@ describe('memberships and payment gateway orders', () => {
     expect([again.status, again.body.details.applicationError.code]).toEqual([409, 'LINE_ITEM_ALREADY_CHARGED']);
     await owner(f, collector(id, 'charge-membership'), { body: { memberId: 'member-x', membershipCharges: [{ membershipId: 'plan-1', lineItemId: 'line-2' }] } });
     expect(await paymentStatusOf(f, id)).toBe('PAID');
+    const paidAlready = await owner(f, collector(id, 'charge-membership'), { body: { memberId: 'member-x', membershipCharges: [{ membershipId: 'plan-2', lineItemId: 'line-2' }] } });
+    expect([paidAlready.status, paidAlready.body.details.applicationError.code]).toEqual([409, 'ORDER_ALREADY_PAID']);
+    const card = await twoLineOrder(f);
+    await owner(f, collector(card, 'manual-payment'), { body: { amount: { amount: '6.00' } } });
+    const overpay = await owner(f, collector(card, 'charge-membership'), { body: { memberId: 'member-x', membershipCharges: [{ membershipId: 'plan-1', lineItemId: 'line-1' }] } });
+    expect([overpay.status, overpay.body.details.applicationError.code]).toEqual([400, 'INVALID_AMOUNT']);
     const listed = await transactions(f, id);
     expect(listed.body.orderTransactions.payments.map((p: { amount: { amount: string }; membershipPaymentDetails: object }) => [p.amount.amount, p.membershipPaymentDetails])).toEqual([
       ['10.00', { membershipId: 'plan-1', lineItemId: 'line-1', status: 'CHARGED', voided: false }],

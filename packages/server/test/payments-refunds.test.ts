@@ -4,7 +4,7 @@
  * recorded and moved by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { getOrderForPayment } from '../src/domains/orders/index.js';
+import { getOrder, getOrderForPayment } from '../src/domains/orders/index.js';
 import { updateOrderStatus } from '../src/domains/orders/service.js';
 import { onHand } from './orders-support.js';
 import {
@@ -114,6 +114,9 @@ describe('trigger refund', () => {
     }]);
     expect(res.body.orderTransactions.payments[0].status).toBe('REFUNDED');
     expect(await paymentStatusOf(f, id)).toBe('FULLY_REFUNDED');
+    const order = await getOrder(f.ctx, id);
+    expect(order.activities.map((a) => a.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID', 'ORDER_REFUNDED']);
+    expect(order.balanceSummary).toMatchObject({ paid: { amount: '10.00' }, refunded: { amount: '10.00' } });
     const more = await refund(id, { payments: [{ paymentId, amount: { amount: '0.01' } }] });
     expect([more.status, more.body.details.applicationError.code]).toEqual([409, 'REFUND_NOT_AVAILABLE']);
   });

@@ -416,6 +416,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /ecom/v1/shipping-regions/:shippingRegionId': 'elevated',
   'DELETE /ecom/v1/shipping-regions/:shippingRegionId': 'elevated',
   // cart: abandoned checkouts (domains/cart/abandoned; docs/abandoned-checkouts.md)
+  // cart: abandoned checkouts (domains/cart/abandoned; docs/cart-aftercare.md)
   'POST /ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity': 'elevated',
   'POST /ecom/v1/bulk/abandoned-checkout/delete': 'elevated',
   'DELETE /ecom/v1/abandoned-checkout/:abandonedCheckoutId': 'elevated',
@@ -425,7 +426,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/abandoned-checkout/query': 'elevated',
   'POST /ecom/v1/abandoned-checkout/search': 'elevated',
 
-  // cart: back-in-stock notifications (domains/cart/back-in-stock; docs/back-in-stock.md)
+  // cart: back-in-stock notifications (domains/cart/back-in-stock; docs/cart-aftercare.md)
   'POST /back-in-stock-service/v1/back-in-stock-notification-requests': 'visitor',
   'GET /back-in-stock-service/v1/back-in-stock-notification-requests': 'elevated',
   'GET /back-in-stock-service/v1/back-in-stock-notification-requests/count-by-catalog-reference': 'elevated',

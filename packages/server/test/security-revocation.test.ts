@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { SLOW_START_MS } from './events-support.js';
 import { as, codeForSession, pkce, STRONG_PASSWORD, uniqueEmail, visitor, type Actor } from './identity-helpers.js';
 import { REVOKED_TOKEN } from '../src/domains/identity/service.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './child-server.js';
 
 /**
  * The revocation rule (docs/security.md "Revocation"): a member whose token family was revoked
@@ -13,38 +11,14 @@ import { REVOKED_TOKEN } from '../src/domains/identity/service.js';
  * route and on every server process sharing the database, with the 401 of an invalid token.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = path.join(ROOT, 'packages/server/src/cli/main.ts');
 const COLLECTION = 'revocationNotes';
 
 let t: TestServer;
 /** A second server process (the real CLI) on the same database as `t`. */
-let other: { child: ChildProcess; url: string; exited: Promise<void> } | undefined;
+let other: ServerProcess | undefined;
 
-function startOtherProcess(config: TestServer['config']): Promise<NonNullable<typeof other>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: config.databaseUrl ?? '',
-      DATABASE_SCHEMA: config.databaseSchema ?? '', DATA_DIR: config.dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`second server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /storefront\s+(http:\/\/\S+?)\/\s/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1'), exited });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`second server exited with ${code}:\n${output}`)); });
-  });
+function startOtherProcess(config: TestServer['config']): Promise<ServerProcess> {
+  return startServerProcess({ DATABASE_URL: config.databaseUrl ?? '', DATABASE_SCHEMA: config.databaseSchema ?? '', DATA_DIR: config.dataDir }, 'second server');
 }
 
 beforeAll(async () => {
@@ -58,8 +32,7 @@ beforeAll(async () => {
 }, 2 * SLOW_START_MS);
 
 afterAll(async () => {
-  if (other && other.child.exitCode === null) other.child.kill('SIGTERM');
-  await other?.exited;
+  if (other) await stopServerProcess(other, 'SIGTERM');
   await t?.close();
 });
 

@@ -3,7 +3,7 @@
  * depends on the fieldset and the caller (PUBLIC: id, contactId, profile, dates; EXTENDED adds
  * e-mail and statuses; FULL everything), so all but `id` are optional in `Member`.
  */
-import type { IsoDate, OffsetPagingMetadata } from './common.js';
+import type { BulkActionMetadata, BulkItemMetadata, IsoDate, OffsetPagingMetadata } from './common.js';
 
 export type MemberStatus = 'UNKNOWN' | 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE';
 export type PrivacyStatus = 'UNKNOWN' | 'PRIVATE' | 'PUBLIC';
@@ -134,3 +134,52 @@ export interface CreateReportInput { memberId: string; reason: ReportReason; det
 export interface ListReportsInput { status?: ReportStatus; memberId?: string; paging?: { limit?: number | null; offset?: number | null } }
 export interface ReportResponse { report: MemberReport }
 export interface ListReportsResponse { reports: MemberReport[]; metadata: OffsetPagingMetadata }
+
+// ---- Member abouts (members.membersAbout, `/members/v2/abouts`): one rich-content document per member
+
+/**
+ * A rich-content node. `id` here is the node's own id inside the document, not an entity id: the SDK
+ * keeps it as `id` (its codec preserves `content`), see `FromWire`'s third parameter.
+ */
+export interface RichContentNode { type: string; id?: string; nodes?: RichContentNode[]; [data: string]: unknown }
+export interface RichContent { nodes: RichContentNode[]; metadata?: Record<string, unknown>; documentStyle?: Record<string, unknown> }
+
+export interface MemberAbout {
+  id: string;
+  memberId: string;
+  /** int64 as text; an update must send the current one. */
+  revision: string;
+  content: RichContent;
+}
+
+/** Body `memberAbout` of create and update: `id` may repeat the path id; `memberId` only unchanged. */
+export interface MemberAboutInput { id?: string; memberId?: string; revision?: string; content?: RichContent }
+export interface MemberAboutResponse { memberAbout: MemberAbout }
+export interface QueryMemberAboutsResponse { memberAbouts: MemberAbout[]; metadata: { count: number; cursors: { next?: string; prev?: string }; hasNext: boolean } }
+
+// ---- Member bulk jobs (approve / block / delete by filter)
+
+export type MemberBulkJobType = 'APPROVE' | 'BLOCK' | 'DELETE';
+export type BulkJobStatus = 'INITIALIZED' | 'PROCESSING' | 'FINISHED' | 'FAILED';
+export interface MemberBulkJobError { memberId: string; code: string; description: string }
+/** Progress of a by-filter job (Vitrine extension: `GET /members/v1/members/bulk/jobs/:jobId`). */
+export interface MemberBulkJob {
+  id: string;
+  type: MemberBulkJobType;
+  status: BulkJobStatus;
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  /** The first failures (at most a bounded number are kept). */
+  errors: MemberBulkJobError[];
+  createdDate: IsoDate;
+  updatedDate: IsoDate;
+  finishedDate?: IsoDate;
+}
+export interface MemberBulkJobResponse { job: MemberBulkJob }
+/** Answer of a by-filter call: the job to follow. */
+export interface MemberBulkJobStarted { jobId: string }
+
+/** Answer of `bulk/delete`: one result per id, in request order. */
+export interface BulkDeleteMembersResponse { results: { itemMetadata: BulkItemMetadata }[]; bulkActionMetadata: BulkActionMetadata }

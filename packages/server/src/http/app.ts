@@ -14,8 +14,11 @@ import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } 
 import { sortBySpecificity } from './route-order.js';
 import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
+import { countingQueries } from '../storage/query-counter.js';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
+/** Statements a request ran; sent only when `config.countQueries` is on (tests). */
+export const SQL_STATEMENTS_HEADER = 'x-vitrine-sql-statements';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
 
 type Vars = { requestId: string; started: number };
@@ -40,6 +43,14 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     const ms = Math.round((performance.now() - c.get('started')) * 10) / 10;
     deps.log.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+
+  // Query budgets (test mode only): the statements this request ran, in a response header.
+  if (deps.config.countQueries) {
+    app.use('*', (c, next) => countingQueries(async (count) => {
+      await next();
+      c.res.headers.set(SQL_STATEMENTS_HEADER, String(count.statements));
+    }));
+  }
 
   app.use('*', cors({
     origins: deps.config.corsOrigins,

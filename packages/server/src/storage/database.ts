@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
+import { noteQuery } from './query-counter.js';
 
 export type Db = Kysely<Database>;
 /** What services run their SQL on: the database, or the transaction they were handed. */
@@ -24,6 +25,8 @@ export interface StorageOptions {
   statementTimeoutMs: number;
   /** SQLite file name inside dataDir. */
   sqliteFile?: string;
+  /** Report every statement to query-counter.ts (query budgets in tests); off by default. */
+  countQueries?: boolean | undefined;
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; every count we read fits in a double.
@@ -32,6 +35,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The Kysely `log` hook when statements are counted; nothing otherwise (no per-statement cost). */
+function counting(options: StorageOptions): { log?: typeof noteQuery } {
+  return options.countQueries ? { log: noteQuery } : {};
+}
 
 export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
@@ -48,7 +56,7 @@ function openSqlite(options: StorageOptions): Storage {
   handle.pragma('busy_timeout = 5000');
   // Unicode case folding for ilike (dialect.ts); deterministic so SQLite may use it in indexes and factor it.
   handle.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldCase(value) : value));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }), ...counting(options) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -97,7 +105,7 @@ async function openPostgres(url: string, options: StorageOptions): Promise<Stora
     max: 10,
     options: `-c statement_timeout=${options.statementTimeoutMs}${searchPath}`,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...counting(options) });
   await sql`select 1`.execute(db);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

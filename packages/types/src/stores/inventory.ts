@@ -2,7 +2,7 @@
  * Inventory wire shapes: V1 (one item per product listing its variants' stock) and V3 (one item per
  * variant and location). Field names as in the endpoint table.
  */
-import type { BulkActionMetadata, BulkItemMetadata, Cursors, IsoDate } from '../common.js';
+import type { BulkActionMetadata, BulkItemMetadata, Cursors, IsoDate, SortItem } from '../common.js';
 
 // ---- V1 (`/stores-reader/v2/inventoryItems`, `/stores/v2/inventoryItems`)
 
@@ -65,3 +65,27 @@ export interface InventoryItemsV3Page { inventoryItems: InventoryItemV3[]; pagin
 export interface BulkInventoryItemsV3Response { results: { itemMetadata: BulkItemMetadata; item?: InventoryItemV3 }[]; bulkActionMetadata: BulkActionMetadata }
 /** A by-filter call's answer: the job to poll at `GET /stores/v3/bulk/jobs/{jobId}`. */
 export interface BulkJobStarted { jobId: string }
+
+// Search and by-filter options (V3)
+
+/** Free text over product name and variant SKU (case-insensitive substrings). */
+export interface InventorySearchDetails { expression?: string | null; mode?: 'OR' | 'AND'; fields?: ('product.name' | 'product.variantSku')[]; fuzzy?: boolean }
+export interface InventoryAggregation {
+  name?: string | null;
+  type?: 'VALUE' | 'SCALAR';
+  fieldPath: string;
+  value?: { limit?: number | null; sortType?: 'COUNT' | 'VALUE'; sortDirection?: 'ASC' | 'DESC' };
+  scalar?: { type: 'COUNT_DISTINCT' | 'MIN' | 'MAX' };
+}
+/** `searchInventoryItems` body `search`. */
+export interface InventorySearch {
+  filter?: Record<string, unknown> | null;
+  sort?: SortItem[];
+  cursorPaging?: { limit?: number; cursor?: string | null };
+  aggregations?: InventoryAggregation[];
+  search?: InventorySearchDetails;
+  timeZone?: string | null;
+}
+export interface InventorySearchV3Response extends InventoryItemsV3Page { aggregationData: { results: unknown[] } }
+/** A by-filter adjustment: exactly one of the two. */
+export interface InventoryAdjustment { incrementBy?: number; decrementBy?: number }

@@ -111,3 +111,34 @@ export interface QueryProductsResponse { products: ProductV1[]; metadata: Offset
 export interface CollectionV1 { id: string; name: string; slug: string; visible: boolean; description?: string; media?: unknown; numberOfProducts?: number }
 export interface CollectionResponse { collection: CollectionV1 }
 export interface QueryCollectionsResponse { collections: CollectionV1[]; metadata: OffsetPagingMetadata }
+
+// ---- Variant reads of the V1 reader (`/stores-reader/v1/...`)
+
+/** A variant across products (`/variants/query`, `/variants/:id`); `id` is `<productId>-<variantId>`. */
+export interface StoreVariant {
+  id: string;
+  variantId: string;
+  productId: string;
+  variantName: string;
+  productName: string;
+  managedVariant: boolean;
+  sku?: string;
+  stock: VariantStock;
+  choices: Record<string, string>;
+  collectionIds: string[];
+  media?: { image: { id: string; url: string; width: number; height: number } };
+  preorderInfo: { enabled: boolean };
+}
+export interface StoreVariantResponse { variant: StoreVariant }
+export interface QueryStoreVariantsResponse { variants: StoreVariant[]; metadata: { count: number; offset: number; total: number } }
+
+/** `products/:id/variants/query`: variants of one product by choices or ids. */
+export interface QueryProductVariantsResponse { variants: Variant[]; metadata: { items: number; offset: number }; totalResults: number }
+
+/** `products/:id/productOptionsAvailability`: in-stock choices for a (partial) selection. */
+export interface ProductOptionsAvailability {
+  selectedVariant?: { price: PriceData; convertedPriceData: PriceData; weight?: number; sku?: string; quantity?: number; inStock: boolean; visible: boolean };
+  media: ProductMedia;
+  productOptions: ProductOption[];
+  availableForPurchase: boolean;
+}

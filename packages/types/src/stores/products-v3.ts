@@ -160,3 +160,27 @@ export interface ProductV3Input {
 
 /** `updateProduct` body `product`: any subset of the create fields, with the revision last read. */
 export interface ProductV3Patch extends Partial<ProductV3Input> { id?: string | null; revision: string }
+
+/** Free text of searchProducts and the by-filter calls. */
+export interface ProductSearchDetails { expression?: string | null; mode?: 'OR' | 'AND'; fields?: string[]; fuzzy?: boolean }
+
+// ---- Catalog bulk jobs (Vitrine extension: `GET /stores/v3/bulk/jobs/:jobId`; the platform answers
+// these through its separate Async Jobs API). Products and inventory by-filter calls both start one.
+
+export type CatalogBulkJobStatus = 'INITIALIZED' | 'PROCESSING' | 'FINISHED';
+export interface CatalogBulkJobError { itemId: string; code: string; description: string }
+export interface CatalogBulkJob {
+  id: string;
+  /** The by-filter call that started it (e.g. `products.update-tags`). */
+  type: string;
+  status: CatalogBulkJobStatus;
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  errors: CatalogBulkJobError[];
+  createdDate: IsoDate;
+  updatedDate: IsoDate;
+  finishedDate?: IsoDate;
+}
+export interface CatalogBulkJobResponse { job: CatalogBulkJob }

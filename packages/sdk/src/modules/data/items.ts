@@ -4,13 +4,14 @@
  * missing item resolve `null` (WDE0073), bulk insert skips existing ids (WDE0074), client-side checks
  * with the public client's WDE codes (validate.ts). Wire: `/wix-data/v2` of contracts/endpoints.md.
  */
+import type * as wire from '@vitrine/types/data';
 import type { ClientCore } from '../../client.js';
 import { defineMethod } from '../../define.js';
 import { VitrineError } from '../../errors.js';
 import type { Filter } from '../../query/filter.js';
 import {
   aggregateBuilder, filterBuilder, pagedResult, patchBuilder, queryBuilder,
-  type AggregateState, type FieldModification, type FindOptions, type PagingMetadata, type QueryState, type WixDataItem, type WixDataResult,
+  type AggregateState, type FieldModification, type FindOptions, type QueryState, type WixDataItem, type WixDataResult,
 } from './builders.js';
 import { dataRequest } from './codec.js';
 import { checkCollection, checkFilter, checkIds, checkItem, checkItemId, checkItems, wde } from './validate.js';
@@ -22,8 +23,16 @@ const BASE = '/wix-data/v2';
 export interface WriteOptions { suppressHooks?: boolean }
 export interface ReadOptions { suppressHooks?: boolean; consistentRead?: boolean; showDrafts?: boolean }
 
-interface WireItem { id: string; dataCollectionId: string; data: WixDataItem }
-interface BulkWireResult { results: { action: string; itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data?: Record<string, unknown> } } }[] }
+/**
+ * A wire answer as `dataRequest` hands it back: names as on the wire (data calls rename nothing), each
+ * item's `data` with its `{ $date }` values decoded (the caller's item).
+ */
+type Decoded<T> = T extends wire.DataItem ? Omit<T, 'data'> & { data: WixDataItem }
+  : T extends readonly (infer U)[] ? Decoded<U>[]
+    : T extends object ? { [K in keyof T]: Decoded<T[K]> }
+      : T;
+type ItemAnswer = Decoded<wire.DataItemResponse>;
+type BulkAnswer = Decoded<wire.BulkDataItemsResponse>;
 
 export interface WixDataBulkError extends Error { code: string; originalIndex: number; item: unknown }
 export interface WixDataBulkResult {
@@ -32,7 +41,7 @@ export interface WixDataBulkResult {
   insertedItemIds: string[]; updatedItemIds: string[]; removedItemIds: string[];
 }
 
-function readOptions(options: ReadOptions = {}): Record<string, unknown> {
+function readOptions(options: ReadOptions = {}): Omit<wire.DataCallOptions, 'dataCollectionId'> {
   return {
     suppressHooks: options.suppressHooks,
     consistentRead: options.consistentRead,
@@ -50,7 +59,7 @@ async function recover<T, F>(promise: Promise<T>, code: string, fallback: F): Pr
   }
 }
 
-function bulkResult(request: unknown[], res: BulkWireResult, ignore: string[]): WixDataBulkResult {
+function bulkResult(request: unknown[], res: BulkAnswer, ignore: string[]): WixDataBulkResult {
   const errors: WixDataBulkError[] = [];
   for (const r of res.results) {
     const e = r.itemMetadata.error;
@@ -66,20 +75,20 @@ function bulkResult(request: unknown[], res: BulkWireResult, ignore: string[]): 
   };
 }
 
-const toWire = (item: Record<string, unknown>) => ({ id: item._id as string | undefined, data: item });
+const toWire = (item: Record<string, unknown>): wire.DataItemInput => (typeof item._id === 'string' ? { id: item._id, data: item } : { data: item });
 
 /** items.get(collection, itemId) -> the item, or null when it does not exist (or is not readable). */
 export const get = defineMethod(async (client, dataCollectionId: string, itemId: string, options: ReadOptions & { fields?: string[] } = {}): Promise<WixDataItem | null> => {
   checkCollection(dataCollectionId);
   checkItemId(itemId);
-  const res = await recover(dataRequest<{ dataItem?: WireItem }>(client, 'GET', `${BASE}/items/${encodeURIComponent(itemId)}`, { dataCollectionId, dataItemId: itemId, fields: options.fields, ...readOptions(options) }), 'WDE0073', {} as { dataItem?: WireItem });
-  return res.dataItem ? res.dataItem.data : null;
+  const res = await recover(dataRequest<ItemAnswer>(client, 'GET', `${BASE}/items/${encodeURIComponent(itemId)}`, { dataCollectionId, dataItemId: itemId, fields: options.fields, ...readOptions(options) } satisfies wire.DataItemIdRequest), 'WDE0073', undefined);
+  return res ? res.dataItem.data : null;
 });
 
 export const insert = defineMethod(async (client, dataCollectionId: string, item: Record<string, unknown>, options: WriteOptions = {}): Promise<WixDataItem> => {
   checkCollection(dataCollectionId);
   checkItem(item, dataCollectionId);
-  const res = await dataRequest<{ dataItem: WireItem }>(client, 'POST', `${BASE}/items`, { dataCollectionId, dataItem: toWire(item), suppressHooks: options.suppressHooks });
+  const res = await dataRequest<ItemAnswer>(client, 'POST', `${BASE}/items`, { dataCollectionId, dataItem: toWire(item), suppressHooks: options.suppressHooks } satisfies wire.DataItemRequest);
   return res.dataItem.data;
 });
 
@@ -87,14 +96,14 @@ export const update = defineMethod(async (client, dataCollectionId: string, item
   checkCollection(dataCollectionId);
   checkItem(item, dataCollectionId);
   if (typeof item._id !== 'string') throw wde('WDE0007', 'Invalid update. Updated object must have a string _id property.');
-  const res = await dataRequest<{ dataItem: WireItem }>(client, 'POST', `${BASE}/items/update`, { dataCollectionId, dataItem: toWire(item), suppressHooks: options.suppressHooks });
+  const res = await dataRequest<ItemAnswer>(client, 'POST', `${BASE}/items/update`, { dataCollectionId, dataItem: toWire(item), suppressHooks: options.suppressHooks } satisfies wire.DataItemRequest);
   return res.dataItem.data;
 });
 
 export const save = defineMethod(async (client, dataCollectionId: string, item: Record<string, unknown>, options: WriteOptions = {}): Promise<WixDataItem> => {
   checkCollection(dataCollectionId);
   checkItem(item, dataCollectionId);
-  const res = await dataRequest<{ dataItem: WireItem }>(client, 'POST', `${BASE}/items/save`, { dataCollectionId, dataItem: toWire(item), suppressHooks: options.suppressHooks });
+  const res = await dataRequest<Decoded<wire.SaveDataItemResponse>>(client, 'POST', `${BASE}/items/save`, { dataCollectionId, dataItem: toWire(item), suppressHooks: options.suppressHooks } satisfies wire.DataItemRequest);
   return res.dataItem.data;
 });
 
@@ -102,8 +111,8 @@ export const save = defineMethod(async (client, dataCollectionId: string, item: 
 export const remove = defineMethod(async (client, dataCollectionId: string, itemId: string, options: WriteOptions = {}): Promise<WixDataItem | null> => {
   checkCollection(dataCollectionId);
   checkItemId(itemId);
-  const res = await recover(dataRequest<{ dataItem?: WireItem }>(client, 'POST', `${BASE}/items/remove`, { dataCollectionId, dataItemId: itemId, suppressHooks: options.suppressHooks }), 'WDE0073', {} as { dataItem?: WireItem });
-  return res.dataItem ? res.dataItem.data : null;
+  const res = await recover(dataRequest<ItemAnswer>(client, 'POST', `${BASE}/items/remove`, { dataCollectionId, dataItemId: itemId, suppressHooks: options.suppressHooks } satisfies wire.DataItemIdRequest), 'WDE0073', undefined);
+  return res ? res.dataItem.data : null;
 });
 
 /** Elevated: removes every item of a collection. */
@@ -116,7 +125,7 @@ function bulkWrite(kind: 'insert' | 'update' | 'save', ignore: string[]) {
   return defineMethod(async (client, dataCollectionId: string, items: Record<string, unknown>[], options: WriteOptions = {}): Promise<WixDataBulkResult> => {
     checkCollection(dataCollectionId);
     checkItems(items, dataCollectionId);
-    const res = await dataRequest<BulkWireResult>(client, 'POST', `${BASE}/bulk/items/${kind}`, { dataCollectionId, dataItems: items.map(toWire), suppressHooks: options.suppressHooks });
+    const res = await dataRequest<BulkAnswer>(client, 'POST', `${BASE}/bulk/items/${kind}`, { dataCollectionId, dataItems: items.map(toWire), suppressHooks: options.suppressHooks } satisfies wire.BulkDataItemsRequest);
     return bulkResult(items, res, ignore);
   });
 }
@@ -130,7 +139,7 @@ export const bulkSave = bulkWrite('save', []);
 export const bulkRemove = defineMethod(async (client, dataCollectionId: string, itemIds: string[], options: WriteOptions = {}): Promise<WixDataBulkResult> => {
   checkCollection(dataCollectionId);
   checkIds(itemIds, dataCollectionId);
-  const res = await dataRequest<BulkWireResult>(client, 'POST', `${BASE}/bulk/items/remove`, { dataCollectionId, dataItemIds: itemIds, suppressHooks: options.suppressHooks });
+  const res = await dataRequest<BulkAnswer>(client, 'POST', `${BASE}/bulk/items/remove`, { dataCollectionId, dataItemIds: itemIds, suppressHooks: options.suppressHooks } satisfies wire.BulkRemoveDataItemsRequest);
   return bulkResult(itemIds, res, ['WDE0073']);
 });
 
@@ -139,8 +148,8 @@ export const patch = defineMethod((client, dataCollectionId: string, itemId: str
   checkCollection(dataCollectionId);
   checkItemId(itemId);
   return patchBuilder(async (fieldModifications, options) => {
-    const res = await recover(dataRequest<{ dataItem?: WireItem }>(client, 'POST', `${BASE}/items/patch`, { dataCollectionId, patch: { dataItemId: itemId, fieldModifications }, suppressHooks: options.suppressHooks }), 'WDE0073', {} as { dataItem?: WireItem });
-    return res.dataItem ? res.dataItem.data : null;
+    const res = await recover(dataRequest<ItemAnswer>(client, 'POST', `${BASE}/items/patch`, { dataCollectionId, patch: { dataItemId: itemId, fieldModifications }, suppressHooks: options.suppressHooks }), 'WDE0073', undefined);
+    return res ? res.dataItem.data : null;
   });
 });
 
@@ -149,7 +158,7 @@ export const bulkPatch = defineMethod((client, dataCollectionId: string, itemIds
   checkCollection(dataCollectionId);
   checkIds(itemIds, dataCollectionId);
   return patchBuilder(async (fieldModifications: FieldModification[], options) => {
-    const res = await dataRequest<BulkWireResult>(client, 'POST', `${BASE}/bulk/items/patch`, { dataCollectionId, patches: itemIds.map((dataItemId) => ({ dataItemId, fieldModifications })), suppressHooks: options.suppressHooks });
+    const res = await dataRequest<BulkAnswer>(client, 'POST', `${BASE}/bulk/items/patch`, { dataCollectionId, patches: itemIds.map((dataItemId) => ({ dataItemId, fieldModifications })), suppressHooks: options.suppressHooks });
     return bulkResult(itemIds, res, ['WDE0073']);
   });
 });
@@ -168,16 +177,16 @@ function queryPayload(dataCollectionId: string, state: QueryState, skip: number,
 export const query = defineMethod((client, dataCollectionId: string) => {
   checkCollection(dataCollectionId);
   const find = async (state: QueryState, options: FindOptions, skip = state.skip): Promise<WixDataResult<WixDataItem>> => {
-    const res = await dataRequest<{ dataItems: WireItem[]; pagingMetadata?: PagingMetadata }>(client, 'GET', `${BASE}/items/query`, queryPayload(dataCollectionId, state, skip, options), true);
+    const res = await dataRequest<Decoded<wire.QueryDataItemsResponse>>(client, 'GET', `${BASE}/items/query`, queryPayload(dataCollectionId, state, skip, options), true);
     return pagedResult(res.dataItems.map((i) => i.data), res.pagingMetadata, state.limit, skip, (s) => find(state, options, s));
   };
   return queryBuilder<WixDataItem>({
     find: (state, options) => find(state, options),
-    count: async (state, options) => (await dataRequest<{ totalCount: number }>(client, 'POST', `${BASE}/items/count`, { dataCollectionId, filter: state.filter, ...readOptions(options) })).totalCount,
+    count: async (state, options) => (await dataRequest<wire.CountDataItemsResponse>(client, 'POST', `${BASE}/items/count`, { dataCollectionId, filter: state.filter, ...readOptions(options) })).totalCount,
     distinct: async (state, fieldName, options) => {
       const order = state.sort?.find((s) => s.fieldName === fieldName)?.order;
       const fetchPage = async (skip: number): Promise<WixDataResult<unknown>> => {
-        const res = await dataRequest<{ distinctValues: unknown[]; pagingMetadata?: PagingMetadata }>(client, 'POST', `${BASE}/items/query-distinct-values`, {
+        const res = await dataRequest<wire.DistinctValuesResponse>(client, 'POST', `${BASE}/items/query-distinct-values`, {
           dataCollectionId, fieldName, filter: state.filter, order, paging: { limit: state.limit, offset: skip }, returnTotalCount: options.returnTotalCount, ...readOptions(options),
         });
         return pagedResult(res.distinctValues, res.pagingMetadata, state.limit, skip, fetchPage);
@@ -191,7 +200,7 @@ export const query = defineMethod((client, dataCollectionId: string) => {
 export const count = defineMethod(async (client, dataCollectionId: string, filter: Filter = {}, options: ReadOptions = {}): Promise<number> => {
   checkCollection(dataCollectionId);
   checkFilter(filter);
-  return (await dataRequest<{ totalCount: number }>(client, 'POST', `${BASE}/items/count`, { dataCollectionId, filter, ...readOptions(options) })).totalCount;
+  return (await dataRequest<wire.CountDataItemsResponse>(client, 'POST', `${BASE}/items/count`, { dataCollectionId, filter, ...readOptions(options) } satisfies wire.CountDataItemsRequest)).totalCount;
 });
 
 /** A filter builder for aggregate `.filter()` / `.having()` and query `.and()` / `.or()` / `.not()`. */
@@ -201,7 +210,7 @@ export const filter = defineMethod((_client) => filterBuilder());
 export const aggregate = defineMethod((client, dataCollectionId: string) => {
   checkCollection(dataCollectionId);
   const run = async (state: AggregateState, options: FindOptions, skip = state.skip): Promise<WixDataResult<Record<string, unknown>>> => {
-    const res = await dataRequest<{ results: Record<string, unknown>[]; pagingMetadata?: PagingMetadata }>(client, 'POST', `${BASE}/items/aggregate`, {
+    const res = await dataRequest<wire.AggregateDataItemsResponse>(client, 'POST', `${BASE}/items/aggregate`, {
       dataCollectionId,
       initialFilter: state.filter,
       aggregation: {
@@ -252,7 +261,7 @@ export const replaceReferences = defineMethod(async (client, dataCollectionId: s
 export const isReferenced = defineMethod(async (client, dataCollectionId: string, field: string, referringItem: unknown, referencedItem: unknown, options: ReadOptions = {}): Promise<boolean> => {
   checkCollection(dataCollectionId);
   const [row] = referenceRows(field, referringItem, referencedItem);
-  return (await dataRequest<{ isReferenced: boolean }>(client, 'POST', `${BASE}/items/is-referenced`, { dataCollectionId, ...row, ...readOptions(options) })).isReferenced;
+  return (await dataRequest<wire.IsReferencedResponse>(client, 'POST', `${BASE}/items/is-referenced`, { dataCollectionId, ...row, ...readOptions(options) })).isReferenced;
 });
 
 /** items.queryReferenced(collection, item, field) -> referenced items the caller may read, paged. */
@@ -262,25 +271,25 @@ export const queryReferenced = defineMethod(async (client, dataCollectionId: str
   checkItemId(referringItemId);
   const limit = options.limit ?? 50;
   const fetchPage = async (skip: number): Promise<WixDataResult<WixDataItem>> => {
-    const res = await dataRequest<{ results: { dataItem?: WireItem }[]; pagingMetadata?: PagingMetadata }>(client, 'POST', `${BASE}/items/query-referenced`, {
+    const res = await dataRequest<Decoded<wire.QueryReferencedResponse>>(client, 'POST', `${BASE}/items/query-referenced`, {
       dataCollectionId, referringItemId, referringItemFieldName: field, order: options.order, paging: { limit, offset: skip }, returnTotalCount: options.returnTotalCount, ...readOptions(options),
     });
-    return pagedResult(res.results.flatMap((r) => (r.dataItem ? [r.dataItem.data] : [])), res.pagingMetadata, limit, skip, fetchPage);
+    return pagedResult(res.results.flatMap((r) => ('dataItem' in r ? [r.dataItem.data] : [])), res.pagingMetadata, limit, skip, fetchPage);
   };
   return fetchPage(options.skip ?? 0);
 });
 
-export const asyncPatchByFilter = defineMethod(async (client, dataCollectionId: string, filterTree: Filter, fieldModifications: FieldModification[]): Promise<{ jobId: string }> => {
+export const asyncPatchByFilter = defineMethod(async (client, dataCollectionId: string, filterTree: Filter, fieldModifications: FieldModification[]): Promise<wire.DataJobStarted> => {
   checkCollection(dataCollectionId);
   checkFilter(filterTree);
   return dataRequest(client, 'POST', `${BASE}/bulk/items/async-patch-by-filter`, { dataCollectionId, filter: filterTree, fieldModifications });
 });
 
-export const asyncRemoveByFilter = defineMethod(async (client, dataCollectionId: string, filterTree: Filter): Promise<{ jobId: string }> => {
+export const asyncRemoveByFilter = defineMethod(async (client, dataCollectionId: string, filterTree: Filter): Promise<wire.DataJobStarted> => {
   checkCollection(dataCollectionId);
   checkFilter(filterTree);
   return dataRequest(client, 'POST', `${BASE}/bulk/items/async-remove-by-filter`, { dataCollectionId, filter: filterTree });
 });
 
-export const getAsyncJobStatus = defineMethod(async (client: ClientCore, jobId: string): Promise<{ status: string; successCount: number }> =>
+export const getAsyncJobStatus = defineMethod(async (client: ClientCore, jobId: string): Promise<wire.DataJobStatusResponse> =>
   dataRequest(client, 'GET', `${BASE}/async-jobs/${encodeURIComponent(jobId)}/status`, { jobId }));

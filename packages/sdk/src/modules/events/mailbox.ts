@@ -2,26 +2,16 @@
  * The notification mailbox (`@vitrine/sdk/events` -> `mailbox`): our extension. Every e-mail the
  * server queued, sent or stored for the site, newest first. Elevated.
  */
+import type * as wire from '@vitrine/types/events';
 import { defineMethod } from '../../define.js';
+import type { FromWire } from '../../wire-types.js';
 import type { LogPage } from './webhooks.js';
 
-export const MAIL_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const satisfies readonly wire.MailStatus[];
+export type MailStatus = wire.MailStatus;
 
-export interface Mail {
-  _id: string;
-  template: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  eventId: string | null;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
-  _createdDate: Date;
-  sentDate: Date | null;
-}
+/** A mail in the caller's names; `_createdDate` and `sentDate` as Date. */
+export type Mail = FromWire<wire.NotificationMail, 'createdDate' | 'sentDate'>;
 
 /** Elevated: `mailbox.listMails({ status, template, limit, offset })` -> `{ mails, metadata }`. */
 export const listMails = defineMethod((client, options: { status?: MailStatus; template?: string; limit?: number; offset?: number } = {}) =>

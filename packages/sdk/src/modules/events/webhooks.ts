@@ -3,61 +3,30 @@
  * (the platform configures webhooks in its app dashboard, not over REST). Every call is elevated.
  * Server behaviour (retries, disabling, signatures): docs/events.md.
  */
+import type * as wire from '@vitrine/types/events';
 import { defineMethod } from '../../define.js';
+import type { FromWire } from '../../wire-types.js';
 
 /** `{ entityFqdn: 'wix.members.v1.member', slug: 'created' }`; slug `*` means every action. */
-export interface EventType { entityFqdn: string; slug: string }
+export type EventType = wire.EventTypePattern;
 
-export interface Subscription {
-  _id: string;
-  url: string;
-  description: string;
-  eventTypes: EventType[];
-  alertEmail: string | null;
-  status: 'ACTIVE' | 'DISABLED';
-  disabledReason: string | null;
-  failureStreak: number;
-  failingSince: Date | null;
-  /** The last four characters of the signing secret. */
-  secretHint: string;
-  _createdDate: Date;
-  _updatedDate: Date;
-}
+/** Subscription date fields the SDK turns into Date objects (SUB_DATES below). */
+type SubscriptionDates = 'failingSince' | 'createdDate' | 'updatedDate';
+/** Delivery date fields the SDK turns into Date objects (DELIVERY_DATES below). */
+type DeliveryDates = 'nextAttemptDate' | 'giveUpAfter' | 'createdDate' | 'updatedDate' | 'startedDate';
 
-export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELED'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type Subscription = FromWire<wire.WebhookSubscription, SubscriptionDates>;
 
-export interface Delivery {
-  _id: string;
-  subscriptionId: string;
-  eventId: string;
-  entityFqdn: string;
-  slug: string;
-  entityId: string;
-  entityEventSequence: number;
-  status: DeliveryStatus;
-  attemptCount: number;
-  nextAttemptDate: Date | null;
-  giveUpAfter: Date;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  redeliveryOf: string | null;
-  _createdDate: Date;
-  _updatedDate: Date;
-}
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELED'] as const satisfies readonly wire.DeliveryStatus[];
+export type DeliveryStatus = wire.DeliveryStatus;
 
-export interface DeliveryAttempt {
-  attempt: number;
-  startedDate: Date;
-  durationMs: number;
-  statusCode: number | null;
-  responseExcerpt: string | null;
-  error: string | null;
-}
+/** A delivery of the log; `attempts` only when one delivery is read (`getDelivery`). */
+export type Delivery = Omit<FromWire<wire.WebhookDelivery, DeliveryDates>, 'attempts'>;
+export type DeliveryAttempt = FromWire<wire.WebhookDeliveryAttempt, DeliveryDates>;
 
-export interface SubscriptionInput { url: string; eventTypes: EventType[]; description?: string; secret?: string; alertEmail?: string | null }
-export type SubscriptionUpdate = Partial<Omit<SubscriptionInput, 'secret'>> & { status?: 'ACTIVE' | 'DISABLED' };
-export interface LogPage { count: number; offset: number; total: number }
+export type SubscriptionInput = wire.WebhookSubscriptionInput;
+export type SubscriptionUpdate = wire.WebhookSubscriptionUpdate;
+export type LogPage = wire.LogPageMetadata;
 
 const S = '/webhooks/v1/subscriptions';
 const D = '/webhooks/v1/deliveries';

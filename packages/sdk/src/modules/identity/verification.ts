@@ -1,4 +1,5 @@
 /** `@vitrine/sdk/identity` -> `verification`: e-mailed codes during login/register, and standalone. */
+import type * as wire from '@vitrine/types/identity';
 import { defineMethod } from '../../define.js';
 import type { StateMachineResponse } from './authentication.js';
 
@@ -12,7 +13,7 @@ export const resendDuringAuthentication = defineMethod((client, stateToken: stri
   client.request<Record<string, never>>({ method: 'POST', path: '/_api/iam/verification/v1/auth/resend', payload: { stateToken } }));
 
 export const start = defineMethod((client, options: { identityId?: string; target?: 'EMAIL' } = {}) =>
-  client.request<{ verificationId: string }>({ method: 'POST', path: '/_api/iam/verification/v1/start', payload: { ...options } }));
+  client.request<wire.StartVerificationResponse>({ method: 'POST', path: '/_api/iam/verification/v1/start', payload: { ...options } }));
 
 export const verify = defineMethod((client, code: string, options: { verificationId: string }) =>
   client.request<Record<string, never>>({ method: 'POST', path: '/_api/iam/verification/v1/verify', payload: { code, ...options } }));

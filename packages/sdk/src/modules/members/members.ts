@@ -42,23 +42,10 @@ export type MembersQueryResult = OffsetQueryResult<Member, MemberField>;
 /** What an owner (or the member, on update) may write: the create body, every field optional. */
 export type MemberInput = FromWire<Partial<wire.CreateMemberInput>>;
 
-export interface BulkMemberResult {
-  itemMetadata: { _id: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } };
-}
-
-export interface BulkJob {
-  _id: string;
-  type: 'APPROVE' | 'BLOCK' | 'DELETE';
-  status: 'INITIALIZED' | 'PROCESSING' | 'FINISHED' | 'FAILED';
-  total: number;
-  processed: number;
-  succeeded: number;
-  failed: number;
-  errors: { memberId: string; code: string; description: string }[];
-  _createdDate: Date;
-  _updatedDate: Date;
-  finishedDate?: Date;
-}
+type BulkDeleteMembersResponse = FromWire<wire.BulkDeleteMembersResponse>;
+export type BulkMemberResult = BulkDeleteMembersResponse['results'][number];
+/** Progress of a by-filter job; its dates as Date. */
+export type BulkJob = FromWire<wire.MemberBulkJob, 'createdDate' | 'updatedDate' | 'finishedDate'>;
 
 const MEMBER_DATES = ['createdDate', 'updatedDate', 'lastLoginDate'];
 const at = (prefix: string): DecodeOptions => ({ dates: MEMBER_DATES.map((d) => (prefix ? `${prefix}.${d}` : d)) });
@@ -133,21 +120,21 @@ export const deleteMyMember = defineMethod(async (client, options: { contentAssi
 
 /** Elevated: `members.bulkDeleteMembers(ids)` -> `{ results, bulkActionMetadata }` (at most 1000 ids). */
 export const bulkDeleteMembers = defineMethod((client, memberIds: string[]) =>
-  client.request<{ results: BulkMemberResult[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number } }>({
+  client.request<BulkDeleteMembersResponse>({
     method: 'POST', path: `${M}/bulk/delete`, payload: { memberIds },
   }));
 
 /** Elevated: a background job deleting the members matching `filter` -> `{ jobId }` */
 export const bulkDeleteMembersByFilter = defineMethod((client, filter: Record<string, unknown>, options: { contentAssigneeId?: string | null; search?: Search } = {}) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${M}/bulk/delete-by-filter`, payload: { filter, ...options } }));
+  client.request<wire.MemberBulkJobStarted>({ method: 'POST', path: `${M}/bulk/delete-by-filter`, payload: { filter, ...options } }));
 
 /** Elevated: a background job approving the members matching `filter` -> `{ jobId }` */
 export const bulkApproveMembers = defineMethod((client, filter: Record<string, unknown>) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${M}/bulk/approve-by-filter`, payload: { filter } }));
+  client.request<wire.MemberBulkJobStarted>({ method: 'POST', path: `${M}/bulk/approve-by-filter`, payload: { filter } }));
 
 /** Elevated: a background job blocking the members matching `filter` -> `{ jobId }` */
 export const bulkBlockMembers = defineMethod((client, filter: Record<string, unknown>) =>
-  client.request<{ jobId: string }>({ method: 'POST', path: `${M}/bulk/block-by-filter`, payload: { filter } }));
+  client.request<wire.MemberBulkJobStarted>({ method: 'POST', path: `${M}/bulk/block-by-filter`, payload: { filter } }));
 
 /** Elevated, Vitrine only: progress of a by-filter job -> `{ job }` */
 export const getBulkJob = defineMethod((client, jobId: string) =>

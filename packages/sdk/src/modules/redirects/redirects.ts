@@ -3,7 +3,9 @@
  * one intent section (`auth`, `login`, `logout`, `ecomCheckout`, `storesProduct`, ...) plus
  * `callbacks` and `preferences`; the answer's `fullUrl` is a page the server hosts.
  */
+import type * as wire from '@vitrine/types/identity';
 import { defineMethod } from '../../define.js';
+import type { DateKeys, FromWire } from '../../wire-types.js';
 
 export type Prompt = 'login' | 'none';
 export const Prompt = { login: 'login', none: 'none' } as const;
@@ -44,15 +46,11 @@ export interface CreateRedirectSessionOptions {
   preferences?: { useGenericWixPages?: boolean; maintainIdentity?: boolean; additionalQueryParameters?: Record<string, string> };
 }
 
-export interface RedirectSession {
-  _id: string;
-  fullUrl: string;
-  urlDetails: { endpoint: string; searchParams: Record<string, string> };
-  sessionToken?: string;
-}
+/** A session in the caller's names (`_id`); `searchParams` keep the server's keys (preserved by the codec). */
+export type RedirectSession = FromWire<wire.RedirectSession, DateKeys, 'searchParams'>;
 
 export const createRedirectSession = defineMethod((client, options: CreateRedirectSessionOptions) =>
-  client.request<{ redirectSession: RedirectSession }>({
+  client.request<FromWire<wire.RedirectSessionResponse, DateKeys, 'searchParams'>>({
     method: 'POST',
     path: '/_api/redirects-api/v1/redirect-session',
     payload: { ...options },

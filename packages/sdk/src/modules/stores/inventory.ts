@@ -49,13 +49,10 @@ export type InventoryItemInput = FromWire<wire.InventoryItemV3Input>;
 export type ReasonType = wire.InventoryChangeReason;
 export interface BulkItemResult<T> { itemMetadata: FromWire<BulkItemMetadata>; item?: T }
 export interface BulkResponse<T> { results: BulkItemResult<T>[]; bulkActionMetadata: BulkActionMetadata }
-export interface SearchDetails { expression?: string; mode?: 'OR' | 'AND'; fields?: ('product.name' | 'product.variantSku')[] }
-export interface InventorySearch {
-  filter?: Record<string, unknown>; sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[]; cursorPaging?: { limit?: number; cursor?: string };
-  aggregations?: { name?: string; type?: 'VALUE' | 'SCALAR'; fieldPath: string; value?: { limit?: number; sortType?: 'COUNT' | 'VALUE'; sortDirection?: 'ASC' | 'DESC' }; scalar?: { type: 'COUNT_DISTINCT' | 'MIN' | 'MAX' } }[];
-  search?: SearchDetails;
-}
-export interface Adjustment { incrementBy?: number; decrementBy?: number }
+export type SearchDetails = FromWire<wire.InventorySearchDetails>;
+export type InventorySearch = FromWire<wire.InventorySearch>;
+/** Exactly one of `incrementBy` and `decrementBy`. */
+export type Adjustment = wire.InventoryAdjustment;
 
 const ITEM = { dates: ['inventoryItem.createdDate', 'inventoryItem.updatedDate'] };
 const ITEMS = { dates: ['inventoryItems.createdDate', 'inventoryItems.updatedDate'] };
@@ -85,7 +82,7 @@ export const queryInventoryItems = defineMethod((client, query: { filter?: Recor
 
 /** Filter, sort, text (product name / SKU), aggregations, cursor paging. */
 export const searchInventoryItems = defineMethod((client, search: InventorySearch = {}) =>
-  client.request<FromWire<wire.InventoryItemsV3Page> & { aggregationData: { results: unknown[] } }>({ method: 'GET', path: `${V3}/inventory-items/search`, payload: { search }, postTwin: true, decode: ITEMS }));
+  client.request<FromWire<wire.InventorySearchV3Response>>({ method: 'GET', path: `${V3}/inventory-items/search`, payload: { search }, postTwin: true, decode: ITEMS }));
 
 export const countInventoryItems = defineMethod(async (client, options: { filter?: Record<string, unknown> } = {}) =>
   (await client.request<{ count: number }>({ method: 'GET', path: `${V3}/inventory-items/count`, payload: options, postTwin: true })).count);

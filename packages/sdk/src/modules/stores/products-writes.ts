@@ -99,12 +99,7 @@ export const removeProductsFromCollection = defineMethod((client, _id: string, p
 export const getCollectionBySlug = defineMethod((client, slug: string) =>
   client.request<{ collection: Collection }>({ method: 'GET', path: `/stores-reader/v1/collections/slug/${encodeURIComponent(slug)}`, payload: { slug } }));
 
-export interface OptionsAvailability {
-  selectedVariant?: { price: Product['priceData']; convertedPriceData: Product['priceData']; weight?: number; sku?: string; quantity?: number; inStock: boolean; visible: boolean };
-  media: Product['media'];
-  productOptions: Product['productOptions'];
-  availableForPurchase: boolean;
-}
+export type OptionsAvailability = FromWire<wire.ProductOptionsAvailability>;
 
 /** Which choices are in stock given a (partial) selection, and the variant a full selection picks. */
 export const getProductOptionsAvailability = defineMethod((client, _id: string, options: Record<string, string>) =>
@@ -112,14 +107,14 @@ export const getProductOptionsAvailability = defineMethod((client, _id: string, 
 
 /** Variants of one product by choices or ids. */
 export const queryProductVariants = defineMethod((client, _id: string, options: { choices?: Record<string, string>; variantIds?: string[]; paging?: { limit?: number; offset?: number }; includeMerchantSpecificData?: boolean } = {}) =>
-  client.request<{ variants: Variant[]; metadata: { items: number; offset: number }; totalResults: number }>({ method: 'POST', path: `/stores-reader/v1/products/${encodeURIComponent(_id)}/variants/query`, payload: { _id, ...options } }));
+  client.request<FromWire<wire.QueryProductVariantsResponse>>({ method: 'POST', path: `/stores-reader/v1/products/${encodeURIComponent(_id)}/variants/query`, payload: { _id, ...options } }));
 
-export interface StoreVariant { _id: string; variantId: string; productId: string; variantName: string; productName: string; managedVariant: boolean; sku?: string; stock: Variant['stock']; choices: Record<string, string>; collectionIds: string[]; media?: unknown; preorderInfo?: { enabled: boolean } }
+export type StoreVariant = FromWire<wire.StoreVariant>;
 
 /** `getStoreVariant('<productId>-<variantId>')` -> `{ variant }` */
 export const getStoreVariant = defineMethod((client, _id: string) =>
-  client.request<{ variant: StoreVariant }>({ method: 'GET', path: `/stores-reader/v1/variants/${encodeURIComponent(_id)}`, payload: { _id } }));
+  client.request<FromWire<wire.StoreVariantResponse>>({ method: 'GET', path: `/stores-reader/v1/variants/${encodeURIComponent(_id)}`, payload: { _id } }));
 
 /** Variants across products (filter on productId, variantId, sku, stock.inStock, stock.quantity, productName). */
 export const queryStoreVariants = defineMethod((client, query: { filter?: Record<string, unknown>; sort?: { fieldName: string; order?: 'ASC' | 'DESC' }[]; paging?: { limit?: number; offset?: number } }) =>
-  client.request<{ variants: StoreVariant[]; metadata: { count: number; offset: number; total: number } }>({ method: 'POST', path: '/stores-reader/v1/variants/query', payload: { query } }));
+  client.request<FromWire<wire.QueryStoreVariantsResponse>>({ method: 'POST', path: '/stores-reader/v1/variants/query', payload: { query } }));

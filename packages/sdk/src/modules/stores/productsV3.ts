@@ -75,8 +75,8 @@ export interface ProductIdWithRevision { productId: string; revision: string }
 export interface Tags { publicTags?: { tagIds: string[] }; privateTags?: { tagIds: string[] } }
 export interface AdjustValue { amount?: string; percentage?: number }
 /** Free text to match, as in searchProducts. */
-export interface SearchDetails { expression?: string; mode?: 'OR' | 'AND' }
-type JobId = { jobId: string };
+export type SearchDetails = FromWire<wire.ProductSearchDetails>;
+type JobId = wire.BulkJobStarted;
 const RESULTS = { dates: ['results.item.createdDate', 'results.item.updatedDate'] };
 const PRODUCT_RESULTS = { dates: ['productResults.results.item.createdDate', 'productResults.results.item.updatedDate'] };
 const post = <T>(client: ClientCore, path: string, payload: Record<string, unknown>, decode?: { dates: string[] }) =>
@@ -136,12 +136,8 @@ export const bulkUpdateProductsByFilter = defineMethod((client, options: { filte
 export const bulkDeleteProductsByFilter = defineMethod((client, filter: Record<string, unknown>, options: { search?: SearchDetails } = {}) =>
   post<JobId>(client, 'products/delete-by-filter', { filter, ...options }));
 
-export interface BulkJob {
-  _id: string; type: string; status: 'INITIALIZED' | 'PROCESSING' | 'FINISHED';
-  total: number; processed: number; succeeded: number; failed: number;
-  errors: { itemId: string; code: string; description: string }[];
-  _createdDate: Date; _updatedDate: Date; finishedDate?: Date;
-}
+/** A catalog bulk job's progress; its dates as Date. */
+export type BulkJob = FromWire<wire.CatalogBulkJob, 'createdDate' | 'updatedDate' | 'finishedDate'>;
 
 /**
  * Our extension (the platform answers these through its separate Async Jobs API): status of a

@@ -5,7 +5,9 @@ import { parseFilter, parseSort } from '../../storage/filter.js';
 import { withFilterErrors } from '../../http/filter-errors.js';
 import { inTransaction } from '../../storage/transaction.js';
 import { recordEvent } from '../events/index.js';
-import type { GetInventoryVariantsV1Response, InventoryItemV1, QueryInventoryV1Response } from '@vitrine/types/stores';
+import type {
+  GetInventoryVariantsV1Response, InventoryItemV1, QueryInventoryV1Response, QueryStoreVariantsResponse, StoreVariant, StoreVariantResponse,
+} from '@vitrine/types/stores';
 import type { ProductV1 } from './model.js';
 import { presentProduct } from './present.js';
 import type { productQuery, updateInventoryRequest } from './schema.js';
@@ -159,7 +161,7 @@ export async function incrementInventory(ctx: RequestContext, data: (ChangeData 
 // ---------------------------------------------------------------------------------------------
 // Store variants (V1 reader): a variant with its product's name, media and collections.
 
-function storeVariant(ctx: RequestContext, product: ProductV1, variantId: string, preorder: boolean) {
+function storeVariant(ctx: RequestContext, product: ProductV1, variantId: string, preorder: boolean): StoreVariant | undefined {
   const shown = presentProduct(ctx, product, false);
   const v = shown.variants.find((x) => x.id === variantId);
   if (!v) return undefined;
@@ -181,7 +183,7 @@ function storeVariant(ctx: RequestContext, product: ProductV1, variantId: string
   };
 }
 
-export async function queryStoreVariants(ctx: RequestContext, query: z.infer<typeof productQuery>) {
+export async function queryStoreVariants(ctx: RequestContext, query: z.infer<typeof productQuery>): Promise<QueryStoreVariantsResponse> {
   const limit = query.paging?.limit ?? PAGE_DEFAULT;
   const offset = query.paging?.offset ?? 0;
   const { rows, total } = await withFilterErrors('query', async () => queryVariantRows(ctx.db, {
@@ -198,7 +200,7 @@ export async function queryStoreVariants(ctx: RequestContext, query: z.infer<typ
   return { variants, metadata: { count: variants.length, offset, total } };
 }
 
-export async function getStoreVariant(ctx: RequestContext, id: string) {
+export async function getStoreVariant(ctx: RequestContext, id: string): Promise<StoreVariantResponse> {
   const m = /^(.+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(id);
   const product = m ? await findProduct(ctx.db, ctx.site.id, m[1]!) : undefined;
   const rows = product ? await defaultItemsOf(ctx, product.id) : [];

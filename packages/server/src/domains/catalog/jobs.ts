@@ -1,3 +1,4 @@
+import type { CatalogBulkJobResponse } from '@vitrine/types/stores';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, notFound, ValidationError, WireError } from '../../http/errors.js';
@@ -66,7 +67,7 @@ export async function startCatalogJob<P>(ctx: RequestContext, kind: string, item
 }
 
 /** Job status as `GET /stores/v3/bulk/jobs/:jobId` answers it. */
-export function presentCatalogJob(job: CatalogJob) {
+export function presentCatalogJob(job: CatalogJob): CatalogBulkJobResponse {
   return {
     job: {
       id: job.id, type: job.kind, status: job.status, total: job.total, processed: job.processed, succeeded: job.succeeded, failed: job.failed,
@@ -76,7 +77,7 @@ export function presentCatalogJob(job: CatalogJob) {
 }
 
 /** A job of the caller's site (404 JOB_NOT_FOUND for unknown ids and other sites' jobs). */
-export async function getCatalogJob(ctx: RequestContext, jobId: string) {
+export async function getCatalogJob(ctx: RequestContext, jobId: string): Promise<CatalogBulkJobResponse> {
   const job = await findCatalogJob(ctx.db, ctx.site.id, jobId);
   if (!job) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`, { jobId });
   return presentCatalogJob(job);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { InventoryDecrementV1, InventoryIncrementV1, InventoryItemV1Update, ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
+import type { InventoryDecrementV1, InventoryIncrementV1, InventoryItemV1Update, ProductSearchDetails, ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
 import { conforms } from '../../http/conforms.js';
 import { checkDecodedText, identifier } from '../../http/wire-schemas.js';
 import { MEASUREMENT_UNITS } from './model.js';
@@ -33,12 +33,12 @@ export const cursorPaging = (max: number) => z.object({
 });
 
 /** Full-text search extension of the V1 query (the V3 search call takes the same shape). */
-export const searchDetails = z.object({
+export const searchDetails = conforms<ProductSearchDetails>()(z.object({
   expression: z.string().max(200).nullish(),
   mode: z.enum(['OR', 'AND']).optional(),
   fields: z.array(identifier(100)).max(10).optional(),
   fuzzy: z.boolean().optional(),
-});
+}));
 
 /** V1 `query`: filter and sort may also arrive as JSON text (older callers of the V1 API do that). */
 export const productQuery = z.object({

@@ -13,6 +13,7 @@ import { presentProduct, type ProductRead, type ProductsPage } from './present.j
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
 import type { OffsetPagingMetadata } from '@vitrine/types';
+import type { ProductOptionsAvailability, QueryProductVariantsResponse } from '@vitrine/types/stores';
 import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
@@ -503,7 +504,7 @@ export async function bulkAdjustProperty(ctx: RequestContext, ids: string[], adj
 // ---------------------------------------------------------------------------------------------
 // Availability and variants (reads)
 
-export async function productOptionsAvailability(ctx: RequestContext, id: string, options: Record<string, string>) {
+export async function productOptionsAvailability(ctx: RequestContext, id: string, options: Record<string, string>): Promise<ProductOptionsAvailability> {
   const p = await loadVisible(ctx, id);
   const shown = presentProduct(ctx, p, false);
   const selected = normalizeChoices(p, options);
@@ -535,7 +536,7 @@ export async function productOptionsAvailability(ctx: RequestContext, id: string
   };
 }
 
-export async function queryProductVariants(ctx: RequestContext, input: { id: string; choices?: Record<string, string> | undefined; variantIds?: string[] | undefined; paging?: { limit?: number | undefined; offset?: number | undefined } | undefined; includeMerchantSpecificData?: boolean | undefined }) {
+export async function queryProductVariants(ctx: RequestContext, input: { id: string; choices?: Record<string, string> | undefined; variantIds?: string[] | undefined; paging?: { limit?: number | undefined; offset?: number | undefined } | undefined; includeMerchantSpecificData?: boolean | undefined }): Promise<QueryProductVariantsResponse> {
   const p = await loadVisible(ctx, input.id);
   const shown = presentProduct(ctx, p, input.includeMerchantSpecificData ?? false);
   const wanted = input.choices ? normalizeChoices(p, input.choices) : undefined;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DataBulkAction, DataBulkActionMetadata } from '@vitrine/types/data';
 import type { Caller, RequestContext } from '../../http/context.js';
 import { isElevated } from '../../http/context.js';
 import { ApplicationError, ValidationError } from '../../http/errors.js';
@@ -16,9 +17,10 @@ import { ownerIdOf } from './model.js';
 import { applyModifications, readModifications, type FieldModification } from './patch.js';
 import { hooksSuppressed, isUniqueViolation, itemEvent, itemEvents, prepareData, type PreparedData } from './prepare.js';
 import { saveMultiRefs } from './references.js';
+import type { ItemResult } from './present.js';
 import {
   deleteItemRows, findItems, findJob, insertItems, insertJob, insertJobItems, itemIdsInScope, pendingJobItems, savepoint, setJobStatus, settleJobItems, updateItemRow,
-  type ItemRow,
+  type ItemRow, type JobRow,
 } from './store.js';
 import { isPlainObject, type ItemData } from './values.js';
 
@@ -27,13 +29,8 @@ import { isPlainObject, type ItemData } from './values.js';
  * patch/remove-by-filter jobs. A bad item fails alone; the rest of the request goes through.
  */
 
-type BulkAction = 'INSERT' | 'UPDATE' | 'DELETE' | 'PATCH';
+type BulkAction = DataBulkAction;
 
-interface ItemResult {
-  action: BulkAction;
-  itemMetadata: { id?: string; originalIndex: number; success: boolean; error?: { code: string; description: string; data: Record<string, unknown> } };
-  item?: Item;
-}
 
 function failure(action: BulkAction, index: number, id: string | undefined, error: unknown): ItemResult {
   let e: { code: string; description: string; data: Record<string, unknown> };
@@ -43,7 +40,7 @@ function failure(action: BulkAction, index: number, id: string | undefined, erro
   return { action, itemMetadata: { ...(id !== undefined ? { id } : {}), originalIndex: index, success: false, error: e } };
 }
 
-function summary(results: ItemResult[]) {
+function summary(results: ItemResult[]): { results: ItemResult[]; bulkActionMetadata: DataBulkActionMetadata } {
   const ok = results.filter((r) => r.itemMetadata.success).length;
   return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok } };
 }
@@ -253,7 +250,7 @@ interface DataJobPayload {
  * Starts a patch/remove-by-filter job: the matching ids are frozen into `data_job_items` and one
  * `data.bulk-by-filter` job is queued, in one transaction; the job runner does the work.
  */
-export async function startJob(ctx: RequestContext, input: ItemOptions & { filter?: unknown; fieldModifications?: unknown }, kind: 'patch' | 'remove') {
+export async function startJob(ctx: RequestContext, input: ItemOptions & { filter?: unknown; fieldModifications?: unknown }, kind: 'patch' | 'remove'): Promise<string> {
   const loaded = await openCollection(ctx, input);
   const { ownerOnly } = authorize(ctx, loaded.collection, kind === 'patch' ? 'update' : 'remove');
   const filter = parseDataFilter(input.filter, 'filter');
@@ -271,7 +268,7 @@ export async function startJob(ctx: RequestContext, input: ItemOptions & { filte
       suppressHooks: hooksSuppressed(ctx, input.suppressHooks), caller: ctx.caller, origin: ctx.origin,
     }, { siteId: ctx.site.id });
   });
-  return { jobId };
+  return jobId;
 }
 
 export const dataBulkJob = defineJobKind<DataJobPayload>({
@@ -331,10 +328,11 @@ async function runJob(ctx: RequestContext, signal: AbortSignal, p: DataJobPayloa
   await setJobStatus(ctx.db, p.jobId, 'SUCCEEDED', new Date().toISOString());
 }
 
-export async function jobStatus(ctx: RequestContext, jobId: string) {
+/** The job (for the owner and for whoever started it); present.ts encodes its status. */
+export async function jobStatus(ctx: RequestContext, jobId: string): Promise<JobRow> {
   const job = await findJob(ctx.db, ctx.site.id, jobId);
   // A job's status is for the owner and for whoever started it.
   const requester = (job?.request as { requester?: string | null } | undefined)?.requester ?? null;
   if (!job || (!isElevated(ctx.caller) && requester !== (ownerIdOf(ctx.caller) ?? null))) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`);
-  return { status: job.status, successCount: job.successCount };
+  return job;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DataIndexStatus } from '@vitrine/types/data';
 import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
@@ -189,13 +190,19 @@ export async function pluginCall(): Promise<never> {
 // ---------------------------------------------------------------------------------------------
 // Indexes
 
-interface IndexDoc { id: string; name: string; fields: { path: string; order: 'ASC' | 'DESC' }[]; unique: boolean; caseInsensitive: boolean; status: string; source: string; failure?: { code: string; description: string } }
+/** An index as stored (its row's document); present.ts encodes it. */
+export interface IndexDoc {
+  id: string; name: string; fields: { path: string; order: 'ASC' | 'DESC' }[]; unique: boolean; caseInsensitive: boolean;
+  status: DataIndexStatus; source: 'USER'; failure?: { code: string; description: string } | undefined;
+}
+/** Indexes a collection may still get. */
+export interface IndexQuota { regular: number; unique: number; total: number }
 
 function sqlIndexName(siteId: string, collectionId: string, name: string): string {
   return `dx_${createHash('sha256').update(`${siteId}\n${collectionId}\n${name}`).digest('hex').slice(0, 24)}`;
 }
 
-export async function createIndex(ctx: RequestContext, input: { dataCollectionId?: unknown; index?: unknown }) {
+export async function createIndex(ctx: RequestContext, input: { dataCollectionId?: unknown; index?: unknown }): Promise<IndexDoc> {
   const collectionId = requireCollectionId(input.dataCollectionId);
   const row = await loadRow(ctx, collectionId);
   const doc = row.doc as CollectionDoc;
@@ -235,34 +242,33 @@ export async function createIndex(ctx: RequestContext, input: { dataCollectionId
     index.failure = { code: unique ? 'DUPLICATE_KEY_ERROR' : 'INDEX_CREATION_FAILED', description: unique ? 'Existing items have duplicate values for the index fields' : 'The database could not build the index' };
   }
   await setIndexStatus(ctx.db, ctx.site.id, collectionId, raw.name, index.status, index);
-  return { index };
+  return index;
 }
 
-export async function dropIndex(ctx: RequestContext, input: { dataCollectionId?: unknown; indexName?: unknown }) {
+export async function dropIndex(ctx: RequestContext, input: { dataCollectionId?: unknown; indexName?: unknown }): Promise<void> {
   const collectionId = requireCollectionId(input.dataCollectionId);
   await loadRow(ctx, collectionId);
   const found = (await listIndexRows(ctx.db, ctx.site.id, collectionId)).find((i) => i.name === input.indexName);
   if (!found) throw violation('indexName', 'must name an index of the collection', 'FORMAT');
   await dropSqlIndex(ctx.db, found.sqlName);
   await deleteIndexRow(ctx.db, ctx.site.id, collectionId, found.name);
-  return {};
 }
 
-export async function listIndexes(ctx: RequestContext, input: { dataCollectionId?: unknown; paging?: { limit?: number | undefined; offset?: number | undefined } | undefined }) {
+export async function listIndexes(ctx: RequestContext, input: { dataCollectionId?: unknown; paging?: { limit?: number | undefined; offset?: number | undefined } | undefined }): Promise<{ indexes: IndexDoc[]; offset: number; total: number }> {
   const collectionId = requireCollectionId(input.dataCollectionId);
   await loadRow(ctx, collectionId);
   const all = (await listIndexRows(ctx.db, ctx.site.id, collectionId)).map((i) => i.doc as IndexDoc);
   const limit = input.paging?.limit ?? PAGE_DEFAULT;
   const offset = input.paging?.offset ?? 0;
   const page = all.slice(offset, offset + limit);
-  return { indexes: page, pagingMetadata: { count: page.length, offset, total: all.length, tooManyToCount: false } };
+  return { indexes: page, offset, total: all.length };
 }
 
-export async function availableIndexes(ctx: RequestContext, input: { dataCollectionId?: unknown }) {
+export async function availableIndexes(ctx: RequestContext, input: { dataCollectionId?: unknown }): Promise<IndexQuota> {
   const collectionId = requireCollectionId(input.dataCollectionId);
   await loadRow(ctx, collectionId);
   const all = (await listIndexRows(ctx.db, ctx.site.id, collectionId)).map((i) => i.doc as IndexDoc);
   const uniques = all.filter((i) => i.unique).length;
   const regular = Math.max(0, INDEX_LIMITS.regular - (all.length - uniques));
-  return { regular1Field: regular, regular3Field: regular, unique1Field: Math.max(0, INDEX_LIMITS.unique - uniques), total: Math.max(0, INDEX_LIMITS.total - all.length) };
+  return { regular, unique: Math.max(0, INDEX_LIMITS.unique - uniques), total: Math.max(0, INDEX_LIMITS.total - all.length) };
 }

@@ -1,3 +1,4 @@
+import type { DataPagingMetadata } from '@vitrine/types/data';
 import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { PAGE_DEFAULT, PAGE_MAX } from './common.js';
@@ -37,14 +38,8 @@ export async function readPaging<S>(ctx: RequestContext, call: string, input: { 
   return { call, limit, offset, state };
 }
 
-export interface PagingMetadata {
-  count: number;
-  offset: number;
-  total?: number;
-  tooManyToCount: boolean;
-  cursors: { next?: string; prev?: string };
-  hasNext: boolean;
-}
+/** Paging metadata of item reads: the wire shape itself (cursors are signed here, so the service builds it). */
+export type PagingMetadata = DataPagingMetadata;
 
 export async function pagingMetadata<S>(ctx: RequestContext, paging: Paging<S>, count: number, hasNext: boolean, total: number | undefined): Promise<PagingMetadata> {
   const cursors: { next?: string; prev?: string } = {};

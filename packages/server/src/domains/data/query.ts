@@ -102,12 +102,12 @@ export async function searchItems(ctx: RequestContext, input: SearchInput) {
   return runQuery(ctx, input, 'search', search, fresh, input.includeReferences);
 }
 
-export async function countItems(ctx: RequestContext, input: ItemOptions & { filter?: unknown }) {
+export async function countItems(ctx: RequestContext, input: ItemOptions & { filter?: unknown }): Promise<number> {
   const loaded = await openCollection(ctx, input);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'read');
   const filter = parseDataFilter(input.filter, 'filter');
   const scope = scopeFor(ctx, loaded.collectionId, ownerOnly, draftsVisible(ctx, input), filter);
-  return { totalCount: await countItemRows(ctx.db, ctx.dialect, scope) };
+  return countItemRows(ctx.db, ctx.dialect, scope);
 }
 
 function typedKey(ctx: RequestContext, field: string, argument: string): { type: RawBuilder<unknown>; value: RawBuilder<unknown> } {
@@ -127,7 +127,7 @@ export async function distinct(ctx: RequestContext, input: ItemOptions & { field
   const sorted = values.sort(compareValues);
   if (st.order === 'DESC') sorted.reverse();
   const page = sorted.slice(paging.offset, paging.offset + paging.limit);
-  return { distinctValues: page, pagingMetadata: await pagingMetadata(ctx, paging, page.length, sorted.length > paging.offset + paging.limit, st.total ? sorted.length : undefined) };
+  return { values: page, pagingMetadata: await pagingMetadata(ctx, paging, page.length, sorted.length > paging.offset + paging.limit, st.total ? sorted.length : undefined) };
 }
 
 interface Operation { resultFieldName: string; fn: 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COUNT'; field?: string }
@@ -197,6 +197,6 @@ export async function aggregate(ctx: RequestContext, input: AggregateInput) {
   results = sortItems(results.map((r) => ({ ...r, _id: r._id })), sort).map((r) => r);
   if (sort.length === 0) results = sortItems(results, (grouping as string[]).map((g) => ({ fieldName: g, order: 'ASC' as const })));
   const page = results.slice(paging.offset, paging.offset + paging.limit);
-  return { results: page, pagingMetadata: await pagingMetadata(ctx, paging, page.length, results.length > paging.offset + paging.limit, st.total ? results.length : undefined) };
+  return { groups: page, pagingMetadata: await pagingMetadata(ctx, paging, page.length, results.length > paging.offset + paging.limit, st.total ? results.length : undefined) };
 }
 

@@ -1,3 +1,4 @@
+import type { DataItemReference } from '@vitrine/types/data';
 import type { RequestContext } from '../../http/context.js';
 import { violation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
@@ -96,7 +97,8 @@ async function writableReferrer(ctx: RequestContext, loaded: Loaded, id: string)
   return visibleItem(ctx, loaded, id, ownerOnly, isElevated(ctx.caller));
 }
 
-export async function changeReferences(ctx: RequestContext, input: { dataCollectionId?: unknown; dataItemReferences?: unknown }, add: boolean) {
+/** insert-references / remove-references: all or nothing; returns the references done. */
+export async function changeReferences(ctx: RequestContext, input: { dataCollectionId?: unknown; dataItemReferences?: unknown }, add: boolean): Promise<DataItemReference[]> {
   const loaded = await openCollection(ctx, input);
   const refs = input.dataItemReferences;
   if (!Array.isArray(refs)) throw violation('dataItemReferences', 'must be an array', 'FORMAT');
@@ -104,22 +106,19 @@ export async function changeReferences(ctx: RequestContext, input: { dataCollect
   const checked = refs.map((r: unknown) => {
     const ref = (isPlainObject(r) ? r : {}) as RefInput;
     multiRefField(loaded.collection, ref.referringItemFieldName);
-    return { field: ref.referringItemFieldName as string, referringId: requireItemId(ref.referringItemId), referencedId: requireItemId(ref.referencedItemId) };
+    return { referringItemFieldName: ref.referringItemFieldName as string, referringItemId: requireItemId(ref.referringItemId), referencedItemId: requireItemId(ref.referencedItemId) };
   });
-  for (const id of new Set(checked.map((c) => c.referringId))) await writableReferrer(ctx, loaded, id);
+  for (const id of new Set(checked.map((c) => c.referringItemId))) await writableReferrer(ctx, loaded, id);
   await inTransaction(ctx.db, async (trx) => {
     for (const c of checked) {
-      if (add) await addReferences(trx, ctx.site.id, loaded.collectionId, c.field, c.referringId, [c.referencedId]);
-      else await removeReferences(trx, ctx.site.id, loaded.collectionId, c.field, c.referringId, [c.referencedId]);
+      if (add) await addReferences(trx, ctx.site.id, loaded.collectionId, c.referringItemFieldName, c.referringItemId, [c.referencedItemId]);
+      else await removeReferences(trx, ctx.site.id, loaded.collectionId, c.referringItemFieldName, c.referringItemId, [c.referencedItemId]);
     }
   });
-  return {
-    results: checked.map((c) => ({ dataItemReference: { referringItemFieldName: c.field, referringItemId: c.referringId, referencedItemId: c.referencedId } })),
-    bulkActionMetadata: { totalSuccesses: checked.length, totalFailures: 0 },
-  };
+  return checked;
 }
 
-export async function replaceReferences(ctx: RequestContext, input: { dataCollectionId?: unknown; referringItemFieldName?: unknown; referringItemId?: unknown; newReferencedItemIds?: unknown }) {
+export async function replaceReferences(ctx: RequestContext, input: { dataCollectionId?: unknown; referringItemFieldName?: unknown; referringItemId?: unknown; newReferencedItemIds?: unknown }): Promise<void> {
   const loaded = await openCollection(ctx, input);
   const field = multiRefField(loaded.collection, input.referringItemFieldName);
   const referringId = requireItemId(input.referringItemId);
@@ -131,17 +130,16 @@ export async function replaceReferences(ctx: RequestContext, input: { dataCollec
     await removeReferences(trx, ctx.site.id, loaded.collectionId, field.key, referringId);
     await addReferences(trx, ctx.site.id, loaded.collectionId, field.key, referringId, [...new Set(ids as string[])]);
   });
-  return {};
 }
 
-export async function isReferenced(ctx: RequestContext, input: { dataCollectionId?: unknown } & RefInput) {
+export async function isReferenced(ctx: RequestContext, input: { dataCollectionId?: unknown } & RefInput): Promise<boolean> {
   const loaded = await openCollection(ctx, input);
   const field = multiRefField(loaded.collection, input.referringItemFieldName);
   const referringId = requireItemId(input.referringItemId);
   const referencedId = requireItemId(input.referencedItemId);
   const { ownerOnly } = authorize(ctx, loaded.collection, 'read');
   await visibleItem(ctx, loaded, referringId, ownerOnly, isElevated(ctx.caller));
-  return { isReferenced: await isReferencedRow(ctx.db, ctx.site.id, loaded.collectionId, field.key, referringId, referencedId) };
+  return isReferencedRow(ctx.db, ctx.site.id, loaded.collectionId, field.key, referringId, referencedId);
 }
 
 export interface QueryReferencedInput {

@@ -11,7 +11,10 @@ import {
 } from './collections.js';
 import { bulkResponse, dataRequest, itemResponse, itemsResponse, listRequest } from './schema.js';
 import { notSupported } from './errors.js';
-import { bulkAnswer, collectionAnswer, collectionsAnswer, dataCollectionAnswer, itemAnswer, itemsPageAnswer, referencedAnswer, saveAnswer } from './present.js';
+import {
+  aggregateAnswer, availableIndexesAnswer, bulkAnswer, collectionAnswer, collectionsAnswer, countAnswer, dataCollectionAnswer, distinctAnswer, indexAnswer,
+  indexesAnswer, isReferencedAnswer, itemAnswer, itemsPageAnswer, jobStartedAnswer, jobStatusAnswer, referencedAnswer, referencesAnswer, saveAnswer,
+} from './present.js';
 
 // Each service checks its own input shape (see schema.ts); the route hands over the parsed object as is.
 type Input = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- services validate their own fields
@@ -51,13 +54,13 @@ export const dataRoutes: RouteDef[] = [
   // Listed after /items/query; the handler also forwards `query` itself, since the shared route sort
   // (http/route-order.ts) does not always place literal segments first.
   data('GET', '/items/:dataItemId', 'Get a data item (404 WDE0073 when absent or not readable)', async (ctx, input) => (input.dataItemId === 'query' ? itemsPageAnswer(await queryItems(ctx, input)) : itemAnswer(await getItem(ctx, input))), { response: itemResponse }),
-  data('POST', '/items/count', 'Count data items matching a filter', countItems),
-  data('POST', '/items/query-distinct-values', 'Distinct values of a field', distinct),
-  data('POST', '/items/aggregate', 'Group and aggregate data items', aggregate),
+  data('POST', '/items/count', 'Count data items matching a filter', async (ctx, input) => countAnswer(await countItems(ctx, input))),
+  data('POST', '/items/query-distinct-values', 'Distinct values of a field', async (ctx, input) => distinctAnswer(await distinct(ctx, input))),
+  data('POST', '/items/aggregate', 'Group and aggregate data items', async (ctx, input) => aggregateAnswer(await aggregate(ctx, input))),
   data('POST', '/items/aggregate-pipeline', 'Aggregation pipelines (not supported)', () => Promise.reject(notSupported('Aggregation pipelines'))),
   data('POST', '/items/search', 'Text search over data items', async (ctx, input) => itemsPageAnswer(await searchItems(ctx, input)), { response: itemsResponse }),
-  data('POST', '/items/is-referenced', 'Whether an item references another', isReferenced),
-  data('POST', '/items/replace-references', 'Replace the references of a multi-reference field', replaceReferences),
+  data('POST', '/items/is-referenced', 'Whether an item references another', async (ctx, input) => isReferencedAnswer(await isReferenced(ctx, input))),
+  data('POST', '/items/replace-references', 'Replace the references of a multi-reference field', async (ctx, input) => { await replaceReferences(ctx, input); return {}; }),
   data('POST', '/items/query-referenced', 'Items referenced by items', async (ctx, input) => referencedAnswer(await queryReferenced(ctx, input))),
   data('POST', '/items/create-draft', 'Mark an item as a draft', async (ctx, input) => itemAnswer(await setDraft(ctx, input, 'create-draft'))),
   data('POST', '/items/publish-draft', 'Publish a draft item', async (ctx, input) => itemAnswer(await setDraft(ctx, input, 'publish-draft'))),
@@ -68,11 +71,11 @@ export const dataRoutes: RouteDef[] = [
   data('POST', '/bulk/items/save', 'Insert or replace up to 1000 items, one result per item', async (ctx, input) => bulkAnswer(await bulkWrite(ctx, input, 'save')), { response: bulkResponse }),
   data('POST', '/bulk/items/patch', 'Patch up to 1000 items, one result per item', async (ctx, input) => bulkAnswer(await bulkPatch(ctx, input)), { response: bulkResponse }),
   data('POST', '/bulk/items/remove', 'Remove up to 1000 items, one result per item', async (ctx, input) => bulkAnswer(await bulkRemove(ctx, input)), { response: bulkResponse }),
-  data('POST', '/bulk/items/insert-references', 'Add multi-reference links', (ctx, input) => changeReferences(ctx, input, true)),
-  data('POST', '/bulk/items/remove-references', 'Remove multi-reference links', (ctx, input) => changeReferences(ctx, input, false)),
-  data('POST', '/bulk/items/async-patch-by-filter', 'Patch every matching item in a background job', (ctx, input) => startJob(ctx, input, 'patch')),
-  data('POST', '/bulk/items/async-remove-by-filter', 'Remove every matching item in a background job', (ctx, input) => startJob(ctx, input, 'remove')),
-  data('GET', '/async-jobs/:jobId/status', 'Status of a background data job', (ctx, input) => jobStatus(ctx, String(input.jobId))),
+  data('POST', '/bulk/items/insert-references', 'Add multi-reference links', async (ctx, input) => referencesAnswer(await changeReferences(ctx, input, true))),
+  data('POST', '/bulk/items/remove-references', 'Remove multi-reference links', async (ctx, input) => referencesAnswer(await changeReferences(ctx, input, false))),
+  data('POST', '/bulk/items/async-patch-by-filter', 'Patch every matching item in a background job', async (ctx, input) => jobStartedAnswer(await startJob(ctx, input, 'patch'))),
+  data('POST', '/bulk/items/async-remove-by-filter', 'Remove every matching item in a background job', async (ctx, input) => jobStartedAnswer(await startJob(ctx, input, 'remove'))),
+  data('GET', '/async-jobs/:jobId/status', 'Status of a background data job', async (ctx, input) => jobStatusAnswer(await jobStatus(ctx, String(input.jobId)))),
   // collections (owner)
   data('POST', '/collections', 'Create a data collection', async (ctx, input) => collectionAnswer(await createCollection(ctx, input)), owner),
   data('GET', '/collections', 'List data collections', async (ctx, input) => collectionsAnswer(await listAllCollections(ctx, input)), { ...owner, request: listRequest }),
@@ -87,8 +90,8 @@ export const dataRoutes: RouteDef[] = [
   data('POST', '/collections/delete-field', 'Delete a field', async (ctx, input) => dataCollectionAnswer(await fieldChange(ctx, input, 'delete')), owner),
   ...PLUGIN_CALLS.map((name) => data('POST', `/collections/${name}`, 'Collection plugins (not supported)', pluginCall, owner)),
   // indexes (owner)
-  data('POST', '/indexes', 'Create an index (a real database index on the JSON field paths)', createIndex, owner),
-  data('DELETE', '/indexes', 'Drop an index', dropIndex, owner),
-  data('GET', '/indexes', 'List indexes with their status', listIndexes, { ...owner, request: listRequest }),
-  data('GET', '/indexes/available', 'Remaining index quota', availableIndexes, owner),
+  data('POST', '/indexes', 'Create an index (a real database index on the JSON field paths)', async (ctx, input) => indexAnswer(await createIndex(ctx, input)), owner),
+  data('DELETE', '/indexes', 'Drop an index', async (ctx, input) => { await dropIndex(ctx, input); return {}; }, owner),
+  data('GET', '/indexes', 'List indexes with their status', async (ctx, input) => indexesAnswer(await listIndexes(ctx, input)), { ...owner, request: listRequest }),
+  data('GET', '/indexes/available', 'Remaining index quota', async (ctx, input) => availableIndexesAnswer(await availableIndexes(ctx, input)), owner),
 ];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { WebhookSubscriptionInput, WebhookSubscriptionUpdate } from '@vitrine/types/events';
+import { conforms } from '../../http/conforms.js';
 import { identifier } from '../../http/wire-schemas.js';
 
 /** Subscriptions per site, event types per subscription, and page sizes of the logs. */
@@ -31,25 +33,25 @@ const eventTypes = z.array(eventTypePattern).min(1).max(MAX_EVENT_TYPES);
 const alertEmail = identifier(320).regex(/^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/);
 
 export const createSubscriptionRequest = z.object({
-  subscription: z.object({
+  subscription: conforms<WebhookSubscriptionInput>()(z.object({
     url: webhookUrl,
     eventTypes,
     description: z.string().max(500).optional(),
     /** Optional own secret; by default the server generates one and returns it once. */
     secret: z.string().min(MIN_SECRET_LENGTH).max(MAX_SECRET_LENGTH).optional(),
     alertEmail: alertEmail.nullish(),
-  }).strict(),
+  }).strict()),
 });
 
 export const updateSubscriptionRequest = z.object({
   id: identifier(100, 1),
-  subscription: z.object({
+  subscription: conforms<WebhookSubscriptionUpdate>()(z.object({
     url: webhookUrl.optional(),
     eventTypes: eventTypes.optional(),
     description: z.string().max(500).optional(),
     alertEmail: alertEmail.nullish(),
     status: z.enum(['ACTIVE', 'DISABLED']).optional(),
-  }).strict(),
+  }).strict()),
 });
 
 export const idRequest = z.object({ id: identifier(100, 1) });

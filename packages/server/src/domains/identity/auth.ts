@@ -1,3 +1,4 @@
+import type { SignOnResponse, StateMachineResponse, ValidateEmailResponse } from '@vitrine/types/identity';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, notFound, violation } from '../../http/errors.js';
@@ -47,14 +48,8 @@ const COOKIE_SESSION_PREFIX = 'hs_';
 
 export type StateName = 'SUCCESS' | 'REQUIRE_OWNER_APPROVAL' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_MFA' | 'STATUS_CHECK';
 
-export interface StateResponse {
-  state: StateName;
-  sessionToken?: string;
-  stateToken?: string;
-  identity?: Record<string, unknown>;
-  additionalData: Record<string, unknown>;
-  requireMfaData?: { availableFactors: { factorType: string; factorStatus: string }[]; reason: string };
-}
+/** The state machine's answer; only the states this server reaches. */
+export type StateResponse = StateMachineResponse & { state: StateName };
 
 /** The one answer for every wrong e-mail/password pair, so known and unknown e-mails look alike. */
 const invalidCredentials = () => new ApplicationError(400, INVALID_PASSWORD, 'Invalid email or password');
@@ -554,7 +549,7 @@ export async function verifyStandalone(ctx: RequestContext, memberId: string, in
 }
 
 /** External login (elevated): finds or creates the identity, answers a session token for the authorized_client grant. */
-export async function signOn(ctx: RequestContext, input: { loginId: { email: string }; profile?: IdentityProfileInput | undefined; verifyEmail?: boolean | undefined }): Promise<{ sessionToken: string; identity: Record<string, unknown> }> {
+export async function signOn(ctx: RequestContext, input: { loginId: { email: string }; profile?: IdentityProfileInput | undefined; verifyEmail?: boolean | undefined }): Promise<SignOnResponse> {
   const raw = input.loginId.email;
   if (!isValidEmail(raw)) throw violation('loginId.email', 'must be a valid e-mail address', 'FORMAT', { type: 'EMAIL' });
   const email = normalizeEmail(raw);
@@ -580,7 +575,7 @@ export async function signOn(ctx: RequestContext, input: { loginId: { email: str
   return { sessionToken, identity: identityToWire(fresh) };
 }
 
-export function validateEmail(email: string): { valid: boolean; formatInvalid: boolean; failure?: { reason: string } } {
+export function validateEmail(email: string): ValidateEmailResponse {
   return isValidEmail(email) ? { valid: true, formatInvalid: false } : { valid: false, formatInvalid: true, failure: { reason: 'EMAIL_DOMAIN_FORMAT_INVALID' } };
 }
 

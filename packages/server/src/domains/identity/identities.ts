@@ -1,3 +1,4 @@
+import type { Identity, IdentityProfile } from '@vitrine/types/identity';
 import { identifierProblem } from '../../http/wire-schemas.js';
 import type { IdentityRecord, IdentityStatus } from './store.js';
 
@@ -24,7 +25,7 @@ export function statusFromReasons(reasons: string[]): IdentityStatus {
 }
 
 /** The wire `identity` of the authentication responses (REST names; profile as stored). */
-export function identityToWire(i: IdentityRecord): Record<string, unknown> {
+export function identityToWire(i: IdentityRecord): Identity {
   const factors: { factorId: string; type: string; status: string }[] = [];
   if (i.passwordHash) factors.push({ factorId: `${i.id}-password`, type: 'PASSWORD', status: 'ACTIVE' });
   if (i.totpEnabled) factors.push({ factorId: `${i.id}-totp`, type: 'TOTP', status: 'ACTIVE' });
@@ -34,7 +35,8 @@ export function identityToWire(i: IdentityRecord): Record<string, unknown> {
     revision: String(i.revision),
     createdDate: i.createdDate,
     updatedDate: i.updatedDate,
-    identityProfile: i.profile,
+    // Stored only after the register / sign-on profile schema accepted it.
+    identityProfile: i.profile as IdentityProfile,
     email: { address: i.loginEmail, isVerified: i.emailVerified },
     status: { name: i.status, reasons: i.statusReasons },
     factors,

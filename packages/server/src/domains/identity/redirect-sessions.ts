@@ -1,3 +1,4 @@
+import type { RedirectSessionResponse } from '@vitrine/types/identity';
 import { z } from 'zod';
 import type { RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, violation } from '../../http/errors.js';
@@ -68,9 +69,7 @@ export interface AuthPayload {
   sessionToken?: SessionTokenRef;
 }
 
-export interface RedirectSessionView {
-  redirectSession: { id: string; fullUrl: string; urlDetails: { endpoint: string; searchParams: Record<string, string> }; sessionToken?: string };
-}
+export type RedirectSessionView = RedirectSessionResponse;
 
 function url(endpoint: string, params: Record<string, string>): { fullUrl: string; urlDetails: { endpoint: string; searchParams: Record<string, string> } } {
   const u = new URL(endpoint);

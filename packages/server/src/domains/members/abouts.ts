@@ -9,6 +9,7 @@ import {
 } from './store.js';
 import { MEMBER_PAGE_DEFAULT } from './limits.js';
 import { openCursor, signCursor } from './cursor.js';
+import type { AboutsPage } from './view.js';
 
 /**
  * Member-about (members.membersAbout, /members/v2/abouts): one rich-text document per member. A member
@@ -17,10 +18,6 @@ import { openCursor, signCursor } from './cursor.js';
  */
 
 export const ABOUT_PAGE_MAX = 100;
-
-export function presentAbout(a: MemberAboutRecord) {
-  return { memberAbout: { id: a.id, memberId: a.memberId, revision: String(a.revision), content: a.content } };
-}
 
 const aboutNotFound = (id: string) => notFound('MEMBER_ABOUT_NOT_FOUND', `Member about ${id} not found`, { id });
 
@@ -31,12 +28,12 @@ async function assertWriter(ctx: RequestContext, memberId: string): Promise<void
   await activeSelfId(ctx);
 }
 
-export async function createMemberAbout(ctx: RequestContext, input: { memberId?: string | undefined; content?: unknown }) {
+export async function createMemberAbout(ctx: RequestContext, input: { memberId?: string | undefined; content?: unknown }): Promise<MemberAboutRecord> {
   const memberId = input.memberId ?? memberIdOf(ctx.caller);
   if (!memberId) throw violation('memberAbout.memberId', 'is required', 'REQUIRED_FIELD');
   await assertWriter(ctx, memberId);
   const content = validateRichContent(input.content ?? { nodes: [] }, 'memberAbout.content');
-  const record = await inTransaction(ctx.db, async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     await requireMember({ ...ctx, db: trx }, memberId);
     if (await findAboutOfMember(trx, ctx.site.id, memberId)) throw conflict('MEMBER_ABOUT_ALREADY_EXISTS', 'This member already has an about section', { memberId });
     const now = new Date().toISOString();
@@ -49,10 +46,9 @@ export async function createMemberAbout(ctx: RequestContext, input: { memberId?:
     }
     return about;
   });
-  return presentAbout(record);
 }
 
-export async function updateMemberAbout(ctx: RequestContext, id: string, input: { memberId?: string | undefined; revision?: string | undefined; content?: unknown }) {
+export async function updateMemberAbout(ctx: RequestContext, id: string, input: { memberId?: string | undefined; revision?: string | undefined; content?: unknown }): Promise<MemberAboutRecord> {
   const current = await findAbout(ctx.db, ctx.site.id, id);
   if (!current) throw aboutNotFound(id);
   if (viewerMayRead(ctx, current) === false) {
@@ -69,25 +65,25 @@ export async function updateMemberAbout(ctx: RequestContext, id: string, input: 
   if (!(await updateAboutRow(ctx.db, ctx.site.id, id, content, expected, now))) {
     throw conflict('REVISION_MISMATCH', 'The about section changed meanwhile', { id });
   }
-  return presentAbout({ ...current, content, revision: expected + 1, updatedDate: now });
+  return { ...current, content, revision: expected + 1, updatedDate: now };
 }
 
 function viewerMayRead(ctx: RequestContext, about: MemberAboutRecord): boolean {
   return isElevated(ctx.caller) || memberIdOf(ctx.caller) === about.memberId;
 }
 
-export async function getMemberAbout(ctx: RequestContext, id: string) {
+export async function getMemberAbout(ctx: RequestContext, id: string): Promise<MemberAboutRecord> {
   const about = await findAbout(ctx.db, ctx.site.id, id);
   if (!about) throw aboutNotFound(id);
   if (!viewerMayRead(ctx, about)) await visibleMember(ctx, about.memberId).catch(() => { throw aboutNotFound(id); });
-  return presentAbout(about);
+  return about;
 }
 
-export async function getMyMemberAbout(ctx: RequestContext) {
+export async function getMyMemberAbout(ctx: RequestContext): Promise<MemberAboutRecord> {
   const memberId = requireSelfId(ctx);
   const about = await findAboutOfMember(ctx.db, ctx.site.id, memberId);
   if (!about) throw notFound('MEMBER_ABOUT_NOT_FOUND', 'You have no about section yet', { memberId });
-  return presentAbout(about);
+  return about;
 }
 
 export async function deleteMemberAbout(ctx: RequestContext, id: string): Promise<Record<string, never>> {
@@ -103,7 +99,7 @@ export async function deleteMemberAbout(ctx: RequestContext, id: string): Promis
  * Query: filter on the member fields the caller may filter on (`memberId` stands for the member's `id`),
  * newest first; cursor paging (a cursor request carries only `cursorPaging`; the filter is in the cursor).
  */
-export async function queryMemberAbouts(ctx: RequestContext, input: { filter?: Record<string, unknown> | null | undefined; limit?: number | null | undefined; cursor?: string | null | undefined }) {
+export async function queryMemberAbouts(ctx: RequestContext, input: { filter?: Record<string, unknown> | null | undefined; limit?: number | null | undefined; cursor?: string | null | undefined }): Promise<AboutsPage> {
   let filter: unknown = input.filter ?? undefined;
   let limit = input.limit ?? MEMBER_PAGE_DEFAULT;
   let offset = 0;
@@ -121,5 +117,5 @@ export async function queryMemberAbouts(ctx: RequestContext, input: { filter?: R
   const cursors: { next?: string; prev?: string } = {};
   if (hasNext) cursors.next = await signCursor(ctx.db, ctx.site.id, { filter: filter ?? null, offset: offset + limit, limit });
   if (offset > 0) cursors.prev = await signCursor(ctx.db, ctx.site.id, { filter: filter ?? null, offset: Math.max(0, offset - limit), limit });
-  return { memberAbouts: page.map((a) => presentAbout(a).memberAbout), metadata: { count: page.length, cursors, hasNext } };
+  return { abouts: page, metadata: { count: page.length, cursors, hasNext } };
 }

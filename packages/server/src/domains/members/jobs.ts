@@ -52,29 +52,11 @@ async function requireAssignee(ctx: RequestContext, id: string): Promise<void> {
   }
 }
 
-/** Job status as the job-status route answers it. */
-export function presentJob(job: MemberJob) {
-  return {
-    job: {
-      id: job.id,
-      type: job.kind,
-      status: job.status,
-      total: job.total,
-      processed: job.processed,
-      succeeded: job.succeeded,
-      failed: job.failed,
-      errors: job.errors,
-      createdDate: job.createdDate,
-      updatedDate: job.updatedDate,
-      ...(job.finishedDate ? { finishedDate: job.finishedDate } : {}),
-    },
-  };
-}
-
-export async function getJob(ctx: RequestContext, jobId: string) {
+/** A job of the caller's site (view.ts `jobAnswer` encodes it). */
+export async function getJob(ctx: RequestContext, jobId: string): Promise<MemberJob> {
   const job = await findJob(ctx.db, ctx.site.id, jobId);
   if (!job) throw notFound('JOB_NOT_FOUND', `Job ${jobId} not found`, { jobId });
-  return presentJob(job);
+  return job;
 }
 
 // ---------------------------------------------------------------------------------------------

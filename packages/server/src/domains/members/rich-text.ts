@@ -1,4 +1,5 @@
 import { ValidationError, type FieldViolation } from '../../http/errors.js';
+import type { RichContent } from '@vitrine/types/members';
 import { RICH_TEXT_LIMITS } from './limits.js';
 
 /**
@@ -16,7 +17,8 @@ export const RICH_NODE_TYPES = [
 const NODE_TYPES = new Set<string>(RICH_NODE_TYPES);
 const TOP_KEYS = new Set(['nodes', 'metadata', 'documentStyle']);
 
-export interface RichContent { nodes: unknown[]; metadata?: unknown; documentStyle?: unknown }
+/** The wire shape; validateRichContent below is what makes a stored document one. */
+export type { RichContent } from '@vitrine/types/members';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

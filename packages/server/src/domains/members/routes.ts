@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { MemberAboutInput, RichContent } from '@vitrine/types/members';
+import { conforms } from '../../http/conforms.js';
 import { route, type RouteDef } from '../../http/route.js';
 import {
   createMemberAbout, deleteMemberAbout, getMemberAbout, getMyMemberAbout, queryMemberAbouts, updateMemberAbout, ABOUT_PAGE_MAX,
@@ -17,7 +19,7 @@ import {
   bulkDeleteMembers, changeActivity, changeStatus, createMember, deleteContactList, deleteMember, deleteMyMember, getMember,
   getMyMember, joinCommunity, leaveCommunity, listMembers, queryMembers, updateMember, updateMemberSlug, updateMySlug,
 } from './service.js';
-import { memberAnswer, membersPageAnswer, writtenMemberAnswer } from './view.js';
+import { aboutAnswer, aboutsPageAnswer, jobAnswer, memberAnswer, membersPageAnswer, writtenMemberAnswer } from './view.js';
 
 const M = '/members/v1/members';
 const empty = z.object({});
@@ -35,12 +37,13 @@ const contactListRoute = (list: 'phones' | 'emails' | 'addresses') => route({
   handler: async (ctx, input) => writtenMemberAnswer(ctx, await deleteContactList(ctx, input.id, list)),
 });
 
-const aboutInput = z.strictObject({
+const aboutInput = conforms<MemberAboutInput>()(z.strictObject({
   id: guid.optional(),
   memberId: guid.optional(),
   revision: z.string().regex(new RegExp(`^\\d{1,${REVISION_MAX_DIGITS}}$`), 'must be an integer string').optional(),
-  content: z.unknown().optional(),
-});
+  // Any value passes here: the service's validateRichContent checks the document and names the violations.
+  content: z.custom<RichContent>().optional(),
+}));
 
 export const membersRoutes: RouteDef[] = [
   // --- the caller's own member
@@ -127,7 +130,7 @@ export const membersRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET', path: `${M}/bulk/jobs/:jobId`, access: 'elevated', summary: 'Progress of a by-filter bulk job',
-    request: jobRequest, handler: (ctx, input) => getJob(ctx, input.jobId),
+    request: jobRequest, handler: async (ctx, input) => jobAnswer(await getJob(ctx, input.jobId)),
   }),
 
   // --- member reports
@@ -147,20 +150,20 @@ export const membersRoutes: RouteDef[] = [
   // --- member-about rich text (members.membersAbout)
   route({
     method: 'POST', path: '/members/v2/abouts', access: 'visitor', summary: 'Create a member\'s about section (the member or an owner)',
-    request: z.object({ memberAbout: aboutInput }), handler: (ctx, input) => createMemberAbout(ctx, input.memberAbout),
+    request: z.object({ memberAbout: aboutInput }), handler: async (ctx, input) => aboutAnswer(await createMemberAbout(ctx, input.memberAbout)),
   }),
   route({
     method: 'GET', path: '/members/v2/abouts/my', access: 'member', summary: 'The logged-in member\'s about section',
-    request: empty, handler: (ctx) => getMyMemberAbout(ctx),
+    request: empty, handler: async (ctx) => aboutAnswer(await getMyMemberAbout(ctx)),
   }),
   route({
     method: 'GET', path: '/members/v2/abouts/:id', access: 'visitor', summary: 'An about section of a member the caller can see',
-    request: idRequest, handler: (ctx, input) => getMemberAbout(ctx, input.id),
+    request: idRequest, handler: async (ctx, input) => aboutAnswer(await getMemberAbout(ctx, input.id)),
   }),
   route({
     method: 'PATCH', path: '/members/v2/abouts/:memberAboutId', access: 'visitor', summary: 'Update an about section (revision must match)',
     request: z.object({ memberAboutId: guid, memberAbout: aboutInput }),
-    handler: (ctx, input) => updateMemberAbout(ctx, input.memberAboutId, input.memberAbout),
+    handler: async (ctx, input) => aboutAnswer(await updateMemberAbout(ctx, input.memberAboutId, input.memberAbout)),
   }),
   route({
     method: 'DELETE', path: '/members/v2/abouts/:id', access: 'visitor', summary: 'Delete an about section (the member or an owner)',
@@ -175,6 +178,6 @@ export const membersRoutes: RouteDef[] = [
         cursorPaging: z.strictObject({ limit: z.number().int().min(1).max(ABOUT_PAGE_MAX).nullish(), cursor: z.string().max(CURSOR_MAX_LENGTH).nullish() }).optional(),
       }).optional(),
     }),
-    handler: (ctx, input) => queryMemberAbouts(ctx, { filter: input.query?.filter, limit: input.query?.cursorPaging?.limit, cursor: input.query?.cursorPaging?.cursor }),
+    handler: async (ctx, input) => aboutsPageAnswer(await queryMemberAbouts(ctx, { filter: input.query?.filter, limit: input.query?.cursorPaging?.limit, cursor: input.query?.cursorPaging?.cursor })),
   }),
 ];

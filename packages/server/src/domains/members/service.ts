@@ -1,3 +1,4 @@
+import type { BulkDeleteMembersResponse } from '@vitrine/types/members';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isElevated, memberIdOf, type RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, conflict, forbidden, notFound, ValidationError, violation } from '../../http/errors.js';
@@ -531,7 +532,8 @@ export interface BulkItemResult {
 }
 
 /** Each id in its own transaction: one failure (not found, protected) does not undo the others. */
-export async function bulkDeleteMembers(ctx: RequestContext, memberIds: string[]) {
+/** Per-id results are the wire shape itself (nothing to encode). */
+export async function bulkDeleteMembers(ctx: RequestContext, memberIds: string[]): Promise<BulkDeleteMembersResponse> {
   const results: BulkItemResult[] = [];
   for (const [originalIndex, id] of memberIds.entries()) {
     try {

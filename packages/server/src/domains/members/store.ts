@@ -1,3 +1,4 @@
+import type { RichContent } from '@vitrine/types/members';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
@@ -454,10 +455,11 @@ export async function deleteReportsOf(db: Executor, siteId: string, memberId: st
 // ---------------------------------------------------------------------------------------------
 // Member-about
 
-export interface MemberAboutRecord { id: string; memberId: string; content: unknown; revision: number; createdDate: string; updatedDate: string }
+/** Content was checked by validateRichContent before it was stored. */
+export interface MemberAboutRecord { id: string; memberId: string; content: RichContent; revision: number; createdDate: string; updatedDate: string }
 
 function toAbout(row: MemberAboutsTable): MemberAboutRecord {
-  return { id: row.id, memberId: row.member_id, content: readJson<unknown>(row.content), revision: row.revision, createdDate: row.created_date, updatedDate: row.updated_date };
+  return { id: row.id, memberId: row.member_id, content: readJson<RichContent>(row.content), revision: row.revision, createdDate: row.created_date, updatedDate: row.updated_date };
 }
 
 export async function insertAbout(db: Executor, siteId: string, a: MemberAboutRecord): Promise<void> {

@@ -1,7 +1,11 @@
 import type { OffsetPagingMetadata } from '@vitrine/types';
-import type { ListMembersResponse, MemberResponse, Member as WireMember } from '@vitrine/types/members';
+import type {
+  ListMembersResponse, MemberAbout, MemberAboutResponse, MemberBulkJobResponse, MemberResponse, Member as WireMember,
+  QueryMemberAboutsResponse,
+} from '@vitrine/types/members';
 import { isElevated, memberIdOf, type RequestContext } from '../../http/context.js';
 import type { Fieldset, Member } from './model.js';
+import type { MemberAboutRecord, MemberJob } from './store.js';
 
 /**
  * What a caller sees of a member (fieldsets of members.members):
@@ -78,4 +82,42 @@ export interface MembersPage { members: Member[]; metadata: OffsetPagingMetadata
 /** `{ members, metadata }` of list and query calls. */
 export function membersPageAnswer(ctx: RequestContext, page: MembersPage, fieldsets?: readonly Fieldset[]): ListMembersResponse {
   return { members: page.members.map((m) => memberAnswer(ctx, m, fieldsets).member), metadata: page.metadata };
+}
+
+// ---- Member abouts
+
+export function presentAbout(a: MemberAboutRecord): MemberAbout {
+  return { id: a.id, memberId: a.memberId, revision: String(a.revision), content: a.content };
+}
+
+export function aboutAnswer(a: MemberAboutRecord): MemberAboutResponse {
+  return { memberAbout: presentAbout(a) };
+}
+
+/** A page of abouts as the query service returns it (cursors already signed). */
+export interface AboutsPage { abouts: MemberAboutRecord[]; metadata: QueryMemberAboutsResponse['metadata'] }
+
+export function aboutsPageAnswer(page: AboutsPage): QueryMemberAboutsResponse {
+  return { memberAbouts: page.abouts.map(presentAbout), metadata: page.metadata };
+}
+
+// ---- Bulk calls and jobs
+
+/** Progress of a by-filter job. */
+export function jobAnswer(job: MemberJob): MemberBulkJobResponse {
+  return {
+    job: {
+      id: job.id,
+      type: job.kind,
+      status: job.status,
+      total: job.total,
+      processed: job.processed,
+      succeeded: job.succeeded,
+      failed: job.failed,
+      errors: job.errors,
+      createdDate: job.createdDate,
+      updatedDate: job.updatedDate,
+      ...(job.finishedDate ? { finishedDate: job.finishedDate } : {}),
+    },
+  };
 }

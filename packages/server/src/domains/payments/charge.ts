@@ -293,6 +293,7 @@ export interface MembershipCharge {
 export async function chargeMemberships(ctx: RequestContext, orderId: string, memberId: string, charges: readonly MembershipCharge[]): Promise<void> {
   await withOrderPayments(ctx, orderId, async (op) => {
     assertOpenForPayment(op);
+    let balance = assertUnpaid(op);
     if (op.order.buyer.memberId && op.order.buyer.memberId !== memberId) {
       throw new ApplicationError(403, 'MEMBER_IS_NOT_THE_BUYER', 'The member is not the buyer of this order');
     }
@@ -303,6 +304,9 @@ export async function chargeMemberships(ctx: RequestContext, orderId: string, me
       if (charged.has(c.lineItemId)) throw conflict('LINE_ITEM_ALREADY_CHARGED', 'This line item is already paid with a membership', { lineItemId: c.lineItemId });
       charged.add(c.lineItemId);
       const amount = toMinor(line.price, op.order.currency, `membershipCharges.${index}`, { allowZero: true }) * BigInt(line.quantity);
+      // Never more than is left to pay: a line already paid another way is not charged again.
+      if (amount > balance) throw new ApplicationError(400, 'INVALID_AMOUNT', 'The line costs more than the order has left to pay', { lineItemId: c.lineItemId });
+      balance -= amount;
       await recordPayment(op, randomUUID(), {
         kind: 'MEMBERSHIP', provider: 'membership', amount, status: 'APPROVED', offline: false, paymentMethod: 'Membership', refundDisabled: true,
         extras: { membership: { membershipId: c.membershipId, lineItemId: c.lineItemId, status: 'CHARGED', voided: false, ...(c.appId ? { providerAppId: c.appId } : {}), ...(c.membershipName ? { name: c.membershipName } : {}) } },

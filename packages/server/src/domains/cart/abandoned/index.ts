@@ -1,5 +1,5 @@
 /**
- * What other domains may use of abandoned checkouts (docs/abandoned-checkouts.md): the cart domain
+ * What other domains may use of abandoned checkouts (docs/cart-aftercare.md): the cart domain
  * reports each checkout's state and its completion, inside its own transaction.
  */
 export { markCheckoutCompleted, trackCheckoutActivity } from './service.js';

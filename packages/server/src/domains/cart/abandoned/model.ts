@@ -13,6 +13,12 @@ export interface CheckoutDetails {
   buyerLanguage?: string | null;
   contactDetails?: AbandonedCheckoutContactDetails;
   lineItems?: AbandonedCheckoutLineItem[];
+  /**
+   * The checkout's own page address (with whatever access token the cart domain puts in it). The
+   * abandoned checkout's `checkoutUrl` and recovery link lead there; without it, to the plain hosted
+   * checkout page of the checkout id.
+   */
+  checkoutUrl?: string;
 }
 
 /** What the cart domain reports on every checkout create and update (inside its transaction). */

@@ -4,9 +4,17 @@ import type {
 } from '@vitrine/types/ecom-aftercare';
 import type { TrackedCheckout } from './model.js';
 
-/** The hosted checkout page of a checkout, where a returning buyer continues (served by the cart domain). */
-export function hostedCheckoutUrl(origin: string, checkoutId: string): string {
-  return `${origin}/_hosted/checkout?checkoutId=${encodeURIComponent(checkoutId)}`;
+/** Longest checkout page address kept from a report. */
+export const CHECKOUT_URL_MAX = 2_000;
+
+/**
+ * Where a returning buyer continues: the page address the cart domain reported, else the hosted
+ * checkout page of the checkout id (served by the cart domain).
+ */
+export function checkoutUrlOf(row: TrackedCheckout, origin: string): string {
+  const reported = row.details?.checkoutUrl;
+  if (reported && reported.length <= CHECKOUT_URL_MAX && /^https?:\/\//.test(reported)) return reported;
+  return `${origin}/_hosted/checkout?checkoutId=${encodeURIComponent(row.checkoutId)}`;
 }
 
 /** An ABANDONED or RECOVERED row as the wire shows it (owners; events carry the same). */
@@ -32,7 +40,7 @@ export function presentAbandonedCheckout(row: TrackedCheckout, origin: string): 
     ...(d.subtotal ? { subtotalPrice: { amount: d.subtotal.amount } } : {}),
     activities: row.activities,
     checkoutRecoveredDate: row.recoveredDate,
-    checkoutUrl: hostedCheckoutUrl(origin, row.checkoutId),
+    checkoutUrl: checkoutUrlOf(row, origin),
     lineItems: d.lineItems ?? [],
   };
 }

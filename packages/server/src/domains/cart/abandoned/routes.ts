@@ -9,20 +9,20 @@ import { abandonedCheckoutAnswer, queryAnswer, redirectAnswer, searchAnswer } fr
 const tag = 'Abandoned checkouts';
 
 /**
- * ecom.abandonedCheckouts (docs/abandoned-checkouts.md). Owner-only: abandoned checkouts hold buyers'
+ * ecom.abandonedCheckouts (docs/cart-aftercare.md). Owner-only: abandoned checkouts hold buyers'
  * e-mails and baskets. The one exception is the recovery link, opened from an e-mail without
  * credentials; it only redirects to the checkout's hosted page.
  */
 export const abandonedCheckoutRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: '/ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity', access: 'elevated', tag,
-    summary: 'Add an activity (e.g. EMAIL_SENT) to an abandoned checkout',
+    method: 'POST', path: '/ecom/v1/abandoned-checkouts/:abandonedCheckoutId/add-activity', access: 'elevated', tag, idempotent: true,
+    summary: 'Add an activity (e.g. EMAIL_SENT) to an abandoned checkout (honours Idempotency-Key)',
     request: addActivityRequest,
     handler: async (ctx, input) => abandonedCheckoutAnswer(await addAbandonedCheckoutActivity(ctx, input.abandonedCheckoutId, input.activityType), ctx.origin),
   }),
   route({
-    method: 'POST', path: '/ecom/v1/bulk/abandoned-checkout/delete', access: 'elevated', tag,
-    summary: 'Delete up to 100 abandoned checkouts; per-item results',
+    method: 'POST', path: '/ecom/v1/bulk/abandoned-checkout/delete', access: 'elevated', tag, idempotent: true,
+    summary: 'Delete up to 100 abandoned checkouts; per-item results (honours Idempotency-Key)',
     request: bulkDeleteRequest,
     handler: (ctx, input) => bulkDeleteAbandonedCheckouts(ctx, input.abandonedCheckoutIds),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type {
-  AbandonedCheckoutIdRequest, AddAbandonedCheckoutActivityRequest, BulkDeleteAbandonedCheckoutsRequest, RedirectToCheckoutRequest,
-  SearchAbandonedCheckoutsRequest,
+  AbandonedCheckoutIdRequest, AddAbandonedCheckoutActivityRequest, BulkDeleteAbandonedCheckoutsRequest, QueryAbandonedCheckoutsRequest,
+  RedirectToCheckoutRequest, SearchAbandonedCheckoutsRequest,
 } from '@vitrine/types/ecom-aftercare';
 import { conforms } from '../../../http/conforms.js';
 import { identifier, wireDate } from '../../../http/wire-schemas.js';
@@ -28,7 +28,7 @@ export const bulkDeleteRequest = conforms<BulkDeleteAbandonedCheckoutsRequest>()
   abandonedCheckoutIds: z.array(id).min(1).max(ABANDONED_LIMITS.bulkDeleteMax),
 }));
 
-export const queryRequest = z.object({ query: aftercareQueryInput });
+export const queryRequest = conforms<QueryAbandonedCheckoutsRequest>()(z.object({ query: aftercareQueryInput }));
 
 export const searchRequest = conforms<SearchAbandonedCheckoutsRequest>()(z.object({
   search: aftercareQueryInput.extend({

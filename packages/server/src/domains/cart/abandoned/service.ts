@@ -11,7 +11,7 @@ import { assertSiteServes, getSite, getSiteCached } from '../../sites/index.js';
 import { currencyOf, divRound, formatMoney, parseMoney } from '../pricing/index.js';
 import { ABANDONED_CHECKOUT_FQDN, type CheckoutSnapshot, type TrackedCheckout } from './model.js';
 import { AFTERCARE_PAGING, runPagedQuery } from './paging.js';
-import { hostedCheckoutUrl, presentAbandonedCheckout } from './present.js';
+import { checkoutUrlOf, presentAbandonedCheckout } from './present.js';
 import {
   abandonedSortColumn, deleteVisible, findByCheckout, findIdle, findVisible, markAbandoned, pruneFinished, queryVisible, saveActivities,
   SEARCH_COLUMNS, sumsByStatus, transition, upsertSnapshot,
@@ -271,5 +271,5 @@ export async function recoveryUrl(ctx: BaseContext, id: string, metasiteId: stri
   assertSiteServes(site);
   const row = await findVisible(ctx.db, site.id, id);
   if (!row) throw notFoundError(id);
-  return hostedCheckoutUrl(ctx.origin, row.checkoutId);
+  return checkoutUrlOf(row, ctx.origin);
 }

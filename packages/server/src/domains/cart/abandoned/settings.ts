@@ -1,6 +1,6 @@
 import { envInt } from '../../../env.js';
 
-/** Tunables of abandoned-checkout tracking (docs/abandoned-checkouts.md lists the env names). */
+/** Tunables of abandoned-checkout tracking (docs/cart-aftercare.md lists the env names). */
 export interface AbandonedCheckoutSettings {
   /** A checkout untouched this long (and not completed) becomes ABANDONED. */
   abandonAfterMs: number;

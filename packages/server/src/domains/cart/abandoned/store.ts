@@ -195,6 +195,8 @@ const FIELDS = allowlist<{ column: string; type: ScalarType }>({
 
 const filterTarget: FilterTarget = {
   field(path: string): FilterField | undefined {
+    // The platform's user id (a site collaborator as buyer) does not exist here: filterable, never set.
+    if (path === 'buyerInfo.userId') return { expr: sql`NULL`, type: 'string' };
     const f = FIELDS[path];
     return f ? { expr: sql.ref(`a.${f.column}`), type: f.type } : undefined;
   },
@@ -212,15 +214,10 @@ export const SEARCH_COLUMNS = allowlist<string>({
   'contactDetails.lastName': 'contact_last_name',
 });
 
-export interface AbandonedQuery {
+export interface AbandonedQuery extends PageWindow {
   siteId: string;
   filter: FilterNode | undefined;
   search: { expression: string; fields: string[]; mode: 'OR' | 'AND' } | undefined;
-  sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[];
-  limit: number;
-  offset: number;
-  withTotal: boolean;
-  countCap: number;
   dialect: DialectName;
 }
 
@@ -240,18 +237,35 @@ function whereOf(q: AbandonedQuery): RawBuilder<boolean> {
 }
 
 export async function queryVisible(db: Executor, q: AbandonedQuery): Promise<{ rows: TrackedCheckout[]; total: number }> {
-  const where = whereOf(q);
-  const order = q.sort.length > 0
-    // NULLS LAST both ways, so both databases page alike.
-    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)} NULLS LAST`), sql`a.id ASC`])
-    : sql`a.abandoned_date DESC, a.id ASC`;
-  const rows = await sql<Row>`SELECT a.* FROM abandoned_checkouts a WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
-  let total = 0;
-  if (q.withTotal) {
-    const counted = await sql<{ total: number | string }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM abandoned_checkouts a WHERE ${where} LIMIT ${q.countCap + 1}) capped`.execute(db);
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
-  return { rows: rows.rows.map(toTracked), total };
+  const { rows, total } = await selectPage<Row>(db, { table: 'abandoned_checkouts', alias: 'a', where: whereOf(q), defaultOrder: sql`a.abandoned_date DESC, a.id ASC` }, q);
+  return { rows: rows.map(toTracked), total };
+}
+
+/** Which slice of a listing to read: caller's sort, window, and whether to count (up to `countCap`). */
+export interface PageWindow {
+  sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[];
+  limit: number;
+  offset: number;
+  withTotal: boolean;
+  countCap: number;
+}
+
+/**
+ * One page of an after-checkout listing (both parts use it): rows of `table` (as `alias`) under
+ * `where`, in the caller's order (NULLS LAST both ways, so both databases page alike; then by id) or
+ * the default one, and the total when asked, counted up to `countCap + 1` rows.
+ */
+export async function selectPage<R>(
+  db: Executor, from: { table: 'abandoned_checkouts' | 'back_in_stock_requests'; alias: 'a' | 'r'; where: RawBuilder<boolean>; defaultOrder: RawBuilder<unknown> }, w: PageWindow,
+): Promise<{ rows: R[]; total: number }> {
+  const t = sql`${sql.table(from.table)} ${sql.raw(from.alias)}`;
+  const order = w.sort.length > 0
+    ? sql.join([...w.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)} NULLS LAST`), sql`${sql.ref(`${from.alias}.id`)} ASC`])
+    : from.defaultOrder;
+  const rows = await sql<R>`SELECT ${sql.raw(from.alias)}.* FROM ${t} WHERE ${from.where} ORDER BY ${order} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+  if (!w.withTotal) return { rows: rows.rows, total: 0 };
+  const counted = await sql<{ total: number | string }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM ${t} WHERE ${from.where} LIMIT ${w.countCap + 1}) capped`.execute(db);
+  return { rows: rows.rows, total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 /** Count and exact sum (minor units) of the site's rows per status, abandoned within [from, to], in one currency. */

@@ -10,14 +10,14 @@ const tag = 'Back-in-stock notifications';
 const base = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
 /**
- * ecom.backInStockNotifications (docs/back-in-stock.md). Creating a request is open to any caller of
+ * ecom.backInStockNotifications (docs/cart-aftercare.md). Creating a request is open to any caller of
  * the site (shoppers ask on the product page); everything else shows or changes other people's
  * e-mail addresses and is owner-only.
  */
 export const backInStockRoutes: RouteDef[] = [
   route({
-    method: 'POST', path: base, access: 'visitor', tag,
-    summary: 'Ask to be e-mailed when an item is back in stock (one open request per e-mail and item)',
+    method: 'POST', path: base, access: 'visitor', tag, idempotent: true,
+    summary: 'Ask to be e-mailed when an item is back in stock (one open request per e-mail and item; honours Idempotency-Key)',
     request: createRequest,
     handler: async (ctx, input) => requestAnswer(await createBackInStockRequest(ctx, input)),
   }),
@@ -34,8 +34,8 @@ export const backInStockRoutes: RouteDef[] = [
     handler: (ctx, input) => countByCatalogReferences(ctx, input.catalogReferences),
   }),
   route({
-    method: 'POST', path: `${base}/report-items-back-in-stock`, access: 'elevated', tag,
-    summary: 'Mail the waiting requests of an item (or the listed requests) now',
+    method: 'POST', path: `${base}/report-items-back-in-stock`, access: 'elevated', tag, idempotent: true,
+    summary: 'Mail the waiting requests of an item (or the listed requests) now (honours Idempotency-Key)',
     request: reportRequest,
     handler: async (ctx, input) => {
       await reportItemsBackInStock(ctx, input);

@@ -1,6 +1,6 @@
 import { envInt } from '../../../env.js';
 
-/** Tunables of back-in-stock notifications (docs/back-in-stock.md lists the env names). */
+/** Tunables of back-in-stock notifications (docs/cart-aftercare.md lists the env names). */
 export interface BackInStockSettings {
   /** How often the periodic `back-in-stock.settle` job reads the outcome of queued notification mails. */
   settleEveryMs: number;

@@ -5,6 +5,7 @@ import { readJson, toJson, type DialectName } from '../../../storage/dialect.js'
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget, type ScalarType } from '../../../storage/filter.js';
 import type { Bool01 } from '../../../storage/schema.js';
 import type { StockRequest } from './model.js';
+import { selectPage, type PageWindow } from '../abandoned/store.js';
 
 interface BackInStockRequestsTable {
   id: string;
@@ -171,6 +172,7 @@ const FIELDS = allowlist<{ column: string; type: ScalarType; storedAs01?: boolea
   status: { column: 'status', type: 'string' },
   contactId: { column: 'contact_id', type: 'string' },
   autoNotified: { column: 'auto_notified', type: 'boolean', storedAs01: true },
+  itemUrl: { column: 'item_url', type: 'string' },
   createdDate: { column: 'created_date', type: 'date' },
   _createdDate: { column: 'created_date', type: 'date' },
   'catalogReference.appId': { column: 'app_id', type: 'string' },
@@ -190,29 +192,16 @@ export function requestSortColumn(field: string): RawBuilder<unknown> | undefine
   return f ? sql.ref(`r.${f.column}`) : undefined;
 }
 
-export interface RequestQuery {
+export interface RequestQuery extends PageWindow {
   siteId: string;
   filter: FilterNode | undefined;
-  sort: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[];
-  limit: number;
-  offset: number;
-  withTotal: boolean;
-  countCap: number;
   dialect: DialectName;
 }
 
 export async function queryRequests(db: Executor, q: RequestQuery): Promise<{ rows: StockRequest[]; total: number }> {
   const parts: RawBuilder<boolean>[] = [sql<boolean>`r.site_id = ${q.siteId}`];
   if (q.filter) parts.push(compileFilter(q.filter, filterTarget, q.dialect));
-  const where = sql.join(parts, sql` AND `);
-  const order = q.sort.length > 0
-    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)} NULLS LAST`), sql`r.id ASC`])
-    : sql`r.created_date DESC, r.id ASC`;
-  const rows = await sql<Row>`SELECT r.* FROM back_in_stock_requests r WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
-  let total = 0;
-  if (q.withTotal) {
-    const counted = await sql<{ total: number | string }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM back_in_stock_requests r WHERE ${where} LIMIT ${q.countCap + 1}) capped`.execute(db);
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
-  return { rows: rows.rows.map(toRequest), total };
+  const where = sql.join(parts, sql` AND `) as RawBuilder<boolean>;
+  const { rows, total } = await selectPage<Row>(db, { table: 'back_in_stock_requests', alias: 'r', where, defaultOrder: sql`r.created_date DESC, r.id ASC` }, q);
+  return { rows: rows.map(toRequest), total };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { InventoryItemV3Input, InventoryItemV3Upsert } from '@vitrine/types/stores';
+import type { InventoryAdjustment, InventoryAggregation as InventoryAggregationWire, InventoryItemV3Input, InventoryItemV3Upsert, InventorySearch, InventorySearchDetails } from '@vitrine/types/stores';
 import { conforms } from '../../../http/conforms.js';
 import { cursorPaging, sortItem } from '../schema.js';
 import { V3_LIMITS } from './schema.js';
@@ -54,30 +54,29 @@ export const inventoryItemSet = z.object({
 });
 
 const filter = z.record(z.string(), z.unknown());
-export const searchDetails = z.object({
+export const searchDetails = conforms<InventorySearchDetails>()(z.object({
   expression: z.string().max(INVENTORY_V3_LIMITS.searchExpression).nullish(),
   mode: z.enum(['OR', 'AND']).optional(),
   fields: z.array(z.enum(['product.name', 'product.variantSku'])).max(20).optional(),
   fuzzy: z.boolean().optional(),
-});
+}));
 export type SearchDetails = z.infer<typeof searchDetails>;
 
-const aggregation = z.object({
+const aggregation = conforms<InventoryAggregationWire>()(z.object({
   name: z.string().max(100).nullish(),
   type: z.enum(['VALUE', 'SCALAR']).optional(),
   fieldPath: z.string().max(200),
   value: z.object({ limit: z.number().int().min(1).max(INVENTORY_V3_LIMITS.aggregationValues).nullish(), sortType: z.enum(['COUNT', 'VALUE']).optional(), sortDirection: z.enum(['ASC', 'DESC']).optional() }).optional(),
   scalar: z.object({ type: z.enum(['COUNT_DISTINCT', 'MIN', 'MAX']) }).optional(),
-});
+}));
 export type InventoryAggregation = z.infer<typeof aggregation>;
 
-export const searchRequest = z.object({
-  search: z.object({
-    filter: filter.nullish(), sort: z.array(sortItem).max(INVENTORY_V3_LIMITS.sortFields).optional(),
-    cursorPaging: cursorPaging(INVENTORY_V3_LIMITS.pageMax).optional(),
-    aggregations: z.array(aggregation).max(INVENTORY_V3_LIMITS.aggregations).optional(), search: searchDetails.optional(), timeZone: z.string().max(100).nullish(),
-  }).optional(),
-});
+export const inventorySearch = conforms<InventorySearch>()(z.object({
+  filter: filter.nullish(), sort: z.array(sortItem).max(INVENTORY_V3_LIMITS.sortFields).optional(),
+  cursorPaging: cursorPaging(INVENTORY_V3_LIMITS.pageMax).optional(),
+  aggregations: z.array(aggregation).max(INVENTORY_V3_LIMITS.aggregations).optional(), search: searchDetails.optional(), timeZone: z.string().max(100).nullish(),
+}));
+export const searchRequest = z.object({ search: inventorySearch.optional() });
 export type InventorySearchInput = NonNullable<z.infer<typeof searchRequest>['search']>;
 
 const bulkOf = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(INVENTORY_V3_LIMITS.bulk);
@@ -97,8 +96,8 @@ export const bulkIncrementAtRequest = z.object({
 });
 
 const adjustBy = z.number().int().min(1).max(INVENTORY_V3_LIMITS.adjustMax);
-export const adjustment = z.object({ incrementBy: adjustBy.optional(), decrementBy: adjustBy.optional() })
-  .refine((a) => (a.incrementBy === undefined) !== (a.decrementBy === undefined), { message: 'give exactly one of incrementBy and decrementBy', params: { rule: 'ONE_OF_ALIGNMENT' } });
+export const adjustment = conforms<InventoryAdjustment>()(z.object({ incrementBy: adjustBy.optional(), decrementBy: adjustBy.optional() })
+  .refine((a) => (a.incrementBy === undefined) !== (a.decrementBy === undefined), { message: 'give exactly one of incrementBy and decrementBy', params: { rule: 'ONE_OF_ALIGNMENT' } }));
 export type Adjustment = z.infer<typeof adjustment>;
 export const adjustByFilterRequest = z.object({ filter, adjustment, search: searchDetails.optional(), trackQuantity: z.boolean().optional() });
 export const setOrAdjustByFilterRequest = z.object({ filter, adjustedInventoryAction: adjustment, search: searchDetails.optional() });

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, call, startTestServer, type ApiResponse, type TestServer } from './harness.js';
+import { as, visitor, type Actor } from './identity-helpers.js';
+import { SQL_STATEMENTS_HEADER } from '../src/http/app.js';
+
+/**
+ * Query budgets of the hot endpoints: the SQL statements one request runs (counted by storage in the
+ * test mode `countQueries`, answered in the x-vitrine-sql-statements header). A change that adds a
+ * statement to one of these calls (an N+1, a lookup that could be joined or cached) fails here.
+ * Each call is made twice and the second is counted: the steady state, after per-process caches
+ * (signing keys, collection definitions) are warm. Callers are visitors, as on a storefront.
+ */
+
+let t: TestServer;
+let fixture: Fixture;
+
+interface Fixture { visitor: Actor; productV1Id: string; productV3Id: string; collection: string }
+
+/**
+ * One entry per hot call: its budget and how to make it. Adding a budget is adding a line (cart and
+ * orders add theirs: add-to-cart 6, place order 20).
+ * - V1 product get, V3 product get: the stored visitor document, one statement.
+ * - V1 product query page, 3: the page's ids (index order), their visitor documents by primary key
+ *   (the split keeps deep pages fast, docs/catalog.md), and the catalog version that validates the
+ *   cached total (a new filter adds its COUNT once).
+ * - V3 product query page (cursor paging, no total), data item query: one statement.
+ * - member query: the page and its capped total.
+ */
+interface Budget { name: string; statements: number; call: (f: Fixture) => Promise<ApiResponse> }
+const BUDGETS: Budget[] = [
+  { name: 'V1 product get', statements: 1, call: (f) => call(t.url, `/stores-reader/v1/products/${f.productV1Id}`, as(f.visitor)) },
+  { name: 'V3 product get', statements: 1, call: (f) => call(t.url, `/stores/v3/products/${f.productV3Id}`, as(f.visitor)) },
+  { name: 'V1 product query page', statements: 3, call: (f) => call(t.url, '/stores-reader/v1/products/query-platformized', as(f.visitor, { query: { paging: { limit: 20 } } })) },
+  { name: 'V3 product query page', statements: 1, call: (f) => call(t.url, '/stores/v3/products/query', as(f.visitor, { query: { cursorPaging: { limit: 20 } } })) },
+  { name: 'member query', statements: 2, call: (f) => call(t.url, '/members/v1/members/query', as(f.visitor, { query: { paging: { limit: 20 } } })) },
+  { name: 'data item query', statements: 1, call: (f) => call(t.url, '/wix-data/v2/items/query', as(f.visitor, { dataCollectionId: f.collection, query: { paging: { limit: 20 } } })) },
+];
+
+/** A V3 product with two variants (an option of two choices), stock tracked. */
+function v3Product(name: string) {
+  const sizes = ['S', 'M'];
+  return {
+    name, productType: 'PHYSICAL', brand: { name: 'Budget' },
+    options: [{ name: 'Size', optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: sizes.map((s) => ({ name: s, choiceType: 'CHOICE_TEXT' })) } }],
+    variantsInfo: { variants: sizes.map((s) => ({
+      choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: s } }], price: { actualPrice: { amount: '10' } }, inventoryItem: { trackQuantity: true, quantity: 5 },
+    })) },
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ countQueries: true });
+  const owner = asOwner(t);
+  const v1 = await call(t.url, '/stores-reader/v1/products/query-platformized', { ...owner, body: { query: { paging: { limit: 1 } } } });
+  const v3 = await call(t.url, '/stores/v3/products', { ...owner, body: { product: v3Product('Budget tee 0') } });
+  for (let i = 1; i < 5; i++) expect((await call(t.url, '/stores/v3/products', { ...owner, body: { product: v3Product(`Budget tee ${i}`) } })).status).toBe(200);
+  const collection = 'budgetNotes';
+  const created = await call(t.url, '/wix-data/v2/collections', {
+    ...owner, body: { collection: { id: collection, displayName: 'Notes', fields: [], permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } } },
+  });
+  const items = await call(t.url, '/wix-data/v2/bulk/items/insert', { ...owner, body: { dataCollectionId: collection, dataItems: Array.from({ length: 30 }, (_, i) => ({ data: { n: i } })) } });
+  for (let i = 0; i < 3; i++) {
+    const m = await call(t.url, '/members/v1/members', { ...owner, body: { member: { loginEmail: `budget-${i}@example.com`, privacyStatus: 'PUBLIC', profile: { nickname: `budget ${i}` } } } });
+    expect(m.status).toBe(200);
+  }
+  expect([v1.status, v3.status, created.status, items.status]).toEqual([200, 200, 200, 200]);
+  fixture = { visitor: await visitor(t), productV1Id: v1.body.products[0].id, productV3Id: v3.body.product.id, collection };
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Statements of one request, from the test-mode header (a missing header fails: the mode is off). */
+function statementsOf(res: ApiResponse): number {
+  const header = res.headers.get(SQL_STATEMENTS_HEADER);
+  if (header === null) throw new Error(`no ${SQL_STATEMENTS_HEADER} header: is countQueries on?`);
+  return Number(header);
+}
+
+describe('query budgets (SQL statements per request)', () => {
+  it('counts the statements of a request (a write runs several)', async () => {
+    const res = await call(t.url, '/wix-data/v2/items', { ...asOwner(t), body: { dataCollectionId: fixture.collection, dataItem: { data: { n: 100 } } } });
+    expect(res.status).toBe(200);
+    expect(statementsOf(res)).toBeGreaterThan(1);
+  });
+
+  it.each(BUDGETS)('$name stays within $statements', async (budget) => {
+    expect((await budget.call(fixture)).status).toBe(200);
+    const res = await budget.call(fixture);
+    expect(res.status).toBe(200);
+    const statements = statementsOf(res);
+    if (process.env.QUERY_BUDGET_REPORT) console.info(`${budget.name}: ${statements} statement(s), budget ${budget.statements}`);
+    expect(statements, budget.name).toBeLessThanOrEqual(budget.statements);
+  });
+});
