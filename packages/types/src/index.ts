@@ -9,11 +9,8 @@ export type * from './stores/index.js';
 export type * from './members.js';
 export type * from './data.js';
 export type * from './events.js';
-<<<<<<< HEAD
 export type * from './owners.js';
-=======
 export type * from './identity.js';
->>>>>>> main
 export type * from './ecom-cart.js';
 export type * from './ecom-rules.js';
 export type * from './ecom-aftercare.js';

@@ -1,14 +1,8 @@
 /**
-<<<<<<< HEAD
- * `@vitrine/sdk/ecom`: current cart and checkout; orders, fulfillments and orders settings (docs/orders.md);
- * payments: `orderTransactions` and `paymentsCollector` (the payments collector calls of the public
- * orders module, which `orders` re-exports). Add one `export * as <name> from './<name>.js'` line per module.
-=======
  * `@vitrine/sdk/ecom`: current cart and checkout; orders, fulfillments and orders settings; payments:
  * `orderTransactions` and `paymentsCollector` (the payments collector calls of the public orders
  * module, for `orders` to re-export).
  * Add one `export * as <name> from './<name>.js'` line per module (pattern: docs/sdk.md).
->>>>>>> main
  */
 export * as currentCart from './currentCart.js';
 export * as checkout from './checkout.js';
@@ -17,8 +11,5 @@ export * as orderFulfillments from './orderFulfillments.js';
 export * as ordersSettings from './ordersSettings.js';
 export * as orderTransactions from './orderTransactions.js';
 export * as paymentsCollector from './paymentsCollector.js';
-<<<<<<< HEAD
-=======
 export * as abandonedCheckouts from './abandonedCheckouts.js';
 export * as backInStockNotifications from './backInStockNotifications.js';
->>>>>>> main
