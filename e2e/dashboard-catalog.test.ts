@@ -27,7 +27,7 @@ describe('products', () => {
     const api = await call(t.url, '/stores-reader/v1/products/query-platformized', { ...asOwner(t), body: { query: { sort: [{ fieldName: 'price', order: 'DESC' }, { fieldName: 'name', order: 'ASC' }], paging: { limit: 25 } } } });
     const byPrice = api.body.products.map((p: { name: string }) => p.name) as string[];
     expect(byPrice[0]).not.toBe('Barista T-Shirt');
-    await expect.poll(() => page.getByTestId('product-row').locator('td:first-child').allTextContents()).toEqual(byPrice);
+    await expect.poll(() => page.getByTestId('product-row').locator('td:nth-child(2)').allTextContents()).toEqual(byPrice);
     expect(await page.getByTestId('pager-range').textContent()).toBe('1–25 of 26');
     await page.getByLabel('Sort by').selectOption({ label: 'Alphabetical' });
 
@@ -152,13 +152,13 @@ describe('collections', () => {
 });
 
 describe('session', () => {
-  it('offers to sign in again when the server refuses the stored key', async () => {
-    await page.evaluate((siteId) => sessionStorage.setItem('vitrine.dashboard.session', JSON.stringify({ apiKey: 'vtr_revoked', siteId })), t.site.id);
+  it('offers to sign in again when the server refuses the stored session', async () => {
+    await page.evaluate((siteId) => sessionStorage.setItem('vitrine.dashboard.session', JSON.stringify({ sessionToken: 'vto_revoked', siteId })), t.site.id);
     await page.reload();
-    const banner = page.getByRole('alert').filter({ hasText: 'The server refused this API key' });
+    const banner = page.getByRole('alert').filter({ hasText: 'Your session ended' });
     await banner.waitFor();
     await banner.getByRole('button', { name: 'Sign in again' }).click();
-    await page.getByLabel('API key').waitFor();
+    await page.getByLabel('E-mail').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('vitrine.dashboard.session'))).toBeNull();
   });
 });

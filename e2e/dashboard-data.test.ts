@@ -95,6 +95,43 @@ describe('data collections', () => {
     expect(await page.getByRole('button', { name: `Delete item ${target!.id}` }).count()).toBe(0);
   });
 
+  it('imports 1,000 rows from CSV with progress, then exports every item as CSV', async () => {
+    await openSection(page, 'Data', 'Data collections');
+    await page.getByRole('link', { name: 'Recipes' }).click();
+    await expect.poll(() => page.getByTestId('item-total').textContent()).toBe(`${SEEDED} items`);
+    const lines = ['title,minutes,vegan'];
+    for (let i = 1; i <= 1000; i++) lines.push(`"Imported, no. ${i}",${i},${i % 2 === 0}`);
+    await page.getByLabel('Import CSV').setInputFiles({ name: 'recipes.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await expect.poll(() => page.getByTestId('transfer-summary').textContent(), { timeout: 20_000 }).toBe('Imported 1000 items.');
+    await expect.poll(() => page.getByTestId('item-total').textContent()).toBe(`${SEEDED + 1000} items`);
+    expect((await itemsWhere({ vegan: true, title: { $startsWith: 'Imported, no.' } })).pagingMetadata.total).toBe(500);
+    expect((await itemsWhere({ title: 'Imported, no. 7' })).dataItems[0]!.data).toMatchObject({ minutes: 7, vegan: false });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('recipes.csv');
+    const text = await new Promise<string>((resolve, reject) => {
+      void file.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.on('error', reject);
+      });
+    });
+    const rows = text.trim().split('\r\n');
+    expect(rows[0]).toBe('_id,title,minutes,vegan,tags,_createdDate');
+    expect(rows).toHaveLength(1 + SEEDED + 1000);
+    expect(rows.some((r) => /^[^,]+,"Imported, no\. 7",7,false,,\d{4}-/.test(r))).toBe(true);
+    await expect.poll(() => page.getByTestId('transfer-summary').textContent()).toBe(`Exported ${SEEDED + 1000} items.`);
+  });
+
+  it('refuses a CSV with an unknown column and imports nothing', async () => {
+    await page.getByLabel('Import CSV').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('title,calories\nSoup,100\n') });
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Unknown columns: calories');
+    expect((await itemsWhere({ title: 'Soup' })).pagingMetadata.total).toBe(0);
+  });
+
   it('shows the server error for an unknown collection', async () => {
     await page.goto(`${t.url}/dashboard/data/nope`);
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/nope/);

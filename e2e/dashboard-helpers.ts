@@ -1,16 +1,35 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../packages/server/test/harness.js';
+import { createAccount } from '../packages/server/src/domains/owners/index.js';
 import { launchBrowser } from './browser.js';
 
-/** A fresh page signed in to the dashboard with the test server's owner API key. */
-export async function signedInPage(browser: Browser, t: TestServer): Promise<Page> {
-  const page = await browser.newPage();
+/** The owner account the dashboard tests sign in with (made by `ownerAccount`). */
+export const TEST_OWNER = { email: 'owner@shop.example.test', password: 'tangerine-harbor-93-quartz', name: 'Test Owner' };
+
+const made = new WeakSet<TestServer>();
+
+/** Creates the test owner account on the server's demo site (once per server). */
+export async function ownerAccount(t: TestServer): Promise<void> {
+  if (made.has(t)) return;
+  await createAccount(t.server.deps.storage.db, t.site.id, { ...TEST_OWNER, role: 'owner' });
+  made.add(t);
+}
+
+/** Fills the sign-in form with e-mail and password and waits for the first section. */
+export async function signInWithPassword(page: Page, t: TestServer, credentials: { email: string; password: string } = TEST_OWNER): Promise<void> {
   await page.goto(`${t.url}/dashboard/`);
-  await page.getByLabel('API key').fill(t.apiKey);
-  await page.getByLabel('Site id').fill(t.site.id);
+  await page.getByLabel('E-mail').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Products' }).waitFor();
+}
+
+/** A fresh page signed in to the dashboard with the test owner's password. */
+export async function signedInPage(browser: Browser, t: TestServer): Promise<Page> {
+  await ownerAccount(t);
+  const page = await browser.newPage();
+  await signInWithPassword(page, t);
   return page;
 }
 

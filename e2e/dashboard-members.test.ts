@@ -82,9 +82,15 @@ describe('members', () => {
     const drawer = page.getByRole('dialog', { name: 'bob@shop.test' });
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('Open reports1');
     await drawer.getByRole('button', { name: 'Block' }).click();
+    // Blocking asks first; Cancel changes nothing.
+    await page.getByRole('dialog', { name: 'Block member' }).getByRole('button', { name: 'Cancel' }).click();
+    expect((await member(ids.bob!)).body.member.status).not.toBe('BLOCKED');
+    await drawer.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('dialog', { name: 'Block member' }).getByRole('button', { name: 'Block member' }).click();
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusBLOCKED');
     expect((await member(ids.bob!)).body.member.status).toBe('BLOCKED');
     await drawer.getByRole('button', { name: 'Mute' }).click();
+    await page.getByRole('dialog', { name: 'Mute member' }).getByRole('button', { name: 'Mute member' }).click();
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('ActivityMUTED');
     expect((await member(ids.bob!)).body.member.activityStatus).toBe('MUTED');
     await drawer.getByRole('button', { name: 'Unmute' }).click();
@@ -135,5 +141,26 @@ describe('reports', () => {
 
     await page.getByLabel('Report status').selectOption('RESOLVED');
     await expect.poll(reportRows).toEqual([expect.stringMatching(/^dan@shop\.testHARASSMENTrude repliesfill-02@shop\.test.*RESOLVEDmutedwarned by mail$/)]);
+  });
+});
+
+describe('members by filter', () => {
+  it('approves every pending member as a job after confirmation and shows its progress to the end', async () => {
+    const pending = [];
+    for (const name of ['pend-1', 'pend-2', 'pend-3']) pending.push((await ownerCreateMember(t, { loginEmail: `${name}@shop.test`, status: 'PENDING' })).id);
+    await openSection(page, 'Members', 'Members');
+    await page.getByLabel('Status').selectOption('PENDING');
+    await expect.poll(async () => (await emails()).sort()).toEqual(['pend-1@shop.test', 'pend-2@shop.test', 'pend-3@shop.test']);
+    await page.getByRole('button', { name: 'Approve all PENDING members' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve 3 members' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await member(pending[0]!)).body.member.status).toBe('PENDING');
+    await page.getByRole('button', { name: 'Approve all PENDING members' }).click();
+    await dialog.getByRole('button', { name: 'Approve 3 members' }).click();
+    await expect.poll(() => page.getByTestId('bulk-job').getByRole('status').textContent(), { timeout: 15_000 }).toBe('Done: 3 succeeded, 0 failed');
+    for (const id of pending) expect((await member(id)).body.member.status).toBe('APPROVED');
+    await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No member matches.');
+    await page.screenshot({ path: 'e2e/artifacts/members.png', fullPage: true });
+    await page.getByLabel('Status').selectOption('');
   });
 });

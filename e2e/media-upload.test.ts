@@ -38,6 +38,7 @@ describe('product images', () => {
     await expect.poll(() => editorThumb.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(200);
     // Remove the generated image so the upload becomes the main media.
     await drawer.getByRole('button', { name: `Remove ${before.media.items[0]!.title}` }).click();
+    await page.getByRole('dialog', { name: 'Remove image' }).getByRole('button', { name: 'Remove image' }).click();
     await expect.poll(() => drawer.getByTestId('product-media-item').count()).toBe(1);
 
     const after = await kettle();

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
-import { VitrineProvider } from '@vitrine/react';
+import { VitrineProvider, useOwnerAccount } from '@vitrine/react';
+import { bindModule } from '@vitrine/sdk';
+import { account } from '@vitrine/sdk/owners';
 import { UNAUTHORIZED_EVENT, loadSession, ownerClient, saveSession, type OwnerSession } from './session';
 import { SignIn } from './pages/SignIn';
 import { ProductsPage } from './pages/ProductsPage';
@@ -13,16 +15,21 @@ import { DataItemsPage } from './pages/DataItemsPage';
 import { WebhooksPage } from './pages/WebhooksPage';
 import { DeliveriesPage } from './pages/DeliveriesPage';
 import { MailboxPage } from './pages/MailboxPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { OrdersPage } from './pages/OrdersPage';
 
+/** Sections by the area a staff account needs for them (owners see all). */
 const SECTIONS = [
-  { to: '/products', label: 'Products' },
-  { to: '/collections', label: 'Collections' },
-  { to: '/members', label: 'Members' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/data', label: 'Data' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/mailbox', label: 'Mailbox' },
-];
+  { to: '/orders', label: 'Orders', area: 'orders' },
+  { to: '/products', label: 'Products', area: 'catalog' },
+  { to: '/collections', label: 'Collections', area: 'catalog' },
+  { to: '/members', label: 'Members', area: 'members' },
+  { to: '/reports', label: 'Reports', area: 'members' },
+  { to: '/data', label: 'Data', area: 'data' },
+  { to: '/webhooks', label: 'Webhooks', area: 'settings' },
+  { to: '/mailbox', label: 'Mailbox', area: 'settings' },
+  { to: '/settings', label: 'Settings', area: undefined },
+] as const;
 
 export function App() {
   const queryClient = useQueryClient();
@@ -38,24 +45,38 @@ export function App() {
   if (!session || !client) {
     return <SignIn onSignIn={(s) => { saveSession(s); setSession(s); }} />;
   }
-  const signOut = () => { saveSession(undefined); queryClient.clear(); setRefused(false); setSession(undefined); };
+  const signOut = () => {
+    // End the server session too; the local sign-out happens whatever the answer.
+    void bindModule(account, client).signOut().catch(() => undefined);
+    saveSession(undefined); queryClient.clear(); setRefused(false); setSession(undefined);
+  };
   return (
     <VitrineProvider client={client} queryClient={queryClient}>
+      <Shell refused={refused} signOut={signOut} />
+    </VitrineProvider>
+  );
+}
+
+function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) {
+  const me = useOwnerAccount();
+  const allowed = (area: string | undefined) => !area || me.data?.role === 'owner' || (me.data?.permissions as readonly string[] | undefined)?.includes(area);
+  return (
       <div className="flex min-h-screen">
         <aside className="w-56 shrink-0 border-r border-slate-200 bg-white p-4">
-          <p className="mb-6 text-lg font-semibold">Vitrine</p>
+          <p className="mb-1 text-lg font-semibold">Vitrine</p>
+          <p data-testid="signed-in-as" className="mb-6 truncate text-xs text-slate-600">{me.data ? `${me.data.name} (${me.data.role})` : ' '}</p>
           <nav aria-label="Sections" className="flex flex-col gap-1 text-sm">
-            {SECTIONS.map((s) => (
+            {SECTIONS.filter((s) => allowed(s.area)).map((s) => (
               <NavLink key={s.to} to={s.to} className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-slate-900 text-white' : 'hover:bg-slate-100'}`}>{s.label}</NavLink>
             ))}
             <a className="rounded px-3 py-2 hover:bg-slate-100" href="/docs">API reference</a>
           </nav>
-          <button type="button" className="mt-8 text-xs text-slate-500 underline" onClick={signOut}>Sign out</button>
+          <button type="button" className="mt-8 text-xs text-slate-600 underline" onClick={signOut}>Sign out</button>
         </aside>
         <main className="min-w-0 flex-1 p-8">
           {refused && (
             <div role="alert" className="mb-6 flex items-center gap-4 rounded border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-900">
-              The server refused this API key (revoked or deleted).
+              Your session ended (signed out elsewhere, expired, or the account changed).
               <button type="button" onClick={signOut} className="ml-auto rounded bg-rose-700 px-3 py-1 text-white">Sign in again</button>
             </div>
           )}
@@ -69,10 +90,11 @@ export function App() {
             <Route path="/webhooks" element={<WebhooksPage />} />
             <Route path="/webhooks/:subscriptionId" element={<DeliveriesPage />} />
             <Route path="/mailbox" element={<MailboxPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/orders" element={<OrdersPage />} />
             <Route path="*" element={<Navigate to="/products" replace />} />
           </Routes>
         </main>
       </div>
-    </VitrineProvider>
   );
 }

@@ -1,16 +1,18 @@
-import { ApiKeyStrategy, createClient, VitrineError, type ClientCore } from '@vitrine/sdk';
+import { createClient, VitrineError, type ClientCore } from '@vitrine/sdk';
+import { account } from '@vitrine/sdk/owners';
 
-/** The owner's credentials live in sessionStorage only: closing the tab signs out. */
+/** The session token lives in sessionStorage only: closing the tab forgets it (the server session ends on its own). */
 const STORAGE_KEY = 'vitrine.dashboard.session';
 
-export interface OwnerSession { apiKey: string; siteId: string }
+/** A signed-in owner or staff session: the token from password sign-in and its site. */
+export interface OwnerSession { sessionToken: string; siteId: string }
 
 export function loadSession(): OwnerSession | undefined {
   const raw = sessionStorage.getItem(STORAGE_KEY);
   if (!raw) return undefined;
   try {
     const parsed = JSON.parse(raw) as Partial<OwnerSession>;
-    return parsed.apiKey && parsed.siteId ? { apiKey: parsed.apiKey, siteId: parsed.siteId } : undefined;
+    return parsed.sessionToken && parsed.siteId ? { sessionToken: parsed.sessionToken, siteId: parsed.siteId } : undefined;
   } catch {
     return undefined;
   }
@@ -21,24 +23,34 @@ export function saveSession(session: OwnerSession | undefined): void {
   else sessionStorage.removeItem(STORAGE_KEY);
 }
 
-/** The SDK client of a signed-in owner: API-key auth against the server that serves the dashboard. */
+/** A client with no credentials (password sign-in) against the server that serves the dashboard. */
+export function anonymousClient(): ClientCore {
+  return createClient({ host: window.location.origin });
+}
+
+/** The SDK client of a signed-in session: the token is sent like an API key. */
 export function ownerClient(session: OwnerSession): ClientCore {
-  return createClient({ auth: ApiKeyStrategy({ apiKey: session.apiKey, siteId: session.siteId }), host: window.location.origin });
+  return createClient({ auth: account.ownerSessionAuth(session), host: window.location.origin });
 }
 
 /**
- * What the dashboard shows for a failed call: each field violation ("product.name: must not be
- * empty"; an owner fixes fields, the SDK's INVALID_ARGUMENT summary is for logs), else the message.
+ * What the dashboard shows for a failed call, in the server's own words: each field violation
+ * ("product.name: must not be empty"), else the application error's description without the SDK's
+ * "CODE:" / status prefixes, else the message.
  */
 export function errorText(error: unknown): string {
-  if (error instanceof VitrineError && error.details && 'validationError' in error.details) {
-    const violations = error.details.validationError.fieldViolations;
-    if (violations.length > 0) return violations.map((v) => `${v.field}: ${v.description}`).join('; ');
+  if (error instanceof VitrineError && error.details) {
+    if ('validationError' in error.details) {
+      const violations = error.details.validationError.fieldViolations;
+      if (violations.length > 0) return violations.map((v) => `${v.field}: ${v.description}`).join('; ');
+    }
+    if ('applicationError' in error.details && error.details.applicationError.description) return error.details.applicationError.description;
   }
+  if (error instanceof VitrineError && error.kind === 'system') return 'The server failed to answer. Try again; if it keeps failing, check the server log.';
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Event App listens to when a call was refused with 401 (revoked or deleted API key). */
+/** Event App listens to when a call was refused with 401 (session ended, revoked or expired). */
 export const UNAUTHORIZED_EVENT = 'vitrine:unauthorized';
 
 export function reportUnauthorized(error: unknown): void {

@@ -9,6 +9,7 @@ import { idempotencyMigration } from './storage/idempotency.js';
 import { operationsMigrations } from './operations/migrations.js';
 import { inventoryMigrations } from './domains/inventory/migrations.js';
 import { jobsMigrations } from './jobs/migrations.js';
+import { ownersMigrations } from './domains/owners/migrations.js';
 import { cartMigrations } from './domains/cart/migrations.js';
 import { cartRulesMigrations } from './domains/cart/rules/migrations.js';
 import { abandonedCheckoutsMigrations } from './domains/cart/abandoned/migrations.js';
@@ -34,6 +35,7 @@ export function domainMigrations(): Record<string, Migration> {
     ...prefix('operations', operationsMigrations),
     ...prefix('inventory', inventoryMigrations),
     ...prefix('jobs', jobsMigrations),
+    ...prefix('owners', ownersMigrations),
     ...prefix('cart', cartMigrations),
     ...prefix('cart-rules', cartRulesMigrations),
     ...prefix('cart-abandoned', abandonedCheckoutsMigrations),

@@ -142,8 +142,12 @@ describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
     
     expect(received).toEqual(['crash@example.com']);
     const job = await read(async (db) => db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'data.bulk-by-filter').execute());
-    // Claimed twice: by the killed process, then again once its lease expired.
-    expect(job).toEqual([{ status: 'SUCCEEDED', attempts: 2 }]);
+    // Claimed by the killed process, then again once its lease expired. The test's 1.5 s lease can also
+    // lapse under a saturated CPU while the new process holds it (a third claim); the exact item counts
+    // above are what prove each item was patched once.
+    expect(job).toHaveLength(1);
+    expect(job[0]!.status).toBe('SUCCEEDED');
+    expect(job[0]!.attempts).toBeGreaterThanOrEqual(2);
     proc.child.kill('SIGTERM');
     await proc.exited;
   }, 400_000);

@@ -180,6 +180,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // events (webhooks and notifications)
   'GET /notifications/v1/mails': 'elevated',
   'GET /webhooks/v1/deliveries/:id': 'elevated',
+  'GET /webhooks/v1/event-types': 'elevated',
   'POST /webhooks/v1/deliveries/:id/redeliver': 'elevated',
   'GET /webhooks/v1/subscriptions': 'elevated',
   'POST /webhooks/v1/subscriptions': 'elevated',
@@ -188,6 +189,27 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /webhooks/v1/subscriptions/:id': 'elevated',
   'GET /webhooks/v1/subscriptions/:id/deliveries': 'elevated',
   'POST /webhooks/v1/subscriptions/:id/rotate-secret': 'elevated',
+
+  // owners (domains/owners; docs/dashboard.md)
+  'POST /_api/vitrine/owners/v1/sign-in': 'public',
+  'GET /_api/vitrine/owners/v1/accounts': 'elevated',
+  'POST /_api/vitrine/owners/v1/accounts': 'elevated',
+  'PATCH /_api/vitrine/owners/v1/accounts/:id': 'elevated',
+  'DELETE /_api/vitrine/owners/v1/accounts/:id': 'elevated',
+  'GET /_api/vitrine/owners/v1/api-keys': 'elevated',
+  'POST /_api/vitrine/owners/v1/api-keys': 'elevated',
+  'DELETE /_api/vitrine/owners/v1/api-keys/:id': 'elevated',
+  'GET /_api/vitrine/owners/v1/me': 'elevated',
+  'POST /_api/vitrine/owners/v1/me/password': 'elevated',
+  'GET /_api/vitrine/owners/v1/me/sessions': 'elevated',
+  'DELETE /_api/vitrine/owners/v1/me/sessions/:id': 'elevated',
+  'POST /_api/vitrine/owners/v1/me/sign-out': 'elevated',
+  'POST /_api/vitrine/owners/v1/me/totp/activate': 'elevated',
+  'POST /_api/vitrine/owners/v1/me/totp/disable': 'elevated',
+  'POST /_api/vitrine/owners/v1/me/totp/enroll': 'elevated',
+  'GET /_api/vitrine/owners/v1/oauth-clients': 'elevated',
+  'POST /_api/vitrine/owners/v1/oauth-clients': 'elevated',
+  'DELETE /_api/vitrine/owners/v1/oauth-clients/:id': 'elevated',
 
   // members (domains/members; docs/members.md)
   'GET /members/v1/members': 'visitor',

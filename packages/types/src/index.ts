@@ -9,6 +9,7 @@ export type * from './stores/index.js';
 export type * from './members.js';
 export type * from './data.js';
 export type * from './events.js';
+export type * from './owners.js';
 export type * from './identity.js';
 export type * from './ecom-cart.js';
 export type * from './ecom-rules.js';

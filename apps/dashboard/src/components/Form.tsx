@@ -27,8 +27,4 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** "2026-11-22 00:17" (UTC); '—' when there is no date. */
-export function formatDate(date: Date | null | undefined): string {
-  if (!date || Number.isNaN(date.getTime())) return '—';
-  return date.toISOString().replace('T', ' ').slice(0, 16);
-}
+export { formatDate } from '../lib/time';

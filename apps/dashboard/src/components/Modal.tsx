@@ -1,6 +1,34 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 
-/** A modal dialog (role=dialog, named by its title); Escape closes it. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keeps Tab and Shift+Tab inside the dialog: from the last control focus wraps to the first and back.
+ * (The page behind is also inert to the mouse via the backdrop.)
+ */
+function trapTab(event: ReactKeyboardEvent<HTMLDivElement>): void {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  if (controls.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = controls[0]!;
+  const last = controls[controls.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  } else if (!event.currentTarget.contains(active)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** A modal dialog (role=dialog, named by its title); Escape closes it and Tab stays inside it. */
 export function Modal({ title, onClose, children, side = false }: { title: string; onClose: () => void; children: ReactNode; side?: boolean }) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -28,6 +56,7 @@ export function Modal({ title, onClose, children, side = false }: { title: strin
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        onKeyDown={trapTab}
         className={side
           ? 'outline-none ml-auto flex h-full w-full max-w-xl flex-col overflow-y-auto bg-white p-6 shadow-xl'
           : 'outline-none m-auto w-full max-w-md rounded-lg bg-white p-6 shadow-xl'}

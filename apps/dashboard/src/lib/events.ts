@@ -14,14 +14,6 @@ export const { MAIL_STATUSES } = mailbox;
 /** Page size of the delivery log and the mailbox (server LOG_PAGE_MAX is 100). */
 export const LOG_PAGE_SIZE = 25;
 
-/** "wix.members.v1.member/created" (one per line or comma) -> event type patterns. */
-export function parseEventTypes(text: string): EventType[] {
-  return text.split(/[\n,]+/).map((s) => s.trim()).filter(Boolean).map((s) => {
-    const slash = s.lastIndexOf('/');
-    return slash < 0 ? { entityFqdn: s, slug: '*' } : { entityFqdn: s.slice(0, slash), slug: s.slice(slash + 1) || '*' };
-  });
-}
-
 export function formatEventType(t: EventType): string {
   return `${t.entityFqdn}/${t.slug}`;
 }

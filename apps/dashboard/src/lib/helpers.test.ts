@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { VitrineError } from '@vitrine/sdk';
 import { errorText } from '../session';
 import { displayValue, inputKind, parseInput } from './data';
-import { formatEventType, parseEventTypes } from './events';
+import { formatEventType } from './events';
+import { formatDate } from './time';
+import { parseCsv, toCsv } from './csv';
 import { variantLabel } from './catalog';
 
 /** Pure helpers of the dashboard's API layer (the pages are covered by the browser tests in e2e/). */
@@ -15,17 +17,14 @@ describe('errorText', () => {
     const app = new VitrineError('Member x not found', 'application', 'MEMBER_NOT_FOUND', 404, 'r2', { applicationError: { code: 'MEMBER_NOT_FOUND', description: 'Member x not found', data: {} } });
     expect(errorText(app)).toBe('Member x not found');
     expect(errorText(new Error('tags: must be JSON'))).toBe('tags: must be JSON');
+    // The SDK prefixes the server's message with its code ("Unauthorized: ..."); the owner sees the description alone.
+    const prefixed = new VitrineError('Unauthorized: The e-mail or password is wrong', 'application', 'INVALID_CREDENTIALS', 401, 'r3', { applicationError: { code: 'INVALID_CREDENTIALS', description: 'The e-mail or password is wrong', data: {} } });
+    expect(errorText(prefixed)).toBe('The e-mail or password is wrong');
   });
 });
 
 describe('event types', () => {
-  it('parses fqdn/slug by commas and lines; a bare fqdn means every slug', () => {
-    expect(parseEventTypes('wix.members.v1.member/created,\n wix.ecom.v1.order/* \n\nwix.stores.v1.product')).toEqual([
-      { entityFqdn: 'wix.members.v1.member', slug: 'created' },
-      { entityFqdn: 'wix.ecom.v1.order', slug: '*' },
-      { entityFqdn: 'wix.stores.v1.product', slug: '*' },
-    ]);
-    expect(parseEventTypes('  ')).toEqual([]);
+  it('formats fqdn/slug', () => {
     expect(formatEventType({ entityFqdn: 'a.b', slug: 'updated' })).toBe('a.b/updated');
   });
 });
@@ -55,5 +54,26 @@ describe('variantLabel', () => {
   it('names choices by their option descriptions', () => {
     const product = { productOptions: [{ optionType: 'color' as const, name: 'Color', choices: [{ value: '#000000', description: 'Black', inStock: true, visible: true }] }] };
     expect(variantLabel(product, { choices: { Size: 'M', Color: '#000000' } })).toBe('Size: M, Color: Black');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows the time in the given zone with the zone named, and a dash for no date', () => {
+    const berlin = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: 'Europe/Berlin' });
+    expect(formatDate(new Date('2026-11-22T00:17:49Z'), berlin)).toBe('22 Nov 2026, 01:17 CET');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate(new Date('2026-11-22T00:17:49Z'))).toMatch(/^\d{1,2} Nov 2026, \d{2}:\d{2} \S+$/);
+  });
+});
+
+describe('CSV', () => {
+  it('parses quoted cells with commas, quotes and line breaks, CRLF or LF, and skips blank lines', () => {
+    expect(parseCsv('\ufeffa,b\r\n"x, y","say ""hi"""\n"two\nlines",\n\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['two\nlines', '']]);
+  });
+  it('writes what it parses back', () => {
+    const rows = [['plain', 'with, comma', 'with "quote"', 'line\nbreak']];
+    const text = toCsv(['a', 'b', 'c', 'd'], rows);
+    expect(text).toBe('a,b,c,d\r\nplain,"with, comma","with ""quote""","line\nbreak"\r\n');
+    expect(parseCsv(text)).toEqual([['a', 'b', 'c', 'd'], ...rows]);
   });
 });

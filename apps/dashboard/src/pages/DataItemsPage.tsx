@@ -7,6 +7,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
 import { CheckboxField, PageHeader, TextField, primaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
+import { DataTransfer } from './DataTransfer';
 
 const PAGE_SIZE = 20;
 const NEWEST_FIRST = [{ fieldName: '_createdDate', order: 'DESC' }] as const;
@@ -54,6 +55,7 @@ function Items({ collection }: { collection: DataCollection }) {
       <p className="mb-4 text-xs text-slate-500">
         Permissions: read {collection.permissions?.read ?? '—'}, insert {collection.permissions?.insert ?? '—'}, update {collection.permissions?.update ?? '—'}, remove {collection.permissions?.remove ?? '—'}
       </p>
+      <DataTransfer collection={collection} fields={userFields(collection)} />
       <NewItem collection={collection} />
       <div className="mt-6">
         <span className="text-sm text-slate-500" data-testid="item-total">{items.data?.totalCount ?? 0} items</span>

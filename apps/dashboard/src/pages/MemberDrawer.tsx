@@ -12,7 +12,7 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
   const member = useMember(id, { fieldsets: ['FULL'] });
   const openReports = useReports({ status: 'OPEN', memberId: id, paging: { limit: 1, offset: 0 } });
   const act = useMemberAction();
-  const run = (action: MemberAction) => act.mutate({ _id: id, action });
+  const run = (action: MemberAction) => act.mutateAsync({ _id: id, action });
   const deletion = useDeleteMember();
   const remove = async () => {
     await deletion.mutateAsync(id);
@@ -27,11 +27,15 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
         <>
           <MemberDetail member={m} openReports={openReports.data?.metadata.total} />
           <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Member actions">
-            {m.status !== 'APPROVED' && <button type="button" disabled={act.isPending} onClick={() => run('approve')} className={secondaryButton}>Approve</button>}
-            {m.status !== 'BLOCKED' && <button type="button" disabled={act.isPending} onClick={() => run('block')} className={secondaryButton}>Block</button>}
+            {m.status !== 'APPROVED' && <button type="button" disabled={act.isPending} onClick={() => { void run('approve'); }} className={secondaryButton}>Approve</button>}
+            {m.status !== 'BLOCKED' && (
+              <ConfirmButton label="Block" title="Block member" confirmLabel="Block member" className={secondaryButton}
+                message={`Block ${m.loginEmail}? They are signed out everywhere and cannot sign in until approved again.`} onConfirm={() => run('block')} />
+            )}
             {m.activityStatus === 'MUTED'
-              ? <button type="button" disabled={act.isPending} onClick={() => run('unmute')} className={secondaryButton}>Unmute</button>
-              : <button type="button" disabled={act.isPending} onClick={() => run('mute')} className={secondaryButton}>Mute</button>}
+              ? <button type="button" disabled={act.isPending} onClick={() => { void run('unmute'); }} className={secondaryButton}>Unmute</button>
+              : <ConfirmButton label="Mute" title="Mute member" confirmLabel="Mute member" className={secondaryButton}
+                  message={`Mute ${m.loginEmail}? They can still sign in but cannot post or comment.`} onConfirm={() => run('mute')} />}
             <ConfirmButton label="Delete member" title="Delete member" confirmLabel="Delete"
               message={`Delete ${m.loginEmail}? Their account and profile are removed; this cannot be undone.`} onConfirm={remove} />
           </div>

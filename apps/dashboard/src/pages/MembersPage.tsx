@@ -7,6 +7,7 @@ import { PageHeader, SelectField, TextField, formatDate } from '../components/Fo
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import { MemberDrawer } from './MemberDrawer';
+import { MembersBulk } from './MembersBulk';
 import { useDebounced } from '../components/useDebounced';
 
 const FULL: membersModule.Fieldset[] = ['FULL'];
@@ -41,6 +42,7 @@ export function MembersPage() {
           <TextField label="Search members" placeholder="Email, name, nickname" maxLength={SEARCH_MAX} value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} />
         </div>
       </PageHeader>
+      {status && !search && members.data && <MembersBulk key={status} status={status} total={members.data?.totalCount ?? 0} />}
       <DataTable label="Members" columns={columns} rows={members.data?.items} rowKey={(m) => m._id} rowTestId="member-row"
         isLoading={members.isLoading} error={members.error} empty={status || search ? 'No member matches.' : 'No members yet.'} />
       {members.data && <Pager offset={offset} limit={MEMBER_PAGE_SIZE} count={members.data.items.length} total={members.data.totalCount} onChange={setOffset} />}

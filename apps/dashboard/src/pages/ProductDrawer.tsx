@@ -4,6 +4,7 @@ import type { Collection, DiscountType, Product } from '../lib/catalog';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Drawer } from '../components/Modal';
 import { VariantStock } from './VariantStock';
+import { VariantPrices } from './VariantPrices';
 import { ProductMedia } from './ProductMedia';
 import { CheckboxField, SelectField, TextField, formatDate, primaryButton } from '../components/Form';
 
@@ -18,6 +19,7 @@ export function ProductDrawer({ id, collections, onClose }: { id: string; collec
       {product.data && <ProductMedia product={product.data} />}
       {/* Keys differ per form: siblings sharing one key were duplicated by React after a refetch. */}
       {product.data && <EditProduct key={`edit-${product.data._id}`} product={product.data} />}
+      {product.data?.manageVariants && <VariantPrices key={`prices-${product.data._id}`} product={product.data} />}
       {product.data?.manageVariants && <VariantStock key={`stock-${product.data._id}`} product={product.data} />}
     </Drawer>
   );

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useRemoveProductMedia, useUploadProductImage } from '@vitrine/react';
 import type { Product } from '../lib/catalog';
 import { ErrorAlert } from '../components/Alert';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { secondaryButton } from '../components/Form';
 
 /** The product's images: upload one (added to the product), remove one. */
@@ -23,7 +24,8 @@ export function ProductMedia({ product }: { product: Product }) {
             {m.image
               ? <img src={(m.thumbnail ?? m.image).url} alt={m.title} className="h-24 w-24 rounded object-cover" />
               : <span className="block h-24 w-24 rounded bg-slate-100 p-2">{m.title}</span>}
-            <button type="button" className={`${secondaryButton} mt-1`} disabled={remove.isPending} onClick={() => remove.mutate({ productId: product._id, mediaIds: [m._id] })} aria-label={`Remove ${m.title}`}>Remove</button>
+            <ConfirmButton label="Remove" ariaLabel={`Remove ${m.title}`} title="Remove image" confirmLabel="Remove image" className={`${secondaryButton} mt-1`}
+              message={`Remove ${m.title || 'this image'} from ${product.name}?`} onConfirm={() => remove.mutateAsync({ productId: product._id, mediaIds: [m._id] })} />
           </li>
         ))}
       </ul>

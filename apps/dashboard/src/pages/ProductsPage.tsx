@@ -4,9 +4,10 @@ import { CATALOG_PAGE_MAX, PRODUCT_SORTS, filterProducts, type Product, type Pro
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
-import { PageHeader, SelectField, TextField, primaryButton } from '../components/Form';
+import { PageHeader, SelectField, TextField, primaryButton, secondaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
 import { ProductDrawer } from './ProductDrawer';
+import { ProductsBulk } from './ProductsBulk';
 import { useDebounced } from '../components/useDebounced';
 
 const PAGE_SIZE = 25;
@@ -17,6 +18,8 @@ export function ProductsPage() {
   const [sort, setSort] = useState<ProductSort>('name-asc');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string>();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const tick = (id: string, on: boolean) => setSelected((s) => { const next = new Set(s); if (on) next.add(id); else next.delete(id); return next; });
   const term = useDebounced(search);
   const build = useMemo(() => filterProducts({ search: term, collectionId: collectionId || undefined }), [term, collectionId]);
   const products = useProducts({ sort: PRODUCT_SORTS[sort].sort, skip: offset, limit: PAGE_SIZE, build, keepPrevious: true });
@@ -24,7 +27,13 @@ export function ProductsPage() {
   const remove = useDeleteProduct();
   const total = products.data?.totalCount ?? 0;
 
+  const pageIds = products.data?.items.map((p) => p._id) ?? [];
+  const allTicked = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const columns: Column<Product>[] = [
+    {
+      header: 'Select',
+      cell: (p) => <input type="checkbox" aria-label={`Select ${p.name}`} checked={selected.has(p._id)} onChange={(e) => tick(p._id, e.target.checked)} />,
+    },
     { header: 'Name', cell: (p) => <button type="button" onClick={() => setOpenId(p._id)} className="text-left font-medium hover:underline">{p.name}</button> },
     { header: 'SKU', cell: (p) => <span className="font-mono text-xs">{p.sku ?? ''}</span> },
     {
@@ -60,8 +69,14 @@ export function ProductsPage() {
           <input aria-label="Search" placeholder="Search by name" value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} className="rounded border border-slate-300 px-3 py-1.5 text-sm" />
         </div>
       </PageHeader>
-      <CreateProduct />
+      {/* Creation lands on the new product: its drawer opens for options, variants and images. */}
+      <CreateProduct onCreated={(id) => setOpenId(id)} />
       <div className="mt-6">
+        <label className="mb-2 flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={allTicked} onChange={(e) => setSelected(e.target.checked ? new Set([...selected, ...pageIds]) : new Set([...selected].filter((id) => !pageIds.includes(id))))} />
+          Select all on this page
+        </label>
+        {selected.size > 0 && <ProductsBulk ids={[...selected]} collections={collections.data?.items ?? []} onDone={() => setSelected(new Set())} />}
         <DataTable label="Products" columns={columns} rows={products.data?.items} rowKey={(p) => p._id} rowTestId="product-row"
           isLoading={products.isLoading} error={products.error} empty={search || collectionId ? 'No product matches.' : 'No products yet.'} />
         {products.data && <Pager offset={offset} limit={PAGE_SIZE} count={products.data.items.length} total={products.data.totalCount} onChange={setOffset} />}
@@ -71,18 +86,67 @@ export function ProductsPage() {
   );
 }
 
-function CreateProduct() {
+/** Options and choices a new product starts with (the server's bounds are higher; a form stays readable). */
+const MAX_NEW_OPTIONS = 6;
+
+interface OptionDraft { name: string; choices: string }
+
+/** "S, M, L" -> ['S', 'M', 'L'] (blank and repeated choices dropped). */
+export function choiceList(text: string): string[] {
+  return [...new Set(text.split(',').map((c) => c.trim()).filter(Boolean))];
+}
+
+function CreateProduct({ onCreated }: { onCreated: (id: string) => void }) {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
+  const [cost, setCost] = useState('');
+  const [sku, setSku] = useState('');
+  const [description, setDescription] = useState('');
+  const [options, setOptions] = useState<OptionDraft[]>([]);
   const create = useCreateProduct();
+  const setOption = (i: number, patch: Partial<OptionDraft>) => setOptions((list) => list.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ name, priceData: { price: Number(price) } }, { onSuccess: () => { setName(''); setPrice(''); } });
+    const productOptions = options.filter((o) => o.name.trim() && choiceList(o.choices).length > 0).map((o) => ({
+      name: o.name.trim(),
+      choices: choiceList(o.choices).map((c) => ({ value: c, description: c })),
+    }));
+    create.mutate({
+      name: name.trim(),
+      priceData: { price: Number(price) },
+      ...(cost ? { costAndProfitData: { itemCost: Number(cost) } } : {}),
+      ...(sku.trim() ? { sku: sku.trim() } : {}),
+      ...(description.trim() ? { description: description.trim() } : {}),
+      ...(productOptions.length ? { productOptions, manageVariants: true } : {}),
+    }, {
+      onSuccess: (product) => {
+        setName(''); setPrice(''); setCost(''); setSku(''); setDescription(''); setOptions([]);
+        onCreated(product._id);
+      },
+    });
   };
   return (
-    <form onSubmit={submit} aria-label="New product" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-      <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} />
-      <TextField label="Price" required type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} className="w-28" />
+    <form onSubmit={submit} aria-label="New product" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField label="Name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Price" required type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} className="w-28" />
+        <TextField label="Cost" type="number" min="0" step="0.01" value={cost} onChange={(e) => setCost(e.target.value)} className="w-28" />
+        <TextField label="SKU" maxLength={40} value={sku} onChange={(e) => setSku(e.target.value)} className="w-36" />
+      </div>
+      <label className="block text-sm">Description<textarea value={description} maxLength={8000} onChange={(e) => setDescription(e.target.value)} rows={2} className="mt-1 block w-full rounded border border-slate-300 px-3 py-1.5 text-sm" /></label>
+      <fieldset className="space-y-2">
+        <legend className="text-sm">Options (each choice makes variants)</legend>
+        {options.map((o, i) => (
+          <div key={i} className="flex flex-wrap items-end gap-3" data-testid="new-option">
+            <TextField label={`Option ${i + 1} name`} value={o.name} placeholder="Size" onChange={(e) => setOption(i, { name: e.target.value })} />
+            <TextField label={`Option ${i + 1} choices`} value={o.choices} placeholder="S, M, L" onChange={(e) => setOption(i, { choices: e.target.value })} className="min-w-64 flex-1" />
+            <button type="button" className={secondaryButton} aria-label={`Remove option ${i + 1}`} onClick={() => setOptions((list) => list.filter((_, j) => j !== i))}>Remove</button>
+          </div>
+        ))}
+        {options.length < MAX_NEW_OPTIONS && (
+          <button type="button" className={secondaryButton} onClick={() => setOptions((list) => [...list, { name: '', choices: '' }])}>Add option</button>
+        )}
+      </fieldset>
       <button disabled={create.isPending} className={primaryButton}>Add product</button>
       <ErrorAlert error={create.error} />
     </form>

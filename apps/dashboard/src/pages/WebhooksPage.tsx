@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useCreateWebhookSubscription, useDeleteWebhookSubscription, useUpdateWebhookSubscription, useWebhookSubscriptions } from '@vitrine/react';
-import { formatEventType, parseEventTypes, type Subscription } from '../lib/events';
+import { useCreateWebhookSubscription, useDeleteWebhookSubscription, useUpdateWebhookSubscription, useWebhookEventTypes, useWebhookSubscriptions } from '@vitrine/react';
+import { formatEventType, type EventType, type Subscription } from '../lib/events';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
@@ -16,7 +16,7 @@ export function WebhooksPage() {
   const [offset, setOffset] = useState(0);
   const subs = useWebhookSubscriptions();
   const toggle = useUpdateWebhookSubscription();
-  const flip = (s: Subscription) => toggle.mutate({ _id: s._id, subscription: { status: s.status === 'ACTIVE' ? 'DISABLED' : 'ACTIVE' } });
+  const setStatus = (s: Subscription, status: 'ACTIVE' | 'DISABLED') => toggle.mutateAsync({ _id: s._id, subscription: { status } });
   const remove = useDeleteWebhookSubscription();
   const columns: Column<Subscription>[] = [
     { header: 'URL', cell: (s) => <span className="break-all font-mono text-xs">{s.url}</span> },
@@ -30,9 +30,10 @@ export function WebhooksPage() {
       cell: (s) => (
         <div className="flex flex-wrap gap-1">
           <Link to={`/webhooks/${s._id}`} aria-label={`Deliveries of ${s.url}`} className={secondaryButton}>Deliveries</Link>
-          <button type="button" aria-label={`${s.status === 'ACTIVE' ? 'Disable' : 'Enable'} ${s.url}`} disabled={toggle.isPending} onClick={() => flip(s)} className={secondaryButton}>
-            {s.status === 'ACTIVE' ? 'Disable' : 'Enable'}
-          </button>
+          {s.status === 'ACTIVE'
+            ? <ConfirmButton label="Disable" ariaLabel={`Disable ${s.url}`} title="Disable subscription" confirmLabel="Disable subscription" className={secondaryButton}
+                message={`Stop sending events to ${s.url}? Events recorded while it is disabled are not delivered later.`} onConfirm={() => setStatus(s, 'DISABLED')} />
+            : <button type="button" aria-label={`Enable ${s.url}`} disabled={toggle.isPending} onClick={() => { void setStatus(s, 'ACTIVE'); }} className={secondaryButton}>Enable</button>}
           <ConfirmButton label="Delete" ariaLabel={`Delete ${s.url}`} title="Delete subscription" confirmLabel="Delete subscription"
             message={`Delete the subscription to ${s.url}? Its pending deliveries are canceled.`} onConfirm={() => remove.mutateAsync(s._id)} />
         </div>
@@ -54,20 +55,62 @@ export function WebhooksPage() {
   );
 }
 
+const typeKey = (t: EventType) => formatEventType(t);
+
+/** Event types are picked from the list the server records; nothing else can be subscribed here. */
+function EventTypePicker({ selected, onChange }: { selected: Set<string>; onChange: (next: Set<string>) => void }) {
+  const types = useWebhookEventTypes();
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(key);
+    else next.delete(key);
+    onChange(next);
+  };
+  const groups = new Map<string, { entityFqdn: string; slug: string; description: string }[]>();
+  for (const t of types.data ?? []) groups.set(t.entityFqdn, [...(groups.get(t.entityFqdn) ?? []), t]);
+  return (
+    <fieldset className="basis-full">
+      <legend className="text-sm">Event types</legend>
+      <ErrorAlert error={types.error} />
+      {types.isLoading && <p role="status" className="text-sm text-slate-500">Loading event types…</p>}
+      <div className="mt-1 grid max-h-64 grid-cols-1 gap-x-6 gap-y-2 overflow-y-auto rounded border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-3">
+        {[...groups.entries()].map(([fqdn, list]) => (
+          <div key={fqdn} className="text-sm">
+            <p className="font-mono text-xs text-slate-600">{fqdn}</p>
+            {list.map((t) => (
+              <label key={typeKey(t)} className="flex items-center gap-2">
+                <input type="checkbox" checked={selected.has(typeKey(t))} onChange={(e) => toggle(typeKey(t), e.target.checked)} />
+                {t.description}
+              </label>
+            ))}
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function CreateSubscription() {
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState('');
+  const [events, setEvents] = useState<Set<string>>(new Set());
   const [description, setDescription] = useState('');
   const [secret, setSecret] = useState<string>();
+  const [missing, setMissing] = useState(false);
   const create = useCreateWebhookSubscription();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSecret(undefined);
-    create.mutate({ url: url.trim(), eventTypes: parseEventTypes(events), ...(description.trim() ? { description: description.trim() } : {}) }, {
+    setMissing(events.size === 0);
+    if (events.size === 0) return;
+    const eventTypes = [...events].map((key) => {
+      const slash = key.lastIndexOf('/');
+      return { entityFqdn: key.slice(0, slash), slug: key.slice(slash + 1) };
+    });
+    create.mutate({ url: url.trim(), eventTypes, ...(description.trim() ? { description: description.trim() } : {}) }, {
       onSuccess: (res) => {
         setSecret(res.secret);
         setUrl('');
-        setEvents('');
+        setEvents(new Set());
         setDescription('');
       },
     });
@@ -76,8 +119,9 @@ function CreateSubscription() {
     <div className="space-y-3">
       <form onSubmit={submit} aria-label="New subscription" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <TextField label="Endpoint URL" required type="url" placeholder="https://example.com/hooks" value={url} onChange={(e) => setUrl(e.target.value)} className="min-w-72 flex-1" />
-        <TextField label="Event types" required placeholder="wix.members.v1.member/created, wix.ecom.v1.order/*" value={events} onChange={(e) => setEvents(e.target.value)} className="min-w-72 flex-1" />
         <TextField label="Description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <EventTypePicker selected={events} onChange={setEvents} />
+        {missing && <p role="alert" className="basis-full text-sm text-rose-700">Choose at least one event type.</p>}
         <button disabled={create.isPending} className={primaryButton}>Create subscription</button>
         <div className="basis-full"><ErrorAlert error={create.error} /></div>
       </form>

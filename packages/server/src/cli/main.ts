@@ -7,6 +7,8 @@ import { domainMigrations } from '../migrations.js';
 import { createSite, getSite } from '../domains/sites/service.js';
 import { createApiKey, createOAuthClient } from '../domains/identity/service.js';
 import { DEMO_CLIENT_ID, DEMO_SITE_SLUG, ensureDemoStore } from './demo-store.js';
+import { databaseLabel, ensureDemoOwner, generatedPassword, parseAreas, parseRole } from './owner-accounts.js';
+import { createAccount } from '../domains/owners/index.js';
 import { readImportFile, runImport, type ImportProgress } from './import.js';
 import type { RequestContext } from '../http/context.js';
 
@@ -25,6 +27,10 @@ const COMMANDS: CommandHelp[] = [
   {
     name: 'create-client', summary: 'create an OAuth client for a storefront or app',
     options: [['--site S', 'site slug (required)'], ['--name N', 'label'], ['--redirect-uri U', 'allowed redirect URI (repeatable)'], ['--allow-localhost', 'also allow any http://localhost redirect']],
+  },
+  {
+    name: 'create-owner', summary: 'create a dashboard account; the password comes from VITRINE_OWNER_PASSWORD or is generated and printed once',
+    options: [['--site S', 'site slug (required)'], ['--email E', 'sign-in e-mail (required)'], ['--name N', 'display name'], ['--role R', 'owner (default) or staff'], ['--areas A,B', 'staff areas: catalog, orders, members, data, settings'], ['--json', 'print the account as JSON']],
   },
   {
     name: 'import products|items', summary: 'import a .csv or .json file with progress; run it again to resume after an interruption',
@@ -62,6 +68,7 @@ async function main(argv: string[]): Promise<void> {
     options: {
       site: { type: 'string' }, slug: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' },
       'redirect-uri': { type: 'string', multiple: true }, 'allow-localhost': { type: 'boolean' },
+      email: { type: 'string' }, role: { type: 'string' }, areas: { type: 'string' },
       file: { type: 'string' }, collection: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: command === 'import' || command === 'help',
@@ -75,11 +82,14 @@ async function main(argv: string[]): Promise<void> {
       const config = loadConfig();
       const log = createLogger(config.logLevel);
       const server = await createServer(config, log);
-      await ensureDemoStore(server.deps, log);
+      const demo = await ensureDemoStore(server.deps, log);
+      const demoOwner = await ensureDemoOwner(server.deps.storage.db, demo.site.id);
       const port = await server.listen();
       const url = config.publicUrl ?? `http://localhost:${port}`;
       log.info({ url, clientId: DEMO_CLIENT_ID, database: server.deps.storage.dialect }, 'Vitrine is running');
       console.log(`\n  Vitrine is running\n  storefront  ${url}/\n  dashboard   ${url}/dashboard/\n  API docs    ${url}/docs\n  demo OAuth client id: ${DEMO_CLIENT_ID}\n`);
+      // Printed once, on the start that created the account; `create-owner` makes more.
+      if (demoOwner) console.log(`  dashboard sign-in (shown once)\n    e-mail    ${demoOwner.email}\n    password  ${demoOwner.password}\n`);
       const stop = async () => { await server.close(); process.exit(0); };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
@@ -131,6 +141,25 @@ async function main(argv: string[]): Promise<void> {
         return createOAuthClient(db, { siteId: site.id, name: values.name ?? 'client', redirectUris: values['redirect-uri'] ?? [], allowLocalhost: values['allow-localhost'] ?? false });
       });
       console.log(JSON.stringify({ clientId: client.id, siteId: client.siteId, redirectUris: client.redirectUris }));
+      return;
+    }
+    case 'create-owner': {
+      if (!values.site || !values.email) throw new Error('--site and --email are required');
+      const config = loadConfig();
+      const role = parseRole(values.role);
+      const permissions = parseAreas(values.areas);
+      const given = process.env.VITRINE_OWNER_PASSWORD;
+      const password = given || generatedPassword();
+      const account = await withStorage(async (db) => {
+        const site = await getSite(db, values.site!);
+        if (!site) throw new Error(`No site "${values.site}" in ${databaseLabel(config)}`);
+        return createAccount(db, site.id, { email: values.email!, name: values.name, password, role, permissions });
+      });
+      const out = { accountId: account.id, siteId: account.siteId, email: account.email, role: account.role, ...(given ? {} : { password }) };
+      console.log(values.json ? JSON.stringify(out) : [
+        `Account ${account.email} (${account.role}) created in ${databaseLabel(config)}`,
+        ...(given ? [] : [`Password (shown once): ${password}`]),
+      ].join('\n'));
       return;
     }
     case 'import': {

@@ -10,6 +10,7 @@ import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
+import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } from '../domains/owners/index.js';
 import { sortBySpecificity } from './route-order.js';
 import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
@@ -162,7 +163,11 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
   const requestId = c.get('requestId');
   const siteIdHeader = c.req.header('wix-site-id');
   if (siteIdHeader !== undefined) assertCleanHeaderIdentifier('wix-site-id', siteIdHeader);
-  const { site, caller } = await authenticate(deps, c.req.header('authorization'), siteIdHeader);
+  // A dashboard session token (domains/owners) is an owner caller like an API key; the rest is identity's.
+  const authorization = c.req.header('authorization')?.trim();
+  const { site, caller } = authorization?.startsWith(OWNER_SESSION_PREFIX)
+    ? await authenticateOwnerSession(deps, authorization, siteIdHeader)
+    : await authenticate(deps, authorization, siteIdHeader);
   const base: BaseContext = {
     requestId,
     deps,
@@ -179,6 +184,8 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     if (def.access === 'elevated' && caller.kind !== 'owner' && caller.kind !== 'app') {
       throw forbidden('ELEVATED_REQUIRED', 'This call needs an elevated caller (an API key of the site owner)');
     }
+    // A staff account may call only the areas it was granted (owners/areas.ts).
+    if (def.access === 'elevated' && caller.kind === 'owner' && caller.account) assertAccountMayCall(caller.account, def.path);
   }
   const raw = await readInput(c, def);
   const parsed = def.request.safeParse(raw, { reportInput: true });

@@ -10,8 +10,16 @@ export type Caller =
   | { kind: 'anonymous' }
   | { kind: 'visitor'; visitorId: string; clientId: string; familyId: string }
   | { kind: 'member'; memberId: string; clientId: string; familyId: string }
-  | { kind: 'owner'; apiKeyId: string }
+  /**
+   * An API key, or an owner / staff account signed in with a password (domains/owners). For a signed-in
+   * account `apiKeyId` holds the account id (the actor id events and records keep) and `account` says
+   * which session it is and what the account may do.
+   */
+  | { kind: 'owner'; apiKeyId: string; account?: OwnerAccountCaller }
   | { kind: 'app'; appId: string };
+
+/** A signed-in owner or staff account (domains/owners); permissions name the areas a staff account may use. */
+export interface OwnerAccountCaller { accountId: string; sessionId: string; role: 'owner' | 'staff'; permissions: readonly string[] }
 
 /** Long-lived parts of a running server, shared by every request. */
 export interface AppDeps {

@@ -7,6 +7,7 @@ import { mediaRoutes } from '../domains/catalog/media-routes.js';
 import { dataRoutes } from '../domains/data/routes.js';
 import { eventsRoutes } from '../domains/events/routes.js';
 import { membersRoutes } from '../domains/members/routes.js';
+import { ownersRoutes } from '../domains/owners/routes.js';
 import { paymentsRoutes } from '../domains/payments/routes.js';
 import { cartRoutes } from '../domains/cart/routes.js';
 import { checkoutRoutes } from '../domains/cart/checkout-routes.js';
@@ -25,6 +26,7 @@ export function allRoutes(): RouteDef[] {
     ...dataRoutes,
     ...eventsRoutes,
     ...membersRoutes,
+    ...ownersRoutes,
     ...paymentsRoutes,
     ...cartRoutes,
     ...checkoutRoutes,

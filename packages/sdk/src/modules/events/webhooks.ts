@@ -71,3 +71,10 @@ export const getDelivery = defineMethod(async (client, _id: string) =>
 /** Elevated: sends a finished delivery again as a new delivery of the same event -> the new delivery. */
 export const redeliver = defineMethod(async (client, _id: string) =>
   (await client.request<{ delivery: Delivery }>({ method: 'POST', path: `${byId(D, _id)}/redeliver`, payload: { _id }, decode: at('delivery', DELIVERY_DATES), argumentFields: { id: '_id' } })).delivery);
+
+/** An event type the server records, with a short description for pickers. */
+export interface EmittedEventType extends EventType { description: string }
+
+/** Elevated: the event types the server records (what a subscription can receive) -> `{ eventTypes }`. */
+export const listEventTypes = defineMethod((client) =>
+  client.request<{ eventTypes: EmittedEventType[] }>({ method: 'GET', path: '/webhooks/v1/event-types', payload: {} }));

@@ -8,6 +8,7 @@ import {
   createSubscriptionRequest, createSubscriptionResponse, deliveriesResponse, deliveryResponse, idRequest, listDeliveriesRequest,
   listMailsRequest, listSubscriptionsResponse, mailsResponse, rotateSecretRequest, subscriptionResponse, updateSubscriptionRequest,
 } from './schema.js';
+import { EMITTED_EVENT_TYPES } from './event-types.js';
 import {
   deliveriesAnswer, deliveryAnswer, mailsAnswer, subscriptionAnswer, subscriptionsAnswer, subscriptionWithSecretAnswer,
 } from './present.js';
@@ -16,6 +17,12 @@ const tag = 'Webhooks and notifications';
 
 /** Owner API of webhook subscriptions, their delivery log, and the notification mailbox (docs/events.md). */
 export const eventsRoutes: RouteDef[] = [
+  route({
+    method: 'GET', path: '/webhooks/v1/event-types', access: 'elevated', tag,
+    summary: 'The event types the server records (entity fqdn and slug), to choose what a subscription receives',
+    request: z.object({}),
+    handler: async () => ({ eventTypes: EMITTED_EVENT_TYPES }),
+  }),
   route({
     method: 'POST', path: '/webhooks/v1/subscriptions', access: 'elevated', tag,
     summary: 'Create a webhook subscription; the signing secret is returned once',

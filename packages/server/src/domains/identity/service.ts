@@ -7,10 +7,11 @@ import { assertSiteServes, getSiteCached, type Site } from '../sites/index.js';
 import { hashSecret, randomToken } from './secrets.js';
 import {
   findApiKeyByHash, findOAuthClient, isTokenFamilyActive, findRefreshTokenByHash, insertApiKey, insertOAuthClient, insertRefreshToken,
-  revokeSubjectTokens, type ApiKeyRecord, type OAuthClient, type TokenRole,
+  revokeSubjectTokens, listApiKeyRows, revokeApiKeyRow, listOAuthClientRows, deleteOAuthClientRow,
+  type ApiKeyListing, type ApiKeyRecord, type OAuthClient, type TokenRole,
 } from './store.js';
 
-export type { OAuthClient, TokenRole };
+export type { ApiKeyListing, OAuthClient, TokenRole };
 
 const API_KEY_PREFIX = 'vtr_';
 
@@ -195,4 +196,28 @@ export async function createApiKey(db: Executor, input: { siteId: string; name: 
   const id = randomUUID();
   await inTransaction(db, (trx) => insertApiKey(trx, { id, siteId: input.siteId, name: input.name, keyHash: hashSecret(apiKey) }, new Date().toISOString()));
   return { id, apiKey };
+}
+
+/** The site's API keys (live and revoked), newest first, at most `limit`. */
+export async function listApiKeys(db: Executor, siteId: string, limit: number): Promise<ApiKeyListing[]> {
+  return listApiKeyRows(db, siteId, limit);
+}
+
+/**
+ * Revokes an API key of the site. This process forgets its cached lookups at once; other processes
+ * within API_KEY_CACHE_MS.
+ */
+export async function revokeApiKey(db: Executor, siteId: string, id: string): Promise<boolean> {
+  const revoked = await revokeApiKeyRow(db, siteId, id, new Date().toISOString());
+  if (revoked) apiKeyCache.clear();
+  return revoked;
+}
+
+export async function listOAuthClients(db: Executor, siteId: string, limit: number): Promise<(OAuthClient & { createdDate: string })[]> {
+  return listOAuthClientRows(db, siteId, limit);
+}
+
+/** Deletes an OAuth client of the site: its tokens stop refreshing (the client id no longer resolves). */
+export async function deleteOAuthClient(db: Executor, siteId: string, id: string): Promise<boolean> {
+  return deleteOAuthClientRow(db, siteId, id);
 }

@@ -92,6 +92,32 @@ export async function insertApiKey(db: Executor, key: ApiKeyRecord & { keyHash: 
   await db.insertInto('api_keys').values({ id: key.id, site_id: key.siteId, name: key.name, key_hash: key.keyHash, created_date: now, revoked_date: null }).execute();
 }
 
+export interface ApiKeyListing extends ApiKeyRecord { createdDate: string; revokedDate: string | null }
+
+/** The site's API keys, newest first (hashes never leave the store). */
+export async function listApiKeyRows(db: Executor, siteId: string, limit: number): Promise<ApiKeyListing[]> {
+  const rows = await db.selectFrom('api_keys').select(['id', 'site_id', 'name', 'created_date', 'revoked_date'])
+    .where('site_id', '=', siteId).orderBy('created_date', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, siteId: r.site_id, name: r.name, createdDate: r.created_date, revokedDate: r.revoked_date }));
+}
+
+/** Marks a key revoked; false when the site has no such live key. */
+export async function revokeApiKeyRow(db: Executor, siteId: string, id: string, now: string): Promise<boolean> {
+  const res = await db.updateTable('api_keys').set({ revoked_date: now })
+    .where('site_id', '=', siteId).where('id', '=', id).where('revoked_date', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function listOAuthClientRows(db: Executor, siteId: string, limit: number): Promise<(OAuthClient & { createdDate: string })[]> {
+  const rows = await db.selectFrom('oauth_clients').selectAll().where('site_id', '=', siteId).orderBy('created_date', 'desc').orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, siteId: r.site_id, name: r.name, redirectUris: readJson<string[]>(r.redirect_uris), allowLocalhost: r.allow_localhost === 1, createdDate: r.created_date }));
+}
+
+export async function deleteOAuthClientRow(db: Executor, siteId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('oauth_clients').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
 export interface StoredSigningKey { kid: string; alg: string; privateJwk: Record<string, unknown>; publicJwk: Record<string, unknown>; createdDate: string }
 
 export async function listSigningKeys(db: Executor): Promise<StoredSigningKey[]> {
