@@ -63,6 +63,9 @@ describe('checkout', () => {
     expect(await ordersOf(id)).toBe(1);
     expect((await v.get(`${CHECKOUTS}/${id}`)).body.checkout.completed).toBe(true);
     expect(await slugsOf(t, id)).toEqual(['created', 'updated', 'completed']);
+    // The cart the order came from is gone: the shopper's next visit starts with an empty cart.
+    const after = await v.get(CART);
+    expect([after.status, after.body.details.applicationError.code]).toEqual([404, 'CART_NOT_FOUND']);
     // Taken by the order (the default inventory trigger is the order being placed).
     expect(await stock(p)).toEqual({ quantity: 3, reserved: 0 });
     const late = await v.patch(`${CHECKOUTS}/${id}`, { checkout: { buyerNote: 'late' } });

@@ -15,7 +15,7 @@ import type { ChannelType, CheckoutDoc, EcomAddress, ResolvedLine, SelectedShipp
 import { ownerOf } from './owner.js';
 import { presentCheckout } from './present.js';
 import type { CheckoutInfoInput, CustomLineItemInput, LineItemInput } from './schema.js';
-import { findCoupon, findCurrentCart, linkCheckout } from './service.js';
+import { findCoupon, findCurrentCart, linkCheckout, removeOrderedCart } from './service.js';
 import { findCheckout, findCheckoutByCart, insertCheckout, setCheckoutCompleted, updateCheckoutDoc } from './store.js';
 import { calculateTotals, type Totals } from './totals.js';
 
@@ -72,6 +72,7 @@ async function afterWrite(ctx: RequestContext, co: StoredCheckout, slug: 'create
     total: { amount: wire.priceSummary.total.amount, currency: wire.currency },
     lineItemCount: co.doc.lineItems.length,
     details: {
+      checkoutUrl: hostedCheckoutUrl(ctx, co),
       subtotal: { amount: wire.priceSummary.subtotal.amount },
       buyerLanguage: co.doc.buyerLanguage,
       ...(contact ? { contactDetails: { firstName: contact.firstName ?? null, lastName: contact.lastName ?? null, phone: contact.phone ?? null, company: contact.company ?? null } } : {}),
@@ -241,6 +242,7 @@ export async function completeInTransaction(ctx: RequestContext, co: StoredCheck
   const now = new Date().toISOString();
   await setCheckoutCompleted(ctx.db, ctx.site.id, co.id, now);
   await markCheckoutCompleted(ctx, co.id);
+  if (co.cartId) await removeOrderedCart(ctx, co.cartId, co.id);
   const done: StoredCheckout = { ...co, completed: true, updatedDate: now };
   const v = await priceCheckout(ctx, done);
   await recordEvent(ctx, { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: co.id, entity: presentCheckout(done, v.lines, v.totals.result) });

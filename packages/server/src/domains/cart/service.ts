@@ -16,7 +16,7 @@ import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
-import { deleteCartRow, findCartByOwner, insertCart, rekeyOpenCheckouts, updateCart } from './store.js';
+import { deleteCartRow, findCartById, findCartByOwner, insertCart, rekeyOpenCheckouts, updateCart } from './store.js';
 import { calculateTotals, type Totals } from './totals.js';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
@@ -160,6 +160,18 @@ export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<str
     await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, v.lines, v.currency) });
   });
   return {};
+}
+
+/**
+ * After its checkout completed: the cart the checkout came from is done, so the shopper's next visit
+ * starts empty; a cart that has since moved on to another checkout stays.
+ */
+export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string): Promise<void> {
+  const cart = await findCartById(ctx.db, ctx.site.id, cartId);
+  if (!cart || (cart.doc.checkoutId && cart.doc.checkoutId !== checkoutId)) return;
+  await deleteCartRow(ctx.db, ctx.site.id, cart.id);
+  const v = await view(ctx, cart);
+  await recordEvent(ctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, v.lines, v.currency) });
 }
 
 export interface TotalsView extends CartView { totals: Totals }
