@@ -20,6 +20,8 @@ interface Rules {
   coupon?: Json;
   taxRegions?: { country: string; subdivision?: string; included?: boolean; rates: { rate: string; name?: string; type?: string }[] }[];
   taxShipping?: boolean;
+  /** The site's rounding of amounts at the currency's last decimal (tax settings). */
+  roundingMode?: 'HALF_UP' | 'HALF_EVEN';
   shipping?: Json[];
 }
 interface Case {
@@ -127,6 +129,15 @@ const CASES: Case[] = [
   // 5% of 0.10 = 0.005: half up gives 0.01
   { name: '38 an exact half rounds up', products: [{ price: 0.1 }], lines: [[0, 1]], rules: { taxRegions: [tax('0.05')] }, estimate: { shippingAddress: CA }, expect: sum('0.10', '0.00', '0.00', '0.01', '0.11') },
   // 30 - 5 fixed - coupon 10% of 25 = 2.50; tax 10% of 22.50 = 2.25; shipping 4 + tax 0.40
+  // HALF_EVEN (banker's rounding) set for the site's currency: the same exact halves go to the even digit.
+  // 5% of 0.10 = 0.005 -> 0.00 (HALF_UP, case 38: 0.01)
+  { name: '40 half-even: an exact half goes down to the even cent', products: [{ price: 0.1 }], lines: [[0, 1]], rules: { roundingMode: 'HALF_EVEN', taxRegions: [tax('0.05')] }, estimate: { shippingAddress: CA }, expect: sum('0.10', '0.00', '0.00', '0.00', '0.10') },
+  // 5% of 0.50 = 0.025 -> 0.02 (HALF_UP: 0.03)
+  { name: '41 half-even: 0.025 tax rounds to 0.02', products: [{ price: 0.5 }], lines: [[0, 1]], rules: { roundingMode: 'HALF_EVEN', taxRegions: [tax('0.05')] }, estimate: { shippingAddress: CA }, expect: sum('0.50', '0.00', '0.00', '0.02', '0.52') },
+  // 5% of 0.70 = 0.035 -> 0.04 (the odd cent goes up to the even one)
+  { name: '42 half-even: 0.035 tax rounds to 0.04', products: [{ price: 0.7 }], lines: [[0, 1]], rules: { roundingMode: 'HALF_EVEN', taxRegions: [tax('0.05')] }, estimate: { shippingAddress: CA }, expect: sum('0.70', '0.00', '0.00', '0.04', '0.74') },
+  // 50% of 0.05 = 0.025 off -> 0.02 (HALF_UP: 0.03)
+  { name: '43 half-even: a percentage discount', products: [{ price: 0.05 }], lines: [[0, 1]], rules: { roundingMode: 'HALF_EVEN', discountRules: () => [rule('half', [pct(50)])] }, expect: sum('0.05', '0.02', '0.00', '0.00', '0.03') },
   { name: '39 rule, coupon, shipping and tax together', products: [{ price: 15 }], lines: [[0, 2]], rules: { discountRules: () => [rule('five', [off('5.00')])], coupon: { startTime: T0, name: 'Ten', code: 'TEN39', percentOffRate: 10 }, taxRegions: [tax('0.10')], shipping: [usShipping(flat('STD', '4.00'))] }, couponCode: 'TEN39', estimate: { shippingAddress: CA }, expect: sum('30.00', '7.50', '4.00', '2.65', '29.15') },
 ];
 
@@ -161,6 +172,10 @@ async function create(owner: ReturnType<typeof as>, rules: Rules, ids: string[],
     const manualRates = tr.rates.map((x) => ({ taxRate: x.rate, taxName: x.name ?? 'Tax', jurisdiction: x.name ?? tr.country, jurisdictionType: x.type ?? 'STATE' }));
     ok(await call(t.url, `/billing/v1/tax-regions/${id}/manual-rates`, { ...asOwner(t), method: 'PUT', body: { manualRates } }), 'manual rates');
     undo.push(() => owner.del(`/billing/v1/tax-regions/${id}`));
+  }
+  if (rules.roundingMode) {
+    ok(await owner.patch('/billing/v1/tax-settings', { taxSettings: { roundingMode: rules.roundingMode } }), 'rounding');
+    undo.push(() => owner.patch('/billing/v1/tax-settings', { taxSettings: { roundingMode: 'HALF_UP' } }));
   }
   if (rules.taxShipping !== undefined) {
     ok(await owner.patch('/billing/v1/tax-settings', { taxSettings: { taxShipping: rules.taxShipping } }), 'tax settings');

@@ -131,8 +131,14 @@ describe('tax regions', () => {
     expect(setup.tax.manualTaxMappings.filter((m) => m.taxRegionId === gb.id)).toEqual([
       { id: expect.any(String), taxRegionId: gb.id, taxGroupId: null, taxRate: '0.2', taxName: 'VAT', taxType: null, jurisdiction: 'GB', jurisdictionType: 'COUNTRY' },
     ]);
+    expect(setup.roundingMode).toBe('HALF_UP');
     const bad = await call(t.url, '/billing/v1/tax-settings', { ...asOwner(t), method: 'PATCH', body: { taxSettings: { taxableAddressType: 'MOON' } } });
     expect(bad.status).toBe(400);
+    const badRounding = await call(t.url, '/billing/v1/tax-settings', { ...asOwner(t), method: 'PATCH', body: { taxSettings: { roundingMode: 'DOWN' } } });
+    expect([badRounding.status, badRounding.body.details.validationError.fieldViolations[0].field]).toEqual([400, 'taxSettings.roundingMode']);
+    const even = await call(t.url, '/billing/v1/tax-settings', { ...asOwner(t), method: 'PATCH', body: { taxSettings: { roundingMode: 'HALF_EVEN' } } });
+    expect(even.body.taxSettings).toMatchObject({ taxableAddressType: 'BILLING', taxShipping: false, roundingMode: 'HALF_EVEN' });
+    expect((await loadPricingSetup(serviceContext(t), { now: new Date() })).roundingMode).toBe('HALF_EVEN');
   });
 
   it('refuses visitors and members', async () => {

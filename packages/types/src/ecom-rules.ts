@@ -149,6 +149,11 @@ export interface TaxSettings {
   taxShipping: boolean;
   /** The address BUSINESS taxation uses, and where store pickup defaults to. */
   businessAddress: PricingAddress | null;
+  /**
+   * How amounts in the site's currency round at their last decimal: HALF_UP (commercial, the default)
+   * or HALF_EVEN (banker's rounding, which some currencies' conventions and tax authorities require).
+   */
+  roundingMode: 'HALF_UP' | 'HALF_EVEN';
 }
 export interface PricingAddress { country?: string | null; subdivision?: string | null; city?: string | null; postalCode?: string | null; addressLine1?: string | null }
 

@@ -7,6 +7,8 @@ import type {
   ShippingDestination, ShippingOption, TaxableAddressType,
 } from '@vitrine/types/ecom-rules';
 
+import { DEFAULT_ROUNDING_MODE, type RoundingMode } from '../pricing/index.js';
+
 export type * from '@vitrine/types/ecom-rules';
 
 export interface DiscountRuleRecord {
@@ -69,9 +71,11 @@ export interface PricingSettings {
   taxableAddressType: TaxableAddressType;
   taxShipping: boolean;
   businessAddress: PricingAddress | null;
+  /** Absent in rows stored before the setting existed: the engine's default then. */
+  roundingMode?: RoundingMode;
 }
 
-export const DEFAULT_PRICING_SETTINGS: PricingSettings = { taxableAddressType: 'SHIPPING', taxShipping: true, businessAddress: null };
+export const DEFAULT_PRICING_SETTINGS: PricingSettings = { taxableAddressType: 'SHIPPING', taxShipping: true, businessAddress: null, roundingMode: DEFAULT_ROUNDING_MODE };
 
 export type StoredCheckoutSettings = Omit<CheckoutSettings, 'createdDate' | 'updatedDate'>;
 

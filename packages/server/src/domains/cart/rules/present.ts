@@ -4,6 +4,7 @@ import type {
 import type {
   CouponRecord, DiscountRuleRecord, ManualRateRecord, PricingSettings, ShippingRegionRecord, StoredCheckoutSettings, TaxGroupRecord, TaxRegionRecord,
 } from './model.js';
+import { DEFAULT_ROUNDING_MODE } from '../pricing/index.js';
 
 /** Wire objects of the pricing rules (the same for answers and event payloads: only owners read them). */
 
@@ -43,7 +44,7 @@ export function presentManualRate(m: ManualRateRecord): ManualTaxRate {
 }
 
 export function presentTaxSettings(p: PricingSettings): TaxSettings {
-  return { taxableAddressType: p.taxableAddressType, taxShipping: p.taxShipping, businessAddress: p.businessAddress };
+  return { taxableAddressType: p.taxableAddressType, taxShipping: p.taxShipping, businessAddress: p.businessAddress, roundingMode: p.roundingMode ?? DEFAULT_ROUNDING_MODE };
 }
 
 export function presentCheckoutSettings(s: StoredCheckoutSettings, dates: { createdDate: string | null; updatedDate: string | null }): CheckoutSettings {

@@ -181,6 +181,7 @@ export const updateTaxSettingsRequest = z.object({
     taxableAddressType: z.enum(['BUSINESS', 'BILLING', 'SHIPPING']).optional(),
     taxShipping: z.boolean().optional(),
     businessAddress: address.nullable().optional(),
+    roundingMode: z.enum(['HALF_UP', 'HALF_EVEN']).optional(),
   })),
 });
 

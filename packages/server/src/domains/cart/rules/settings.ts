@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../../http/context.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/index.js';
+import { DEFAULT_ROUNDING_MODE } from '../pricing/index.js';
 import { DEFAULT_CHECKOUT_SETTINGS } from './checkout-defaults.js';
 import { CHECKOUT_SETTINGS_FQDN } from './events.js';
 import { DEFAULT_PRICING_SETTINGS, type CheckoutSettingsInput, type PricingSettings, type SiteSettingsRecord, type StoredCheckoutSettings, type TaxSettings } from './model.js';
@@ -52,6 +53,7 @@ export async function updateTaxSettings(ctx: RequestContext, patch: Partial<TaxS
       taxableAddressType: patch.taxableAddressType ?? current.pricing.taxableAddressType,
       taxShipping: patch.taxShipping ?? current.pricing.taxShipping,
       businessAddress: patch.businessAddress === undefined ? current.pricing.businessAddress : patch.businessAddress,
+      roundingMode: patch.roundingMode ?? current.pricing.roundingMode ?? DEFAULT_ROUNDING_MODE,
     };
     await updateSiteSettingsRow(trx, ctx.site.id, { checkout: current.checkout, pricing }, now);
     return pricing;

@@ -42,7 +42,7 @@ export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?:
   const pricing = settings?.pricing ?? DEFAULT_PRICING_SETTINGS;
   return {
     currency: ctx.site.currency,
-    roundingMode: DEFAULT_ROUNDING_MODE,
+    roundingMode: pricing.roundingMode ?? DEFAULT_ROUNDING_MODE,
     discountRules: rules.map((r) => ({
       id: r.id, name: r.name, active: r.active, trigger: r.trigger, activeTimeInfo: r.activeTimeInfo, discounts: r.discounts,
     })),
