@@ -1,6 +1,6 @@
 /**
  * CONFORMANCE: the platform's own public client (`@wix/sdk` + `@wix/stores`) against our server,
- * unchanged, with its two hosts routed to the test server by a fetch wrapper (contracts/wire.md, last
+ * unchanged, with its two hosts routed to the test server by a fetch wrapper (docs/api.md, last
  * section). If this fails, our server (or the wire contract) diverged from the platform.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * CONFORMANCE: the public `@wix/sdk` + `@wix/members` clients, unchanged, against our members routes,
- * with the two public hosts routed to the test server (contracts/wire.md, last section).
+ * with the two public hosts routed to the test server (docs/api.md, last section).
  */
 import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';

@@ -1,6 +1,6 @@
 /**
  * The platform's public client (`@wix/sdk` + `@wix/stores`) against our catalog, unchanged: its two
- * hosts are routed to the test server by a fetch wrapper (contracts/wire.md, last section).
+ * hosts are routed to the test server by a fetch wrapper (docs/api.md, last section).
  */
 import { describe, expect, it } from 'vitest';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';

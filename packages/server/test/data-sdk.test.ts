@@ -4,7 +4,7 @@ import { collections, indexes, items } from '@wix/data';
 import { usePublicClientServer } from './public-client.js';
 
 /**
- * The public `@wix/data` client against our server (wire.md, last section): its API hosts are
+ * The public `@wix/data` client against our server (docs/conformance.md): its API hosts are
  * rewritten to the test server by wrapping the global fetch.
  */
 const f = usePublicClientServer();

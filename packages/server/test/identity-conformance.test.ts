@@ -6,7 +6,7 @@ import { usePublicClientServer } from './public-client.js';
 
 /**
  * The platform's own public client (@wix/sdk OAuthStrategy) against our server: its two API hosts are
- * rewritten to the test server's origin by wrapping the global fetch (wire.md, last section).
+ * rewritten to the test server's origin by wrapping the global fetch (docs/conformance.md).
  */
 let mail: Mailbox;
 const f = usePublicClientServer(async () => {

@@ -48,7 +48,7 @@ async function memberTokens(v: Actor, sessionToken: string): Promise<{ access_to
 
 const appError = (code: string, description: string, data: Record<string, unknown> = {}) => ({ message: description, details: { applicationError: { code, description, data } } });
 
-describe('identity error codes (wire.md)', () => {
+describe('identity error codes (docs/api.md)', () => {
   it('register: invalid e-mail is a field violation with data.type EMAIL; nothing is created', async () => {
     const v = await visitor(t);
     const res = await call(t.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email: 'not-an-email' }, password: STRONG_PASSWORD }));

@@ -5,7 +5,7 @@ import type { Config } from '../src/config.js';
 /**
  * Routes the platform's public client (`@wix/sdk` and its modules) to a test server: they always call
  * https://www.wixapis.com and https://edge.wixapis.com, so the global fetch is wrapped to rewrite those
- * origins (contracts/wire.md, "Running the public client against our server").
+ * origins (docs/api.md, "Running the public client against our server").
  */
 export interface RoutedRequest { method: string; url: string; body?: string }
 

@@ -1,5 +1,5 @@
 /**
- * The wire codec of `contracts/wire.md`, client side: caller field names (`_id`, `_createdDate`,
+ * The wire codec of docs/api.md, client side: caller field names (`_id`, `_createdDate`,
  * `_updatedDate`) <-> REST names, GET payloads as query fields or one `.r` parameter, ISO dates and
  * non-finite numbers as text.
  */

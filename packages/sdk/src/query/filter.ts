@@ -1,6 +1,6 @@
 /**
  * Filter and sort building shared by every query builder (offset and cursor). Filters are the wire's
- * JSON tree (`contracts/wire.md` "Filters and sort") in the caller's field names; the request encoder
+ * JSON tree (docs/api.md "Filters and sort") in the caller's field names; the request encoder
  * renames `_id` -> `id` etc. inside keys and `sort.fieldName`.
  */
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Opaque paging cursors (wire.md "Paging": opaque, tamper-proof, bound to the site):
+ * Opaque paging cursors (docs/api.md "Paging": opaque, tamper-proof, bound to the site):
  * base64url(JSON envelope) + "." + HMAC-SHA256. The envelope names the site, the kind of listing it
  * continues and when it was issued; the listing's own state (filter, sort, offset...) rides inside, so
  * a cursor request carries only the cursor. Each domain keeps its own key (in its own table) and

@@ -1,5 +1,5 @@
 /**
- * The two wire error shapes of `contracts/wire.md`. Services throw these; the HTTP layer renders them.
+ * The two wire error shapes of docs/api.md. Services throw these; the HTTP layer renders them.
  * Anything else thrown becomes a 500 that names only the request id.
  */
 

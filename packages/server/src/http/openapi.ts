@@ -47,7 +47,7 @@ export function buildOpenApi(routes: RouteDef[]): Record<string, unknown> {
         ...(def.access === 'public' ? {} : { security: [{ accessToken: [], siteId: [] }] }),
         responses: {
           200: { description: 'Success', content: def.raw ? {} : { 'application/json': { schema: def.response ? jsonSchema(def.response) : {} } } },
-          default: { description: 'Error: an applicationError or validationError body (contracts/wire.md)' },
+          default: { description: 'Error: an applicationError or validationError body (docs/api.md)' },
         },
       };
     }

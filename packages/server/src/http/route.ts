@@ -20,7 +20,7 @@ interface RouteBase<S extends z.ZodType> {
   request: S;
   /** Response shape, for the API reference only. */
   response?: z.ZodType;
-  /** A GET that also answers POST with the same payload as a JSON body (wire.md). */
+  /** A GET that also answers POST with the same payload as a JSON body (docs/api.md). */
   postTwin?: boolean;
   /** `raw` handlers return a Response themselves (HTML pages, media bytes, token endpoint). */
   raw?: boolean;

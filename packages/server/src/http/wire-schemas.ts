@@ -4,7 +4,7 @@ import { findBadText, IDENTIFIER_DESCRIPTION, identifierProblem } from './text-g
 export { identifierProblem };
 
 /**
- * Zod schemas for the wire's value encodings (contracts/wire.md "Requests"). Use them in domain
+ * Zod schemas for the wire's value encodings (docs/api.md "Requests"). Use them in domain
  * schemas so every route decodes the same way.
  */
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { violation } from './errors.js';
 
 /**
- * The wire codec of `contracts/wire.md`: GET payloads as query fields or one base64url `.r` parameter,
+ * The wire codec of docs/api.md: GET payloads as query fields or one base64url `.r` parameter,
  * JSON bodies without prototype keys, and responses with ISO dates and non-finite numbers as strings.
  */
 

@@ -3,7 +3,7 @@ import type { DialectName } from './dialect.js';
 import { escapeLike, foldCase, ilike } from './dialect.js';
 
 /**
- * The wire filter language (contracts/wire.md "Filters and sort"), parsed once into a small tree and
+ * The wire filter language (docs/api.md "Filters and sort"), parsed once into a small tree and
  * compiled to parameterized SQL. Parsing enforces the named bounds; compiling only ever binds values
  * and uses SQL text that the target's field resolver produced from its own allowlist.
  */

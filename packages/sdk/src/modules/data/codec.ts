@@ -1,6 +1,6 @@
 /**
  * Data items travel with their own field names (`_id`, `_owner`, ... stay as they are, also in
- * filters) and every date as `{"$date": "<ISO>"}` in both directions (wire.md "Data items").
+ * filters) and every date as `{"$date": "<ISO>"}` in both directions (docs/api.md "Data items").
  */
 import type { ClientCore, HttpMethod } from '../../client.js';
 import { VitrineError } from '../../errors.js';

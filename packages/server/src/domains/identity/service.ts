@@ -59,7 +59,7 @@ function looksLikeJws(value: string): boolean {
 }
 
 /**
- * Resolves the caller from the raw `Authorization` header (no scheme word, per wire.md) and the
+ * Resolves the caller from the raw `Authorization` header (no scheme word, per docs/api.md) and the
  * `wix-site-id` header. No header: an anonymous caller. A bad or expired credential: 401.
  */
 export async function authenticate(deps: AppDeps, authorization: string | undefined, siteIdHeader: string | undefined): Promise<Authenticated> {
