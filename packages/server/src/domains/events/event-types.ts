@@ -19,4 +19,17 @@ export const EMITTED_EVENT_TYPES: readonly EmittedEventType[] = [
   ...each('wix.stores.catalog.v3.info_section', 'Info section', ['created', 'updated', 'deleted']),
   ...each('wix.members.v1.member', 'Member', ['created', 'updated', 'deleted']),
   ...each('wix.data.v2.data_item', 'Data item', ['created', 'updated', 'deleted']),
+  ...each('wix.ecom.v1.cart', 'Cart', ['created', 'updated', 'deleted']),
+  ...each('wix.ecom.v1.checkout', 'Checkout', ['created', 'updated', 'completed']),
+  ...each('wix.ecom.v1.checkout_settings', 'Checkout settings', ['updated']),
+  ...each('wix.ecom.v1.abandoned_checkout', 'Abandoned checkout', ['created', 'updated', 'recovered', 'deleted']),
+  ...each('wix.ecom.v1.back_in_stock_notification_request', 'Back-in-stock request', ['created', 'updated', 'deleted']),
+  ...each('wix.ecom.discounts.v1.discount_rule', 'Discount rule', ['created', 'updated', 'deleted']),
+  ...each('wix.billing.v1.tax_group', 'Tax group', ['created', 'updated', 'deleted']),
+  ...each('wix.billing.v1.tax_region', 'Tax region', ['created', 'updated', 'deleted']),
+  ...each('wix.ecom.v1.order', 'Order', [
+    'created', 'approved', 'updated', 'payment_status_updated', 'fulfilled', 'canceled', 'committed', 'imported', 'imported_order_deleted',
+  ]),
+  ...each('wix.ecom.v1.fulfillments', 'Order fulfillments', ['updated']),
+  ...each('wix.ecom.v1.orders_settings', 'Orders settings', ['updated']),
 ];
