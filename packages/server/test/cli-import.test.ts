@@ -10,7 +10,8 @@ import { freshDatabase, startServerProcess, stopServerProcess } from './child-se
 import { parseCsv } from '../src/cli/csv.js';
 
 /**
- * `vitrine import` as a user runs it: the real CLI in a child process over a fresh database. A product
+ * `vitrine seed` and `vitrine import` as a user runs them: the real CLI in a child process over a fresh
+ * database. A seed killed part-way leaves nothing and the next one seeds all. A product
  * import SIGKILLed part-way and run again ends with every row exactly once; an item import run twice
  * creates each item once; bad rows are reported by row number and change nothing.
  */
@@ -61,8 +62,22 @@ describe(`vitrine import (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(() => parseCsv('a\n1,2\n')).toThrow('CSV row 2 has 2 fields, the header 1');
   });
 
+  it('seeds the demo store in one transaction: a seed killed part-way leaves nothing, the next one all', async () => {
+    const killed = await cli(['seed'], (err) => /seeding the demo store: \d+\/\d+ \([2-9]\d%\)/.test(err));
+    expect(killed.signal).toBe('SIGKILL');
+    const counts = () => db.read(async (d) => {
+      const sites = await sql<{ n: number | string }>`select count(*) as n from sites where slug = 'demo'`.execute(d);
+      const products = await sql<{ n: number | string }>`select count(*) as n from products`.execute(d);
+      return { sites: Number(sites.rows[0]!.n), products: Number(products.rows[0]!.n) };
+    });
+    expect(await counts()).toEqual({ sites: 0, products: 0 });
+    const seeded = await cli(['seed']);
+    expect([seeded.code, seeded.stdout.trim()]).toEqual([0, 'Demo store created']);
+    expect(seeded.stderr).toContain('seeding the demo store: 32/32 (100%)');
+    expect(await counts()).toEqual({ sites: 1, products: 26 });
+  }, CLI_TEST_TIMEOUT_MS);
+
   it('resumes a product import killed part-way: every row exactly once, bad rows named', async () => {
-    expect((await cli(['seed'])).code).toBe(0);
     const lines = ['name,price,sku,description,quantity'];
     for (let i = 0; i < PRODUCT_ROWS; i++) lines.push([`Imported "item", no ${i}`, `${(i % 40) + 1}.25`, `IMP-${i}`, 'Line one\nline two', String(i % 5)].map(csvCell).join(','));
     lines.push(',abc,BAD-ROW,,');

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppDeps, RequestContext } from '../http/context.js';
 import type { Db } from '../storage/database.js';
+import { inTransaction } from '../storage/transaction.js';
+import { isUniqueViolation } from '../storage/errors.js';
 import { createSite, getSite, type Site } from '../domains/sites/service.js';
 import { createOAuthClient } from '../domains/identity/service.js';
 import { buildProductV1, slugify, type NewProductInput } from '../domains/catalog/build.js';
@@ -61,18 +63,43 @@ const PRODUCTS: DemoProduct[] = [
   { name: 'Cold Brew Kit', price: 32, cost: 12, sku: 'GEAR-CBK', weight: 1.2, collections: ['brewing-gear', 'coffee'], brand: 'Brewline', visible: true, description: 'Jar, filter bag and a coarse-ground blend.' },
 ];
 
-/** Creates the demo site, its OAuth client `demo` and the demo catalog, unless the site exists. */
-export async function ensureDemoStore(deps: AppDeps, log: Logger): Promise<{ site: Site; created: boolean }> {
+/**
+ * Creates the demo site, its OAuth client `demo`, the demo catalog and pricing, unless the site exists.
+ * All of it is one transaction, so an interrupted seed leaves nothing behind and the next run (or the
+ * next `vitrine start`) simply seeds again; two processes starting at once create it once.
+ */
+export async function ensureDemoStore(deps: AppDeps, log: Logger, onProgress: (p: { done: number; total: number }) => void = () => {}): Promise<{ site: Site; created: boolean }> {
   const db: Db = deps.storage.db;
   const existing = await getSite(db, DEMO_SITE_SLUG);
   if (existing) return { site: existing, created: false };
-  const site = await createSite(db, { slug: DEMO_SITE_SLUG, name: 'Vitrine Demo Store', status: 'DEMO', currency: 'USD' });
-  await createOAuthClient(db, { id: DEMO_CLIENT_ID, siteId: site.id, name: 'Demo storefront', redirectUris: [], allowLocalhost: true });
-  const ctx: RequestContext = {
-    requestId: 'seed', deps, db, dialect: deps.storage.dialect, caller: { kind: 'owner', apiKeyId: 'seed' },
-    origin: '', ip: '127.0.0.1', log, site,
-  };
+  const total = COLLECTIONS.length + PRODUCTS.length + 1;
+  let site: Site;
+  try {
+    site = await inTransaction(db, async (trx) => {
+      const made = await createSite(trx, { slug: DEMO_SITE_SLUG, name: 'Vitrine Demo Store', status: 'DEMO', currency: 'USD' });
+      await createOAuthClient(trx, { id: DEMO_CLIENT_ID, siteId: made.id, name: 'Demo storefront', redirectUris: [], allowLocalhost: true });
+      const ctx: RequestContext = {
+        requestId: 'seed', deps, db: trx, dialect: deps.storage.dialect, caller: { kind: 'owner', apiKeyId: 'seed' },
+        origin: '', ip: '127.0.0.1', log, site: made,
+      };
+      await seedCatalog(ctx, (done) => onProgress({ done, total }));
+      await seedDemoPricing(ctx);
+      onProgress({ done: total, total });
+      return made;
+    });
+  } catch (error) {
+    // Another process seeded first: use its site.
+    const raced = isUniqueViolation(error) ? await getSite(db, DEMO_SITE_SLUG) : undefined;
+    if (raced) return { site: raced, created: false };
+    throw error;
+  }
+  log.info({ site: site.id, products: PRODUCTS.length, collections: COLLECTIONS.length }, 'demo store created');
+  return { site, created: true };
+}
+
+async function seedCatalog(ctx: RequestContext, onStep: (done: number) => void): Promise<void> {
   const collectionIds = new Map<string, string>();
+  let done = 0;
   for (const [i, c] of COLLECTIONS.entries()) {
     const image = await saveMediaFile(ctx, { fileName: `${c.slug}.svg`, contentType: 'image/svg+xml', width: 800, height: 800, bytes: placeholderImage(c.name, i * 70, i) });
     const collection = await createCollectionRecord(ctx, {
@@ -80,6 +107,7 @@ export async function ensureDemoStore(deps: AppDeps, log: Logger): Promise<{ sit
       media: { mainMedia: { id: image.id, mediaType: 'image', title: c.name, image: { url: image.path, width: 800, height: 800 } }, items: [] },
     });
     collectionIds.set(c.slug, collection.id);
+    onStep(++done);
   }
   for (const [i, p] of PRODUCTS.entries()) {
     const image = await saveMediaFile(ctx, { fileName: `${slugify(p.name)}.svg`, contentType: 'image/svg+xml', width: 800, height: 800, bytes: placeholderImage(p.name, (i * 37) % 360, i) });
@@ -87,10 +115,8 @@ export async function ensureDemoStore(deps: AppDeps, log: Logger): Promise<{ sit
     const mainMedia = { id: image.id, title: p.name, mediaType: 'image' as const, image: picture, thumbnail: picture };
     const { collections, ...input } = p;
     // Creation dates a minute apart keep the default newest-first order stable.
-    const product = buildProductV1({ ...input, collectionIds: collections.map((slug) => collectionIds.get(slug)!), media: { mainMedia, items: [mainMedia] } }, site.currency, new Date(Date.now() - (PRODUCTS.length - i) * 60_000));
+    const product = buildProductV1({ ...input, collectionIds: collections.map((slug) => collectionIds.get(slug)!), media: { mainMedia, items: [mainMedia] } }, ctx.site.currency, new Date(Date.now() - (PRODUCTS.length - i) * 60_000));
     await createProductRecord(ctx, product);
+    onStep(++done);
   }
-  await seedDemoPricing(ctx);
-  log.info({ site: site.id, products: PRODUCTS.length, collections: COLLECTIONS.length }, 'demo store created');
-  return { site, created: true };
 }

@@ -5,7 +5,8 @@
  *
  * - products: each row is created under an idempotency record keyed by (file hash, row), written in
  *   the product's own transaction, so a row is either created with its record or not at all; a
- *   re-run finds the record and skips the row.
+ *   re-run finds the record and skips the row. A row the interrupted run was in the middle of is still
+ *   claimed by it for a minute (IDEMPOTENCY_LEASE_MS); the re-run comes back to such rows at the end.
  * - items: each row without `_id` gets one derived from (file hash, row); a re-run inserts the same
  *   ids again and the data domain answers "already exists" (WDE0074) for the rows already there.
  */
@@ -14,9 +15,12 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
-import { withIdempotency, IDEMPOTENCY_MAX_TTL_MS, hashRequest } from '../storage/idempotency.js';
+import { hashRequest, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_MAX_TTL_MS, IdempotencyConflict, withIdempotency } from '../storage/idempotency.js';
 import { createProduct } from '../domains/catalog/service.js';
 import { productInput } from '../domains/catalog/schema.js';
+
+/** A create-product request's `product`, as the route's schema parses it. */
+type ProductInput = z.infer<typeof productInput>;
 import { bulkWrite } from '../domains/data/bulk.js';
 import { BULK_MAX } from '../domains/data/common.js';
 import { parseCsv } from './csv.js';
@@ -107,26 +111,39 @@ export async function runImport(
 }
 
 async function importProducts(ctx: RequestContext, rows: Record<string, unknown>[], sha: string, result: ImportResult, onProgress: (p: ImportProgress) => void) {
+  // Rows whose key a stopped run still holds (its claim lapses after IDEMPOTENCY_LEASE_MS): retried at the end.
+  const held: { index: number; input: ProductInput }[] = [];
   for (const [index, row] of rows.entries()) {
     const parsed = productInput.safeParse(productFromRow(row));
-    if (!parsed.success) {
-      result.failed.push({ row: index + 1, error: describeZodError(parsed.error) });
-    } else {
-      try {
-        const outcome = await withIdempotency(ctx.db, {
-          siteId: ctx.site.id, scope: 'cli:import:products', key: `${sha}:${index}`, requestHash: hashRequest(parsed.data), ttlMs: IDEMPOTENCY_MAX_TTL_MS,
-        }, async (trx) => {
-          const product = await createProduct({ ...ctx, db: trx }, parsed.data);
-          return { status: 200, body: { id: product.id } };
-        });
-        if (outcome.replayed) result.alreadyImported++;
-        else result.created++;
-      } catch (error) {
-        result.failed.push({ row: index + 1, error: describeError(error) });
-      }
-    }
+    if (!parsed.success) result.failed.push({ row: index + 1, error: describeZodError(parsed.error) });
+    else if ((await importProduct(ctx, sha, index, parsed.data, result)) === 'held') held.push({ index, input: parsed.data });
     onProgress({ done: index + 1, total: rows.length });
   }
+  if (held.length === 0) return;
+  await new Promise((resolve) => setTimeout(resolve, IDEMPOTENCY_LEASE_MS));
+  for (const { index, input } of held) {
+    if ((await importProduct(ctx, sha, index, input, result)) === 'held') {
+      result.failed.push({ row: index + 1, error: 'another import of this file is creating this row; run the import again' });
+    }
+  }
+}
+
+/** One row under its idempotency record: created now, already imported, failed, or held by another run. */
+async function importProduct(ctx: RequestContext, sha: string, index: number, input: ProductInput, result: ImportResult): Promise<'done' | 'held'> {
+  try {
+    const outcome = await withIdempotency(ctx.db, {
+      siteId: ctx.site.id, scope: 'cli:import:products', key: `${sha}:${index}`, requestHash: hashRequest(input), ttlMs: IDEMPOTENCY_MAX_TTL_MS,
+    }, async (trx) => {
+      const product = await createProduct({ ...ctx, db: trx }, input);
+      return { status: 200, body: { id: product.id } };
+    });
+    if (outcome.replayed) result.alreadyImported++;
+    else result.created++;
+  } catch (error) {
+    if (error instanceof IdempotencyConflict && error.code === 'IDEMPOTENCY_KEY_IN_USE') return 'held';
+    result.failed.push({ row: index + 1, error: describeError(error) });
+  }
+  return 'done';
 }
 
 async function importItems(ctx: RequestContext, collectionId: string, rows: Record<string, unknown>[], sha: string, result: ImportResult, onProgress: (p: ImportProgress) => void) {

@@ -18,7 +18,7 @@ interface CommandHelp { name: string; summary: string; options?: [flag: string, 
 const COMMANDS: CommandHelp[] = [
   { name: 'start', summary: 'migrate, create the demo store on first run, serve API + storefront + dashboard' },
   { name: 'migrate', summary: 'run database migrations' },
-  { name: 'seed', summary: 'create the demo store if it does not exist' },
+  { name: 'seed', summary: 'create the demo store if it does not exist (one transaction: an interrupted seed is simply run again)' },
   { name: 'create-site', summary: 'create a site', options: [['--slug S', 'site slug (required)'], ['--name N', 'display name (default: the slug)']] },
   {
     name: 'create-api-key', summary: 'create an owner API key; prints it once (only its hash is stored)',
@@ -104,7 +104,9 @@ async function main(argv: string[]): Promise<void> {
       const config = loadConfig();
       const log = createLogger(config.logLevel);
       const server = await createServer(config, log);
-      const { created } = await ensureDemoStore(server.deps, log);
+      const show = progressPrinter('seeding the demo store');
+      const { created } = await ensureDemoStore(server.deps, log, show);
+      show.finish();
       await server.close();
       console.log(created ? 'Demo store created' : 'Demo store already exists');
       return;
@@ -202,7 +204,7 @@ async function importCommand(kind: string | undefined, opts: { site?: string | u
   }
 }
 
-/** Progress on stderr: redrawn in place on a terminal, one line per 10% otherwise (logs, CI). */
+/** Progress on stderr (imports, seed): redrawn in place on a terminal, one line per 10% otherwise (logs, CI). */
 function progressPrinter(label: string): ((p: ImportProgress) => void) & { finish(): void } {
   let lastTenth = -1;
   const tty = process.stderr.isTTY;
