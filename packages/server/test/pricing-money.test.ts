@@ -1,6 +1,6 @@
 /** Money arithmetic and the engine's refusal of inputs it cannot price exactly. */
 import { describe, expect, it } from 'vitest';
-import { calculatePricing, currencyOf, divRound, formatMoney, parseMoney, PricingInputError, type PricingInput } from '../src/domains/cart/pricing/index.js';
+import { allocate, calculatePricing, currencyOf, divRound, formatMoney, parseMoney, PricingInputError, type PricingInput } from '../src/domains/cart/pricing/index.js';
 
 const usd = currencyOf('USD');
 
@@ -25,6 +25,20 @@ describe('money', () => {
     const cases: [bigint, bigint][] = [[5n, 2n], [15n, 2n], [25n, 2n], [-5n, 2n], [7n, 3n], [-7n, 3n]];
     expect(cases.map(([n, d]) => divRound(n, d, 'HALF_UP'))).toEqual([3n, 8n, 13n, -3n, 2n, -2n]);
     expect(cases.map(([n, d]) => divRound(n, d, 'HALF_EVEN'))).toEqual([2n, 8n, 12n, -2n, 2n, -2n]);
+  });
+});
+
+describe('allocate', () => {
+  it('gives the units left over to the largest remainders, and breaks ties by order, not by key', () => {
+    // 10 over three equal weights: 3 each and one unit left, to the share whose order comes first.
+    const shares = (keys: [string, string, string]) => [
+      { key: keys[0], weight: 1n, order: 'b-mug' }, { key: keys[1], weight: 1n, order: 'a-tea' }, { key: keys[2], weight: 1n, order: 'c-cup' },
+    ];
+    expect(Object.fromEntries(allocate(10n, shares(['x1', 'x2', 'x3'])))).toEqual({ x1: 3n, x2: 4n, x3: 3n });
+    // The same content under other ids (a cart filled in another order): the unit lands on the same item.
+    expect(Object.fromEntries(allocate(10n, shares(['z9', 'a0', 'm5'])))).toEqual({ z9: 3n, a0: 4n, m5: 3n });
+    // Without an order the key decides, and the parts always add up.
+    expect(Object.fromEntries(allocate(7n, [{ key: 'b', weight: 1n }, { key: 'a', weight: 1n }]))).toEqual({ a: 4n, b: 3n });
   });
 });
 

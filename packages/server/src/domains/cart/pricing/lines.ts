@@ -101,3 +101,12 @@ export function readDiscountAmount(
       throw new PricingInputError(`${field}.discountType`, 'must be PERCENTAGE, FIXED_AMOUNT or FIXED_PRICE', 'INVALID_ENUM_VALUE');
   }
 }
+
+/**
+ * Where a line stands when a split leaves a minor unit to give: by what the line is (item, price,
+ * quantity, tax group), not by its id, so the same cart priced with lines added in another order (and
+ * so with other ids) gets every cent in the same place. Lines alike in all of these are interchangeable.
+ */
+export function allocationOrder(l: Line): string {
+  return [l.appId ?? '', l.catalogItemIds.join(','), l.taxGroupId ?? '', l.unitPrice, l.quantity, l.itemType].join('|');
+}

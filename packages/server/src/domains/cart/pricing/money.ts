@@ -128,12 +128,17 @@ export const sum = (values: Iterable<bigint>): bigint => { let s = 0n; for (cons
 export const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 export const max = (a: bigint, b: bigint): bigint => (a > b ? a : b);
 
-export interface Share { key: string; weight: bigint }
+export interface Share {
+  key: string;
+  weight: bigint;
+  /** Breaks ties between equal remainders; `key` when absent. Lines pass their content (allocationOrder). */
+  order?: string;
+}
 
 /**
  * Splits a non-negative `total` over `shares` in proportion to their non-negative weights, by largest
  * remainder: everyone gets the floor of their exact share, and the minor units left over go one each to
- * the largest fractional parts (ties broken by key). The parts always add up to `total` exactly, no part
+ * the largest fractional parts (ties broken by `order`, else key). The parts always add up to `total` exactly, no part
  * exceeds its weight when total <= sum of weights, and the result does not depend on the order of `shares`.
  * All-zero weights split evenly.
  */
@@ -145,19 +150,21 @@ export function allocate(total: bigint, shares: readonly Share[]): Map<string, b
   }
   if (total < 0n) throw new RangeError('allocate expects a non-negative total');
   const anyWeight = shares.some((s) => s.weight > 0n);
-  const weights = shares.map((s) => ({ key: s.key, weight: anyWeight ? s.weight : 1n }));
+  const weights = shares.map((s) => ({ key: s.key, order: s.order ?? s.key, weight: anyWeight ? s.weight : 1n }));
   const totalWeight = sum(weights.map((w) => w.weight));
   let given = 0n;
-  const remainders: { key: string; remainder: bigint }[] = [];
+  const remainders: { key: string; order: string; remainder: bigint }[] = [];
   for (const w of weights) {
     if (w.weight < 0n) throw new RangeError('allocation weights must be non-negative');
     const exact = total * w.weight;
     const part = exact / totalWeight;
     out.set(w.key, part);
     given += part;
-    remainders.push({ key: w.key, remainder: exact % totalWeight });
+    remainders.push({ key: w.key, order: w.order, remainder: exact % totalWeight });
   }
-  remainders.sort((a, b) => (a.remainder === b.remainder ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.remainder > b.remainder ? -1 : 1));
+  const byOrder = (a: { key: string; order: string }, b: { key: string; order: string }) =>
+    (a.order < b.order ? -1 : a.order > b.order ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  remainders.sort((a, b) => (a.remainder === b.remainder ? byOrder(a, b) : a.remainder > b.remainder ? -1 : 1));
   for (let i = 0; given < total; i++, given++) {
     const r = remainders[i % remainders.length]!;
     out.set(r.key, (out.get(r.key) ?? 0n) + 1n);
