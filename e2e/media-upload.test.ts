@@ -47,10 +47,9 @@ describe('product images', () => {
     expect(main.image).toEqual({ url: `${t.url}/media/${main.id}/kettle.png`, width: 1600, height: 1200 });
     expect(main.thumbnail).toEqual({ url: `${t.url}/media/${main.id}/kettle.png?w=200`, width: 200, height: 150 });
 
-    // Storefront card: a 1280 px wide window, cards a quarter wide -> the 400 px thumbnail.
+    // Storefront card (the search page): a 1280 px wide window, cards a fifth wide -> the 400 px thumbnail.
     const shop = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
-    await shop.goto(`${t.url}/`);
-    await shop.getByLabel('Search products').fill('Gooseneck');
+    await shop.goto(`${t.url}/search?q=Gooseneck`);
     await expect.poll(() => shop.getByTestId('product-name').allTextContents()).toEqual(['Gooseneck Kettle']);
     const card = shop.getByTestId('product-card-image');
     await expect.poll(() => card.evaluate((el) => (el as HTMLImageElement).currentSrc)).toBe(`${t.url}/media/${main.id}/kettle.png?w=400`);
