@@ -20,29 +20,15 @@ export type InventoryUpdateTrigger = 'ON_ORDER_PAID' | 'ON_ORDER_PLACED';
 
 export interface OrderCatalogReference { catalogItemId: string; appId: string; options?: OrderJson | null }
 
-export interface OrderLineItem {
+/** A stored line: what a caller may send (OrderLineItemInput) plus what the server keeps per line. */
+export interface OrderLineItem extends Omit<OrderLineItemInput, 'id'> {
   id: string;
-  productName: { original: string; translated?: string | null };
-  catalogReference?: OrderCatalogReference;
-  quantity: number;
-  price: OrderPrice;
-  priceBeforeDiscounts?: OrderPrice;
-  totalPriceBeforeTax?: OrderPrice;
-  totalPriceAfterTax?: OrderPrice;
-  totalDiscount?: OrderPrice;
-  taxDetails?: OrderJson;
-  descriptionLines?: OrderJson[];
-  image?: string | null;
-  physicalProperties?: { weight?: number | null; sku?: string | null; shippable?: boolean };
-  itemType?: { preset?: string; custom?: string };
-  paymentOption?: string;
   /** Units refunded so far. */
   refundQuantity?: number | null;
   /** Units given back to stock so far (cancel or refund with restock). */
   restockQuantity?: number | null;
   fulfillerId?: string | null;
-  subscriptionInfo?: OrderJson | null;
-  rootCatalogItemId?: string | null;
+  checkoutId?: string | null;
 }
 
 export interface OrderBuyerInfo { visitorId?: string; memberId?: string; contactId?: string; email?: string }

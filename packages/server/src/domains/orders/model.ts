@@ -3,7 +3,7 @@
  * server knows (the checkout's order draft, the payment view, the stored record).
  */
 import type {
-  Order, OrderActivity, OrderActivityType, OrderJson, OrderLineItem, OrderPaymentStatus, OrderPrice, OrderPriceSummary, OrderStatus,
+  Order, OrderActivity, OrderActivityType, OrderJson, OrderLineItem, OrderLineItemInput, OrderPaymentStatus, OrderPrice, OrderPriceSummary, OrderStatus,
 } from '@vitrine/types';
 
 export type {
@@ -29,26 +29,10 @@ export interface OrderRecord {
 }
 
 /** One line of a checkout as it becomes an order line (amounts as decimal strings). */
-export interface OrderDraftLineItem {
+export interface OrderDraftLineItem extends Omit<OrderLineItemInput, 'id'> {
   id: string;
-  productName: { original: string; translated?: string | null };
-  catalogReference?: { catalogItemId: string; appId: string; options?: OrderJson | null };
-  quantity: number;
-  price: OrderPrice;
   fullPrice?: OrderPrice;
-  priceBeforeDiscounts?: OrderPrice;
-  totalPriceBeforeTax?: OrderPrice;
-  totalPriceAfterTax?: OrderPrice;
-  totalDiscount?: OrderPrice;
-  taxDetails?: OrderJson;
-  descriptionLines?: OrderJson[];
-  image?: string | null;
   sku?: string | null;
-  itemType?: { preset?: string; custom?: string };
-  paymentOption?: string;
-  physicalProperties?: { weight?: number | null; sku?: string | null; shippable?: boolean };
-  rootCatalogItemId?: string | null;
-  subscriptionInfo?: OrderJson | null;
 }
 
 /** The checkout as it becomes an order (createOrderFromCheckout). */

@@ -55,17 +55,8 @@ export function openKeyOf(email: string, appId: string, catalogItemId: string, v
   return JSON.stringify([email, appId, catalogItemId, variantId ?? '']);
 }
 
-export interface NewRequestRow {
-  id: string;
-  siteId: string;
-  appId: string;
-  catalogItemId: string;
-  variantId: string | null;
-  options: Record<string, unknown> | null;
-  email: string;
-  contactId: string | null;
-  item: StockRequest['item'];
-  linkOrigin: string;
+/** A request to insert: the stored shape without what the store sets (status, mail, dates), plus who asked and when. */
+export interface NewRequestRow extends Pick<StockRequest, 'id' | 'siteId' | 'appId' | 'catalogItemId' | 'variantId' | 'options' | 'email' | 'contactId' | 'item' | 'linkOrigin'> {
   requester: string | null;
   now: string;
 }
