@@ -3,7 +3,7 @@
  * shared with the clients. Reads a JSON job from argv[2]; prints one JSON line of results.
  *
  * mode "checkout": each virtual buyer (own visitor token) loops: add to cart -> create checkout ->
- * create the order and charge the test card (captured) -> cart emptied. mode "baseline": the same buyers read one product (GET) in a loop.
+ * create the order and charge the test card (captured; the order removes the cart). mode "baseline": the same buyers read one product (GET) in a loop.
  */
 interface Job {
   mode: 'checkout' | 'baseline';
@@ -41,7 +41,7 @@ async function checkoutOnce(auth: Record<string, string>, productId: string): Pr
   const placed = await send('POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, auth, { id: checkoutId, paymentToken: JSON.stringify(CARD) });
   const charge = JSON.parse(placed.paymentResponseToken as string) as { status: string };
   if (charge.status !== 'APPROVED') throw new Error(`payment ${JSON.stringify(placed)}`);
-  await send('DELETE', '/ecom/v1/carts/current', auth);
+  // The order removed the cart: the next add starts a new one.
 }
 
 async function main() {

@@ -27,9 +27,10 @@ const PAGES = { home: '/', product: '/product-page/roaster-hoodie' } as const;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-/** Script URLs a page loads up front: module scripts and modulepreload links. */
-function scriptsOf(html: string): string[] {
+/** Script URLs a page loads up front: module scripts and modulepreload links (HTML or `link` header). */
+function scriptsOf(html: string, linkHeader: string): string[] {
   const urls = new Set<string>();
+  for (const m of linkHeader.matchAll(/<([^>]+)>;\s*rel=modulepreload/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(m[1]!);
@@ -41,7 +42,7 @@ async function firstLoad(base: string, page: string): Promise<{ gzip: number; se
   const html = await res.text();
   let gzip = 0;
   let sent = 0;
-  const scripts = scriptsOf(html);
+  const scripts = scriptsOf(html, res.headers.get('link') ?? '');
   for (const src of scripts) {
     const raw = Buffer.from(await (await fetch(new URL(src, base), { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
     gzip += gzipSync(raw, { level: 9 }).byteLength;

@@ -16,13 +16,17 @@ export async function ownerAccount(t: TestServer): Promise<void> {
   made.add(t);
 }
 
-/** Fills the sign-in form with e-mail and password and waits for the first section. */
+/**
+ * Fills the sign-in form with e-mail and password, waits for the landing page (Overview) and opens
+ * Products, where most dashboard tests start.
+ */
 export async function signInWithPassword(page: Page, t: TestServer, credentials: { email: string; password: string } = TEST_OWNER): Promise<void> {
   await page.goto(`${t.url}/dashboard/`);
   await page.getByLabel('E-mail').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Products' }).waitFor();
+  await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+  await openSection(page, 'Products', 'Products');
 }
 
 /** A fresh page signed in to the dashboard with the test owner's password. */

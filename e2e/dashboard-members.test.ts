@@ -77,6 +77,26 @@ describe('members', () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
   });
 
+  it("shows a member's orders in the drawer, each linking to its order page; an order's customer link opens the member", async () => {
+    const made = await call(t.url, '/ecom/v1/orders', {
+      ...asOwner(t),
+      body: { order: { lineItems: [{ productName: { original: 'Tote bag' }, quantity: 1, price: { amount: '12.00' } }], buyerInfo: { email: 'cat@shop.test', memberId: ids.cat } } },
+    });
+    expect(made.status).toBe(200);
+    await page.getByRole('button', { name: 'cat@shop.test' }).click();
+    const drawer = page.getByRole('dialog', { name: 'cat@shop.test' });
+    const orders = drawer.getByRole('region', { name: 'Member orders' });
+    await expect.poll(() => orders.getByTestId('member-order').count()).toBe(1);
+    expect(await orders.getByTestId('member-order').textContent()).toContain(`#${made.body.order.number}`);
+    await orders.getByRole('link', { name: `#${made.body.order.number}` }).click();
+    await page.getByRole('heading', { name: `Order #${made.body.order.number}` }).waitFor();
+    await page.getByRole('region', { name: 'Customer' }).getByRole('link', { name: 'Profile' }).click();
+    const reopened = page.getByRole('dialog', { name: 'cat@shop.test' });
+    await expect.poll(() => reopened.getByTestId('member-detail').textContent()).toContain('Member id');
+    await reopened.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('heading', { name: 'Members', exact: true }).waitFor();
+  });
+
   it('blocks, mutes and unmutes a member', async () => {
     await page.getByRole('button', { name: 'bob@shop.test' }).click();
     const drawer = page.getByRole('dialog', { name: 'bob@shop.test' });

@@ -27,6 +27,7 @@ describe('owner dashboard', () => {
     await f.page.getByLabel('Password').fill('not-my-password-at-all');
     await f.page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => f.page.getByRole('alert').textContent()).toBe('The e-mail or password is wrong');
+    await f.page.screenshot({ path: `${SHOTS}/sign-in.png`, fullPage: true });
     await signInWithPassword(f.page, f.t);
     await expect.poll(() => f.page.getByTestId('signed-in-as').textContent()).toBe('Test Owner (owner)');
     await expect.poll(() => f.page.getByTestId('product-total').textContent()).toBe('26 products');
@@ -49,8 +50,9 @@ describe('owner dashboard', () => {
     await form.getByLabel('Option 2 choices').fill('Red, Blue');
     await form.getByRole('button', { name: 'Add product' }).click();
 
-    // Creation lands on the new product.
-    const drawer = page.getByRole('dialog', { name: 'Trail Mug' });
+    // Creation lands on the new product's editor page.
+    await page.getByRole('heading', { level: 1, name: 'Trail Mug' }).waitFor();
+    const drawer = page.getByRole('main');
     await expect.poll(() => drawer.getByTestId('variant-price').count()).toBe(4);
     expect(await drawer.getByTestId('variant-price').locator('td:first-child').allTextContents())
       .toEqual(['Size: Small, Color: Red', 'Size: Small, Color: Blue', 'Size: Large, Color: Red', 'Size: Large, Color: Blue']);
@@ -67,9 +69,9 @@ describe('owner dashboard', () => {
     await drawer.getByText('Stock saved.').waitFor();
 
     const png = (background: string) => sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
-    await drawer.getByLabel('Upload image').setInputFiles({ name: 'mug-front.png', mimeType: 'image/png', buffer: await png('#b23a48') });
+    await drawer.getByLabel('Upload images (or drop them here)').setInputFiles({ name: 'mug-front.png', mimeType: 'image/png', buffer: await png('#b23a48') });
     await expect.poll(() => drawer.getByTestId('product-media-item').count()).toBe(1);
-    await drawer.getByLabel('Upload image').setInputFiles({ name: 'mug-side.png', mimeType: 'image/png', buffer: await png('#2a6f97') });
+    await drawer.getByLabel('Upload images (or drop them here)').setInputFiles({ name: 'mug-side.png', mimeType: 'image/png', buffer: await png('#2a6f97') });
     await expect.poll(() => drawer.getByTestId('product-media-item').count()).toBe(2);
     await page.screenshot({ path: `${SHOTS}/product-editor.png`, fullPage: true });
 
@@ -92,7 +94,7 @@ describe('owner dashboard', () => {
     await shop.getByRole('button', { name: 'Red' }).click();
     await expect.poll(() => shop.getByTestId('availability').textContent()).toBe('Out of stock');
     await shop.close();
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: '← Products' }).click();
   });
 
   it('keeps Tab inside a dialog and closes it on Escape', async () => {
@@ -144,11 +146,14 @@ describe('owner dashboard', () => {
     await bulk.getByRole('button', { name: 'Adjust prices' }).click();
     await page.getByRole('dialog', { name: 'Adjust prices' }).getByRole('button', { name: 'Adjust 1 prices' }).click();
     await expect.poll(async () => (await productBySlug('trail-mug')).priceData.price).toBe(27);
+    // The action clears the selection once the list is refetched; tick again only after that.
+    await expect.poll(() => page.getByLabel('Select Trail Mug').isChecked()).toBe(false);
 
     await page.getByLabel('Select Trail Mug').check();
     await bulk.getByRole('button', { name: 'Hide' }).click();
     await page.getByRole('dialog', { name: 'Hide products' }).getByRole('button', { name: 'Hide 1 products' }).click();
     await expect.poll(async () => (await productBySlug('trail-mug')).visible).toBe(false);
+    await expect.poll(() => page.getByLabel('Select Trail Mug').isChecked()).toBe(false);
 
     await page.getByLabel('Select Trail Mug').check();
     await bulk.getByRole('button', { name: 'Delete selected' }).click();

@@ -18,7 +18,7 @@ describe('storefront sign-in through the hosted pages', () => {
   it('registers on the hosted page, verifies the e-mailed code and lands back signed in', async () => {
     await updateSite(f.t.server.deps.storage.db, f.t.site.id, { settings: { ...f.t.site.settings, requireEmailVerification: true } });
     const page = f.page;
-    await open(page, `${f.t.url}/product-page/ceramic-mug`);
+    await open(page, `${f.t.url}/product-page/ceramic-mug?ref=newsletter`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/_hosted\//);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -30,8 +30,8 @@ describe('storefront sign-in through the hosted pages', () => {
     await page.locator('#verifyForm input[name=code]').fill(codeFrom(mail));
     await page.getByRole('button', { name: 'Verify' }).click();
 
-    // Back on the page the visitor started from, as a member.
-    await page.waitForURL(`${f.t.url}/product-page/ceramic-mug`);
+    // Back on the page the visitor started from, query included, as a member.
+    await page.waitForURL(`${f.t.url}/product-page/ceramic-mug?ref=newsletter`);
     await page.getByTestId('account-link').waitFor();
     const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine.storefront.tokens') ?? 'null'));
     expect(tokens.refreshToken.role).toBe('member');

@@ -1,40 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call } from '../packages/server/test/harness.js';
 import { useServerAndBrowser } from './fixture.js';
-import { open, screenshots, watchErrors } from './storefront-helpers.js';
+import { addPortugalShipping, fillAddress, open, screenshots, watchErrors } from './storefront-helpers.js';
 
 const f = useServerAndBrowser();
 const NO_OPTIONS_VARIANT = '00000000-0000-0000-0000-000000000000';
 
-/** The merchant's setup: delivery to Portugal (courier or pickup). WELCOME10 comes with the demo store. */
-beforeAll(async () => {
-  const region = await call(f.t.url, '/ecom/v1/shipping-regions', {
-    ...asOwner(f.t),
-    body: {
-      shippingRegion: {
-        name: 'Portugal', destinations: [{ country: 'PT' }],
-        options: [
-          { code: 'courier', title: 'Courier', rate: { type: 'FLAT', price: '5.00' }, deliveryTime: '2-3 business days' },
-          { code: 'pickup', title: 'Pick up at the roastery', rate: { type: 'FREE' }, pickup: { address: { country: 'PT', city: 'Lisbon', addressLine1: '9 Cafe Street' }, pickupMethod: 'STORE_PICKUP' } },
-        ],
-      },
-    },
-  });
-  expect(region.status, JSON.stringify(region.body)).toBe(200);
-});
-
-async function fillAddress() {
-  const page = f.page;
-  await page.getByLabel('E-mail').fill('shopper@example.com');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Shopper');
-  await page.getByLabel('Street and number').fill('1 Roastery Lane');
-  await page.getByLabel('City').fill('Lisbon');
-  await page.getByLabel('Postal code').fill('1100-001');
-  await page.getByLabel('Country (2 letters)').fill('PT');
-  await page.getByRole('button', { name: 'Save and see shipping options' }).click();
-  await page.getByTestId('shipping-options').getByRole('radio').first().waitFor();
-}
+beforeAll(() => addPortugalShipping(f.t));
 
 describe('a shopper buys', () => {
   it('chooses a variant, adds it to the cart, changes the quantity, applies WELCOME10, picks delivery and places an order', async () => {
@@ -70,7 +42,7 @@ describe('a shopper buys', () => {
 
     await page.getByRole('button', { name: 'Check out' }).click();
     await page.waitForURL(/\/checkout\//);
-    await fillAddress();
+    await fillAddress(page);
     const options = page.getByTestId('shipping-options');
     expect(await options.textContent()).toContain('Courier2-3 business days$5.00');
     expect(await options.textContent()).toMatch(/Pick up at the roasteryPickup: .*Lisbon\$0\.00/);

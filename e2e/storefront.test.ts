@@ -140,11 +140,14 @@ describe('storefront in the browser', () => {
     expect((await f.page.getByTestId('product-name').allTextContents()).slice(0, 3)).toEqual(['Hand Grinder', 'Gooseneck Kettle', 'Digital Scale']);
     await facet('Availability', 'In stock only').click();
     await f.page.waitForURL(/inStock=1/);
-    expect(await f.page.getByTestId('product-name').allTextContents()).not.toContain('Digital Scale');
+    await expect.poll(() => f.page.getByTestId('product-name').allTextContents()).not.toContain('Digital Scale');
 
     await open(f.page, `${f.t.url}/search`);
+    const first = (await f.page.getByTestId('product-name').allTextContents()).join('|');
     await f.page.getByRole('link', { name: 'Page 2' }).click();
     await f.page.waitForURL(`${f.t.url}/search?page=2`);
+    // The URL may change before the second page is on screen (a loaded machine): wait for its products.
+    await expect.poll(async () => (await f.page.getByTestId('product-name').allTextContents()).join('|')).not.toBe(first);
     const second = await f.page.getByTestId('product-name').allTextContents();
     expect(second).toHaveLength(12);
     await f.page.getByRole('link', { name: second[0]! }).click();
@@ -159,11 +162,11 @@ describe('storefront in the browser', () => {
     expect(await f.page.getByRole('button', { name: 'XL (sold out)' }).count()).toBe(1);
     await f.page.getByRole('button', { name: 'XL (sold out)' }).click();
     await f.page.waitForURL(`${f.t.url}/product-page/roaster-hoodie?Size=XL`);
-    expect(await f.page.getByTestId('availability').textContent()).toBe('Out of stock');
+    await expect.poll(() => f.page.getByTestId('availability').textContent()).toBe('Out of stock');
     await f.page.getByRole('button', { name: 'M', exact: true }).click();
     await f.page.waitForURL(`${f.t.url}/product-page/roaster-hoodie?Size=M`);
-    expect(await f.page.getByTestId('availability').textContent()).toBe('In stock');
-    expect(await f.page.getByTestId('price').first().textContent()).toBe('$55.00');
+    await expect.poll(() => f.page.getByTestId('availability').textContent()).toBe('In stock');
+    await expect.poll(() => f.page.getByTestId('price').first().textContent()).toBe('$55.00');
 
     // A shared link opens the variant, rendered on the server.
     const body = await (await html('/product-page/house-espresso-blend?Size=1%20kg')).text();

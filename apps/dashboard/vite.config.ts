@@ -1,7 +1,7 @@
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const api = ['/oauth2', '/_api', '/stores', '/stores-reader', '/v2', '/media', '/members', '/ecom', '/wix-data', '/webhooks', '/events', '/notifications', '/docs', '/openapi.json'];
+const api = ['/oauth2', '/_api', '/stores', '/stores-reader', '/v2', '/media', '/members', '/ecom', '/wix-data', '/webhooks', '/events', '/billing', '/notifications', '/docs', '/openapi.json'];
 
 // Served by the server under /dashboard/; `npm run dev` proxies API calls to `npm start` on 3000.
 export default defineConfig({

@@ -7,6 +7,9 @@ import { account } from '@vitrine/sdk/owners';
 import { UNAUTHORIZED_EVENT, loadSession, ownerClient, saveSession, type OwnerSession } from './session';
 import { SignIn } from './pages/SignIn';
 import { ProductsPage } from './pages/ProductsPage';
+import { ProductEditorPage } from './pages/ProductEditorPage';
+import { ProductsV3Page } from './pages/ProductsV3Page';
+import { ProductV3EditorPage } from './pages/ProductV3EditorPage';
 import { CollectionsPage } from './pages/CollectionsPage';
 import { MembersPage } from './pages/MembersPage';
 import { ReportsPage } from './pages/ReportsPage';
@@ -17,9 +20,18 @@ import { DeliveriesPage } from './pages/DeliveriesPage';
 import { MailboxPage } from './pages/MailboxPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { OrdersPage } from './pages/OrdersPage';
+import { OrderPage } from './orders/OrderPage';
+import { AbandonedCheckoutsPage } from './orders/AbandonedCheckoutsPage';
+import { OverviewPage } from './overview/OverviewPage';
+import { SettingsFrame } from './settings/SettingsNav';
+import { DiscountsSettings } from './settings/DiscountsSettings';
+import { StoreSettings } from './settings/StoreSettings';
+import { ShippingTaxSettings } from './settings/ShippingTaxSettings';
+import { CheckoutOrdersSettings } from './settings/CheckoutOrdersSettings';
 
 /** Sections by the area a staff account needs for them (owners see all). */
 const SECTIONS = [
+  { to: '/', label: 'Overview', area: 'orders' },
   { to: '/orders', label: 'Orders', area: 'orders' },
   { to: '/products', label: 'Products', area: 'catalog' },
   { to: '/collections', label: 'Collections', area: 'catalog' },
@@ -57,9 +69,15 @@ export function App() {
   );
 }
 
+/** Where an account that may not see the overview lands: its first section (Settings at least). */
+function FirstSection({ allowed }: { allowed: (area: string | undefined) => boolean }) {
+  const first = SECTIONS.find((s) => s.to !== '/' && allowed(s.area));
+  return <Navigate to={first?.to ?? '/settings'} replace />;
+}
+
 function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) {
   const me = useOwnerAccount();
-  const allowed = (area: string | undefined) => !area || me.data?.role === 'owner' || (me.data?.permissions as readonly string[] | undefined)?.includes(area);
+  const allowed = (area: string | undefined): boolean => !area || me.data?.role === 'owner' || Boolean((me.data?.permissions as readonly string[] | undefined)?.includes(area));
   return (
       <div className="flex min-h-screen">
         <aside className="w-56 shrink-0 border-r border-slate-200 bg-white p-4">
@@ -67,7 +85,7 @@ function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) 
           <p data-testid="signed-in-as" className="mb-6 truncate text-xs text-slate-600">{me.data ? `${me.data.name} (${me.data.role})` : ' '}</p>
           <nav aria-label="Sections" className="flex flex-col gap-1 text-sm">
             {SECTIONS.filter((s) => allowed(s.area)).map((s) => (
-              <NavLink key={s.to} to={s.to} className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-slate-900 text-white' : 'hover:bg-slate-100'}`}>{s.label}</NavLink>
+              <NavLink key={s.to} to={s.to} end={s.to === '/'} className={({ isActive }) => `rounded px-3 py-2 ${isActive ? 'bg-slate-900 text-white' : 'hover:bg-slate-100'}`}>{s.label}</NavLink>
             ))}
             <a className="rounded px-3 py-2 hover:bg-slate-100" href="/docs">API reference</a>
           </nav>
@@ -82,6 +100,9 @@ function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) 
           )}
           <Routes>
             <Route path="/products" element={<ProductsPage />} />
+            <Route path="/products/:productId" element={<ProductEditorPage />} />
+            <Route path="/products-v3" element={<ProductsV3Page />} />
+            <Route path="/products-v3/:productId" element={<ProductV3EditorPage />} />
             <Route path="/collections" element={<CollectionsPage />} />
             <Route path="/members" element={<MembersPage />} />
             <Route path="/reports" element={<ReportsPage />} />
@@ -91,8 +112,15 @@ function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) 
             <Route path="/webhooks/:subscriptionId" element={<DeliveriesPage />} />
             <Route path="/mailbox" element={<MailboxPage />} />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/settings/store" element={<SettingsFrame><StoreSettings /></SettingsFrame>} />
+            <Route path="/settings/discounts" element={<SettingsFrame><DiscountsSettings /></SettingsFrame>} />
+            <Route path="/settings/shipping-tax" element={<SettingsFrame><ShippingTaxSettings /></SettingsFrame>} />
+            <Route path="/settings/checkout" element={<SettingsFrame><CheckoutOrdersSettings /></SettingsFrame>} />
             <Route path="/orders" element={<OrdersPage />} />
-            <Route path="*" element={<Navigate to="/products" replace />} />
+            <Route path="/orders/abandoned" element={<AbandonedCheckoutsPage />} />
+            <Route path="/orders/:orderId" element={<OrderPage />} />
+            <Route path="/" element={!me.data ? null : allowed('orders') ? <OverviewPage /> : <FirstSection allowed={allowed} />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </main>
       </div>

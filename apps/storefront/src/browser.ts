@@ -1,14 +1,23 @@
-import { createClient, localStorageTokens, OAuthStrategy, type OAuthAuth, type OAuthData } from '@vitrine/sdk';
+import { createClient, localStorageTokens, VisitorOAuthStrategy, type OAuthData } from '@vitrine/sdk';
+import type { MemberFlows } from '@vitrine/sdk/member-flows';
 import { CLIENT_ID } from './site';
 
 /**
  * Browser-only auth: visitor and member tokens survive reloads in localStorage; tabs renew them one
  * at a time. Created on first use so the server bundle can import the pages without a `window`.
+ * The visitor strategy carries no sign-in code: the flows load on demand (`memberFlows`).
  */
-let auth: OAuthAuth | undefined;
-export function browserAuth(): OAuthAuth {
-  auth ??= OAuthStrategy({ clientId: CLIENT_ID, storage: localStorageTokens('vitrine.storefront.tokens') });
+let auth: ReturnType<typeof VisitorOAuthStrategy> | undefined;
+export function browserAuth() {
+  auth ??= VisitorOAuthStrategy({ clientId: CLIENT_ID, storage: localStorageTokens('vitrine.storefront.tokens') });
   return auth;
+}
+
+/** The member sign-in flows over the browser's tokens, in their own chunk (first load stays small). */
+let flows: Promise<MemberFlows> | undefined;
+function memberFlows(): Promise<MemberFlows> {
+  flows ??= import('@vitrine/sdk/member-flows').then((m) => m.memberFlows(browserAuth().core));
+  return flows;
 }
 
 /** The browser's SDK client, talking to the server that served the page. */
@@ -22,9 +31,10 @@ export const CALLBACK_PATH = '/callback';
 
 /** Sends the visitor to the hosted login/register page; they come back to CALLBACK_PATH. */
 export async function startSignIn(): Promise<void> {
-  const data = browserAuth().generateOAuthData(`${window.location.origin}${CALLBACK_PATH}`, window.location.href);
+  const member = await memberFlows();
+  const data = member.generateOAuthData(`${window.location.origin}${CALLBACK_PATH}`, window.location.href);
   sessionStorage.setItem(OAUTH_DATA_KEY, JSON.stringify(data));
-  const { authUrl } = await browserAuth().getAuthUrl(data, { prompt: 'login' });
+  const { authUrl } = await member.getAuthUrl(data, { prompt: 'login' });
   window.location.assign(authUrl);
 }
 
@@ -34,16 +44,32 @@ export async function finishSignIn(): Promise<string> {
   if (!raw) throw new Error('No sign-in is in progress in this tab');
   // Written by startSignIn in this tab.
   const data = JSON.parse(raw) as OAuthData;
-  const { code, state, error } = browserAuth().parseFromUrl();
+  const member = await memberFlows();
+  const { code, state, error } = member.parseFromUrl();
   if (error) throw new Error(`Sign-in was not completed (${error})`);
-  const tokens = await browserAuth().getMemberTokens(code, state, data);
+  const tokens = await member.getMemberTokens(code, state, data);
   browserAuth().setTokens(tokens);
   sessionStorage.removeItem(OAUTH_DATA_KEY);
-  return data.originalUri && new URL(data.originalUri).origin === window.location.origin ? new URL(data.originalUri).pathname : '/';
+  return returnPath(data.originalUri, window.location.origin);
+}
+
+/**
+ * Where a finished sign-in goes: the page it started on, with its query and fragment (the chosen
+ * variant, a search), when that page is on this origin; the home page otherwise (no open redirect).
+ */
+export function returnPath(originalUri: string | undefined, origin: string): string {
+  if (!originalUri) return '/';
+  let url: URL;
+  try {
+    url = new URL(originalUri);
+  } catch {
+    return '/';
+  }
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : '/';
 }
 
 /** Revokes the member's tokens on the server (hosted logout page) and comes back as a visitor. */
 export async function signOut(): Promise<void> {
-  const { logoutUrl } = await browserAuth().logout(window.location.origin + '/');
+  const { logoutUrl } = await (await memberFlows()).logout(window.location.origin + '/');
   window.location.assign(logoutUrl);
 }

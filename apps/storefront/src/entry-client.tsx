@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { hydrateQueries } from '@vitrine/react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { browserClient } from './browser';
 import { createRoutes } from './routes';
 import { Providers, QUERY_DEFAULTS } from './providers';
@@ -17,7 +17,9 @@ const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 hydrateQueries(queryClient, boot.state);
 const client = browserClient();
 // The router reads the server's loader results from window.__staticRouterHydrationData.
-const router = createBrowserRouter(createRoutes({ client, queryClient }));
+const routes = createRoutes({ client, queryClient });
+await resolveLazyMatches(routes);
+const router = createBrowserRouter(routes);
 
 hydrateRoot(
   document,
@@ -25,3 +27,16 @@ hydrateRoot(
     <RouterProvider router={router} />
   </Providers>,
 );
+
+/**
+ * A page served with a lazy route (cart, checkout, account) was rendered whole on the server; its
+ * code must be here before hydrating, or the first client render would differ from the HTML.
+ */
+async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(matches.map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+  }));
+}

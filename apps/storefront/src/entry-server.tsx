@@ -11,7 +11,7 @@ import { PassThrough, Readable, type Transform } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
-import { createClient, OAuthStrategy, type ClientCore } from '@vitrine/sdk';
+import { createClient, VisitorOAuthStrategy, type ClientCore } from '@vitrine/sdk';
 import { dehydrateQueries } from '@vitrine/react';
 import { createRoutes, NOT_FOUND_ROUTE_ID, type PageData } from './routes';
 import { Providers } from './providers';
@@ -41,15 +41,32 @@ const CLIENT_ENTRY = 'src/entry-client.tsx';
 
 interface ManifestChunk { file: string; css?: string[]; imports?: string[] }
 
+/** Keys of the chunks `key` imports statically, directly or through other chunks (not itself). */
+function staticImports(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    for (const dep of manifest[k]?.imports ?? []) {
+      if (seen.has(dep)) continue;
+      seen.add(dep);
+      visit(dep);
+    }
+  };
+  visit(key);
+  return [...seen];
+}
+
 export function createRenderer(options: RendererOptions): Renderer {
   const manifestText = fs.readFileSync(path.join(options.clientDir, '.vite/manifest.json'), 'utf8');
   // Vite's own manifest format.
   const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the storefront build manifest`);
-  const css = [entry.css ?? [], ...(entry.imports ?? []).map((k) => manifest[k]?.css ?? [])].flat().map((f) => `/${f}`);
+  // Every chunk the entry imports statically, however deep: preloading them all avoids a waterfall
+  // of imports discovered one level at a time (lazy pages' chunks are not among them).
+  const chunks = staticImports(manifest, CLIENT_ENTRY);
+  const css = [entry.css ?? [], ...chunks.map((k) => manifest[k]?.css ?? [])].flat().map((f) => `/${f}`);
   const script = `/${entry.file}`;
-  const preload = (entry.imports ?? []).map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f)).map((f) => `/${f}`);
+  const preload = chunks.map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f)).map((f) => `/${f}`);
 
   const clients = new Map<string, ClientCore>();
   const clientFor = (origin: string): ClientCore => {
@@ -57,7 +74,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     if (!client) {
       if (clients.size >= CLIENTS_MAX) clients.delete(clients.keys().next().value!);
       // Visitor tokens in memory, shared by every request of this origin (catalog reads only).
-      client = createClient({ auth: OAuthStrategy({ clientId: CLIENT_ID }), host: origin, fetch: (input, init) => options.fetch(new Request(input, init)) });
+      client = createClient({ auth: VisitorOAuthStrategy({ clientId: CLIENT_ID }), host: origin, fetch: (input, init) => options.fetch(new Request(input, init)) });
       clients.set(origin, client);
     }
     return client;

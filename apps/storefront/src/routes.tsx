@@ -6,15 +6,9 @@ import { Document } from './Document';
 import { HomePage, FEATURED } from './pages/HomePage';
 import { CatalogPage } from './pages/CatalogPage';
 import { ProductPage } from './pages/ProductPage';
-import { AccountPage } from './pages/AccountPage';
-import { OrderPage } from './pages/OrderPage';
-import { CallbackPage } from './pages/CallbackPage';
-import { CartPage } from './pages/CartPage';
-import { CheckoutPage } from './pages/CheckoutPage';
-import { OrderConfirmationPage } from './pages/OrderConfirmationPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { SCOPE_LIMIT } from './catalog/browse';
+import { scopeOptions } from './catalog/browse';
 import { CALLBACK_PATH } from './browser';
 
 /** What a loader tells the server about the page (404 pages are still rendered). */
@@ -52,7 +46,7 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
         loader: async ({ params }: LoaderFunctionArgs): Promise<PageData> => {
           const shelf = (await collectionsLoaded()).find((c) => c.slug === params.slug);
           if (!shelf) return { notFound: true };
-          await queryClient.ensureQueryData(productListQuery(client, { limit: SCOPE_LIMIT, collectionId: shelf._id }));
+          await queryClient.ensureQueryData(productListQuery(client, scopeOptions(shelf._id)));
           return {};
         },
       },
@@ -60,7 +54,7 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
         path: 'search',
         element: <CatalogPage mode="search" />,
         loader: async (): Promise<PageData> => {
-          await queryClient.ensureQueryData(productListQuery(client, { limit: SCOPE_LIMIT }));
+          await queryClient.ensureQueryData(productListQuery(client, scopeOptions()));
           return {};
         },
       },
@@ -72,12 +66,14 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
           return product ? {} : { notFound: true };
         },
       },
-      { path: 'cart', element: <CartPage /> },
-      { path: 'checkout/:id', element: <CheckoutPage /> },
-      { path: 'order-confirmation/:orderId', element: <OrderConfirmationPage /> },
-      { path: 'account', element: <AccountPage /> },
-      { path: 'account/orders/:id', element: <OrderPage /> },
-      { path: CALLBACK_PATH.slice(1), element: <CallbackPage /> },
+      // Pages a first visit does not need load on demand (their own chunks): the home and product
+      // pages' first load stays small. entry-client resolves a lazy match before hydrating.
+      { path: 'cart', lazy: async () => ({ Component: (await import('./pages/CartPage')).CartPage }) },
+      { path: 'checkout/:id', lazy: async () => ({ Component: (await import('./pages/CheckoutPage')).CheckoutPage }) },
+      { path: 'order-confirmation/:orderId', lazy: async () => ({ Component: (await import('./pages/OrderConfirmationPage')).OrderConfirmationPage }) },
+      { path: 'account', lazy: async () => ({ Component: (await import('./pages/AccountPage')).AccountPage }) },
+      { path: 'account/orders/:id', lazy: async () => ({ Component: (await import('./pages/OrderPage')).OrderPage }) },
+      { path: CALLBACK_PATH.slice(1), lazy: async () => ({ Component: (await import('./pages/CallbackPage')).CallbackPage }) },
       { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
     ],
   }];

@@ -36,6 +36,27 @@ export interface DataItemsOptions extends QueryHookOptions {
   sort?: readonly { fieldName: string; order?: 'ASC' | 'DESC' }[];
   /** Asks the server for `totalCount` (one more count per page). */
   returnTotalCount?: boolean;
+  /** Conditions every item must meet (joined with AND); plain data, so they can be part of the query key. */
+  where?: readonly DataItemCondition[];
+  /** Reference fields to expand into the referenced items. */
+  include?: readonly string[];
+}
+
+/** Comparisons the items grid offers (each is the query builder method of that name). */
+export type DataItemOperator = 'eq' | 'ne' | 'contains' | 'startsWith' | 'gt' | 'ge' | 'lt' | 'le' | 'isEmpty' | 'isNotEmpty';
+export interface DataItemCondition { fieldName: string; op: DataItemOperator; value?: unknown }
+
+type ItemsQuery = ReturnType<typeof items.query>;
+
+/** The query with one condition added (text operators take text; empty checks take no value). */
+function withCondition(q: ItemsQuery, c: DataItemCondition): ItemsQuery {
+  switch (c.op) {
+    case 'isEmpty': return q.isEmpty(c.fieldName);
+    case 'isNotEmpty': return q.isNotEmpty(c.fieldName);
+    case 'contains': return q.contains(c.fieldName, String(c.value ?? ''));
+    case 'startsWith': return q.startsWith(c.fieldName, String(c.value ?? ''));
+    default: return q[c.op](c.fieldName, c.value);
+  }
 }
 
 /** A page of `items.query(collectionId)` (items are plain objects with `_id`, dates as Date). */
@@ -47,6 +68,8 @@ export function useDataItems(collectionId: string, options: DataItemsOptions = {
     queryFn: () => {
       let q = bindModule(items, client).query(collectionId);
       for (const s of params.sort ?? []) q = s.order === 'DESC' ? q.descending(s.fieldName) : q.ascending(s.fieldName);
+      for (const c of params.where ?? []) q = withCondition(q, c);
+      if (params.include?.length) q = q.include(...params.include);
       if (params.limit !== undefined) q = q.limit(params.limit);
       if (params.skip !== undefined) q = q.skip(params.skip);
       return q.find({ returnTotalCount: params.returnTotalCount });

@@ -13,7 +13,8 @@ export {
 export { useMembers, useMember, useCurrentMember, useMemberAction, useDeleteMember, useReports, useResolveReport } from './members.js';
 export type { MembersQueryOptions, MemberAction } from './members.js';
 export { useDataCollections, useDataCollection, useDataItems, useInsertDataItem, useRemoveDataItem } from './data.js';
-export type { DataItemsOptions } from './data.js';
+export type { DataItemsOptions, DataItemCondition, DataItemOperator } from './data.js';
+export { useCreateDataCollection, useUpdateDataCollection, useDeleteDataCollection, useDataIndexes, useCreateDataIndex, useDropDataIndex, useUpdateDataItem, DATA_INDEXES_MAX } from './data-collections.js';
 export {
   useWebhookSubscriptions, useWebhookSubscription, useCreateWebhookSubscription, useUpdateWebhookSubscription, useDeleteWebhookSubscription,
   useWebhookDeliveries, useWebhookDelivery, useRedeliver, useMails,
@@ -33,6 +34,10 @@ export type { AuthState } from './auth.js';
 export * from './owners.js';
 export { useWebhookEventTypes } from './event-types.js';
 export { useUpdateProductVariants } from './catalog-variants.js';
+export { useProductsV3, useProductV3, useCreateProductV3, useUpdateProductV3, useDeleteProductV3, useUploadMediaFile } from './catalog-v3.js';
+export type { ProductsV3Options } from './catalog-v3.js';
+export { firstDifference, useReorderProductMedia, useSetProductCollections, useProductStockRows, useSetStockRows, PRODUCT_STOCK_ROWS_MAX } from './catalog-editor.js';
+export type { StockRowInput } from './catalog-editor.js';
 export { useStartMemberBulkJob, useMemberBulkJob, BULK_JOB_POLL_MS } from './members-bulk.js';
 export type { MemberBulkAction } from './members-bulk.js';
 export { useProductBulkAction } from './catalog-bulk.js';
@@ -40,3 +45,12 @@ export type { ProductBulkAction, ProductBulkResult } from './catalog-bulk.js';
 export { useImportDataItems, useExportDataItems, DATA_CHUNK } from './data-transfer.js';
 export type { TransferProgress } from './data-transfer.js';
 export { useOrders, useCancelOrder } from './orders.js';
+export {
+  useOrderTransactions, useOrderFulfillments, useRefundability, useCollectability, useMarkOrderPaid, useRecordManualPayment, useCapturePayment, useVoidPayment,
+  useRefundOrder, useCreateFulfillment, useUpdateFulfillment, useDeleteFulfillment, useOrderTags, useAddOrderComment, useUpdateOrderComment,
+  useDeleteOrderComment, useEditOrderQuantities, useOrderEditPreview, useAbandonedCheckouts, useDeleteAbandonedCheckout, ABANDONED_PAGE,
+} from './order-admin.js';
+export type { RefundRequest, FulfillmentDraft } from './order-admin.js';
+export * from './store-settings.js';
+export { useOrderAggregate, useNewMembers, useLowStock, overviewKeys, OVERVIEW_REFRESH_MS, NEW_MEMBERS_MAX } from './overview.js';
+export type { NewMembers } from './overview.js';

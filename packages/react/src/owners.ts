@@ -5,7 +5,7 @@
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { bindModule } from '@vitrine/sdk';
-import { account, credentials, staff } from '@vitrine/sdk/owners';
+import { account, credentials, site, staff } from '@vitrine/sdk/owners';
 import { useVitrineMutation } from './mutation.js';
 import { useVitrineClient } from './provider.js';
 
@@ -18,6 +18,7 @@ export const ownerKeys = {
   accounts: () => [...OWNERS, 'accounts'] as const,
   apiKeys: () => [...OWNERS, 'apiKeys'] as const,
   oauthClients: () => [...OWNERS, 'oauthClients'] as const,
+  site: () => [...OWNERS, 'site'] as const,
 };
 
 /** The signed-in account (its role and areas decide what the dashboard offers). */
@@ -73,3 +74,12 @@ export const useCreateOAuthClient = () =>
 
 export const useDeleteOAuthClient = () =>
   useVitrineMutation((client, id: string) => bindModule(credentials, client).deleteOAuthClient(id), () => [ownerKeys.oauthClients()]);
+
+/** The store's details and member sign-up rules (Settings -> Store and members). */
+export function useSiteDetails(): UseQueryResult<site.Site> {
+  const client = useVitrineClient();
+  return useQuery({ queryKey: ownerKeys.site(), queryFn: () => bindModule(site, client).getSiteDetails() });
+}
+
+export const useUpdateSiteDetails = () =>
+  useVitrineMutation((client, patch: site.SiteDetailsPatch) => bindModule(site, client).updateSiteDetails(patch), () => [ownerKeys.site()]);

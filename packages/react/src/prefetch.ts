@@ -29,9 +29,14 @@ export interface ProductListOptions {
   collectionId?: string;
   /** Only these slugs (product pages). */
   slug?: string;
+  /**
+   * Reads following pages of `limit` until the result set ends or this many products are read (a
+   * caller's named bound): one list over the whole result set, e.g. for facet counts.
+   */
+  upTo?: number;
 }
 
-function productsBuilder(client: ClientCore, { limit, skip, sort, collectionId, slug }: ProductListOptions): products.ProductsQueryBuilder {
+function productsBuilder(client: ClientCore, { limit, skip, sort, collectionId, slug }: Omit<ProductListOptions, 'upTo'>): products.ProductsQueryBuilder {
   let q = bindModule(products, client).queryProducts();
   if (limit !== undefined) q = q.limit(limit);
   if (skip !== undefined) q = q.skip(skip);
@@ -45,10 +50,15 @@ function productsBuilder(client: ClientCore, { limit, skip, sort, collectionId, 
 export function productListQuery(client: ClientCore, options: ProductListOptions = {}) {
   const builder = productsBuilder(client, options);
   return {
-    queryKey: [...queryKeys.products.all, 'plain', builder.query] as const,
+    queryKey: [...queryKeys.products.all, 'plain', builder.query, ...(options.upTo === undefined ? [] : [{ upTo: options.upTo }])] as const,
     queryFn: async (): Promise<ProductList> => {
-      const page = await builder.find();
-      return { items: page.items, totalCount: page.totalCount };
+      let page = await builder.find();
+      const items = [...page.items];
+      while (options.upTo !== undefined && items.length < options.upTo && page.items.length > 0 && page.hasNext()) {
+        page = await page.next();
+        items.push(...page.items);
+      }
+      return { items: options.upTo === undefined ? items : items.slice(0, options.upTo), totalCount: page.totalCount };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ClientCore } from './client.js';
+import type { ClientCore } from './core.js';
 
 /**
  * The global context: `client.enableContext('global')` stores a client here so module functions

@@ -1,4 +1,4 @@
-import type { ClientCore } from './client.js';
+import type { ClientCore } from './core.js';
 import { contextClient, elevatedContextClient } from './context.js';
 
 const IMPL = Symbol.for('vitrine.sdk.impl');

@@ -10,7 +10,8 @@ export type { ApplicationErrorDetails, ErrorDetails, ErrorKind, FieldViolation, 
 export { ApiKeyStrategy } from './auth/api-key.js';
 export type { ApiKeyAuth, ApiKeyStrategyConfig } from './auth/api-key.js';
 export { OAuthStrategy } from './auth/oauth/strategy.js';
-export type { OAuthAuth, OAuthCore, OAuthStrategyConfig } from './auth/oauth/strategy.js';
+export { VisitorOAuthStrategy } from './auth/oauth/visitor.js';
+export type { OAuthAuth, OAuthCore, OAuthStrategyConfig, VisitorOAuthAuth } from './auth/oauth/strategy.js';
 export { EMPTY_TOKENS, isTokenExpired, needsRenewal, TOKEN_RENEW_MARGIN_SECONDS } from './auth/oauth/tokens.js';
 export type { AccessToken, RefreshToken, TokenRole, Tokens } from './auth/oauth/tokens.js';
 export type { AuthEnvironment, AuthStrategy } from './auth/types.js';

@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string;
   /** postgres://... selects PostgreSQL; empty means the embedded SQLite file. */
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: a streaming replica of DATABASE_URL that answers plain reads (storage/read-routing.ts). */
+  databaseReadUrl?: string | undefined;
   /** PostgreSQL schema to use (tests give each run its own). */
   databaseSchema: string | undefined;
   logLevel: string;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: envInt(env, 'BODY_LIMIT_BYTES', 1024 * 1024),

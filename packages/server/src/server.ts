@@ -1,9 +1,11 @@
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createApp, type App } from './http/app.js';
+import { createLogger } from './http/logging.js';
 import type { AppDeps } from './http/context.js';
 import { allRoutes } from './http/routes.js';
 import { mountStaticSites } from './http/static-sites.js';
@@ -12,7 +14,7 @@ import { openStorage } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { domainMigrations } from './migrations.js';
 import { SigningKeys } from './domains/identity/keys.js';
-import { eventsJobKinds } from './domains/events/jobs.js';
+import { eventsJobKinds, stopLocalFanOut } from './domains/events/jobs.js';
 import { closeMailTransports, sendMailJob } from './domains/events/mail.js';
 import { membersJobKinds } from './domains/members/jobs.js';
 import { catalogJobKinds } from './domains/catalog/jobs.js';
@@ -37,13 +39,17 @@ export interface Server {
   jobs: JobRunner;
   /** Starts listening; resolves with the bound port (useful with port 0). */
   listen(): Promise<number>;
+  /**
+   * Before a planned stop: for `ms`, every answer says `Connection: close`, so clients stop reusing
+   * their kept-alive connections to this process instead of racing its close (a request sent on an
+   * idle connection at the moment the server closes it fails). Give it the keep-alive timeout.
+   */
+  drain(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createLogger(level: string): Logger {
-  // Never log credentials: request logs carry method, path, status and duration only.
-  return pino({ level, redact: ['req.headers.authorization', '*.password', '*.apiKey', '*.refreshToken'] });
-}
+// The logger (buffered, flushed on exit) lives with the request-logging middleware.
+export { createLogger };
 
 /**
  * Every job kind of every domain; a new kind is one more entry here. The events kinds (outbox
@@ -68,16 +74,22 @@ export function allJobKinds(config: Pick<Config, 'events'>): JobKinds {
   ]);
 }
 
+export interface ServerOptions {
+  /** Run migrations before serving (default). A cluster worker skips them: its primary ran them once before forking. */
+  migrate?: boolean;
+}
+
 /** Opens storage, runs migrations, loads signing keys, assembles the app and starts the background runners. */
-export async function createServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<Server> {
+export async function createServer(config: Config, log: Logger = createLogger(config.logLevel), options: ServerOptions = {}): Promise<Server> {
   const storage = await openStorage({
     databaseUrl: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
     schema: config.databaseSchema,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
     countQueries: config.countQueries,
   });
-  await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);
+  if (options.migrate !== false) await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);
   const keys = new SigningKeys(storage.db);
   await keys.load();
   const deps: AppDeps = { config, storage, log, keys };
@@ -100,9 +112,14 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     listen: () => new Promise((resolve) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
     }),
+    drain: async (ms) => {
+      if (server instanceof http.Server) server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => { if (!res.headersSent) res.setHeader('connection', 'close'); });
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    },
     close: async () => {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       await jobs.stop();
+      await stopLocalFanOut(deps);
       closeMailTransports();
       await storage.close();
     },

@@ -133,4 +133,24 @@ describe('checkout', () => {
     const bad = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: 'not a card' });
     expect([bad.status, bad.body.details.applicationError.code]).toEqual([400, 'INVALID_PAYMENT_TOKEN']);
   });
+
+  it('only authorizes the card when the store delays capture (checkout settings), unless the call says otherwise', async () => {
+    const owner = as(t, 'owner');
+    const settings = await owner.patch('/ecom/v1/checkout-settings', { checkoutSettings: { checkoutFields: { delayCaptureEnabled: true } } });
+    expect(settings.body.checkoutSettings.checkoutFields.delayCaptureEnabled).toBe(true);
+    try {
+      const v = as(t, await visitor(t));
+      const p = await productV1(t, { name: 'Lamp', price: 30 });
+      const card = JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' });
+      const checkout = async () => (await v.post(CHECKOUTS, { channelType: 'WEB', lineItems: [line(p.productId, 1)], checkoutInfo: { buyerInfo: { email: 'lamp@example.com' } } })).body.checkout.id as string;
+      const held = await checkout();
+      const authorized = await v.post(`${CHECKOUTS}/${held}/create-order-and-charge`, { id: held, paymentToken: card });
+      expect(JSON.parse(authorized.body.paymentResponseToken)).toMatchObject({ status: 'AUTHORIZED' });
+      const charged = await checkout();
+      const now = await v.post(`${CHECKOUTS}/${charged}/create-order-and-charge`, { id: charged, paymentToken: card, delayCapture: false });
+      expect(JSON.parse(now.body.paymentResponseToken)).toMatchObject({ status: 'APPROVED' });
+    } finally {
+      await owner.patch('/ecom/v1/checkout-settings', { checkoutSettings: { checkoutFields: { delayCaptureEnabled: false } } });
+    }
+  });
 });

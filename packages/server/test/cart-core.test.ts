@@ -158,4 +158,31 @@ describe('current cart', () => {
     expect((await v.get(CART)).status).toBe(404);
     expect(await slugsOf(t, visitorCart.id)).toEqual(['created', 'deleted']);
   });
+  it("merges the visitor's cart into the member's when the visitor logs in on the hosted login page", async () => {
+    const p = await productV1(t, { name: 'Gloves', price: 9 });
+    const email = uniqueEmail('cart-hosted');
+    const ip = freshIp();
+    const reg = await call(t.url, '/_api/iam/authentication/v2/register', { auth: await visitor(t), headers: { 'x-forwarded-for': ip }, body: { loginId: { email }, password: STRONG_PASSWORD } });
+    const memberId: string = reg.body.identity.id;
+    const member = as(t, await memberToken(t, memberId));
+    await member.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 1)] });
+
+    const token = await visitor(t);
+    const v = as(t, token);
+    const visitorCart = (await v.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 4)] })).body.cart;
+    const rs = await call(t.url, '/_api/redirects-api/v1/redirect-session', { auth: token, body: { login: {}, callbacks: {} } });
+    expect(rs.status).toBe(200);
+    const rsId = new URL(rs.body.redirectSession.fullUrl).searchParams.get('rs');
+    // A wrong password changes nothing: the visitor keeps the cart.
+    const wrong = await call(t.url, '/_hosted/api/login', { body: { rs: rsId, email, password: 'not the password at all' }, headers: { 'x-forwarded-for': ip } });
+    expect(wrong.status).toBe(400);
+    expect((await v.get(CART)).body.cart.lineItems[0].quantity).toBe(4);
+
+    const res = await call(t.url, '/_hosted/api/login', { body: { rs: rsId, email, password: STRONG_PASSWORD }, headers: { 'x-forwarded-for': ip } });
+    expect(res.status).toBe(200);
+    const merged = (await member.get(CART)).body.cart;
+    expect(merged.lineItems.map((l: { productName: { original: string }; quantity: number }) => [l.productName.original, l.quantity])).toEqual([['Gloves', 5]]);
+    expect((await v.get(CART)).status).toBe(404);
+    expect(await slugsOf(t, visitorCart.id)).toEqual(['created', 'deleted']);
+  });
 });

@@ -139,6 +139,10 @@ const CASES: Case[] = [
   // 50% of 0.05 = 0.025 off -> 0.02 (HALF_UP: 0.03)
   { name: '43 half-even: a percentage discount', products: [{ price: 0.05 }], lines: [[0, 1]], rules: { roundingMode: 'HALF_EVEN', discountRules: () => [rule('half', [pct(50)])] }, expect: sum('0.05', '0.02', '0.00', '0.00', '0.03') },
   { name: '39 rule, coupon, shipping and tax together', products: [{ price: 15 }], lines: [[0, 2]], rules: { discountRules: () => [rule('five', [off('5.00')])], coupon: { startTime: T0, name: 'Ten', code: 'TEN39', percentOffRate: 10 }, taxRegions: [tax('0.10')], shipping: [usShipping(flat('STD', '4.00'))] }, couponCode: 'TEN39', estimate: { shippingAddress: CA }, expect: sum('30.00', '7.50', '4.00', '2.65', '29.15') },
+  // limited to one item: 50% of one unit of the 30.00 product only (not the two 20.00 units): 15
+  { name: '40 coupon limited to one item', products: [{ price: 30 }, { price: 20 }], lines: [[0, 1], [1, 2]], rules: { coupon: { startTime: T0, name: 'One', code: 'ONE40', percentOffRate: 50, limitedToOneItem: true } }, couponCode: 'ONE40', expect: sum('70.00', '15.00', '0.00', '0.00', '55.00') },
+  // limited to one item, 10 off: one 8.00 unit takes 8.00 (unlimited would be 10 off 24)
+  { name: '41 coupon limited to one item caps at a unit', products: [{ price: 8 }], lines: [[0, 3]], rules: { coupon: { startTime: T0, name: 'Ten', code: 'TEN41', moneyOffAmount: '10.00', limitedToOneItem: true } }, couponCode: 'TEN41', expect: sum('24.00', '8.00', '0.00', '0.00', '16.00') },
 ];
 
 async function setUp(owner: ReturnType<typeof as>, rules: Rules, ids: string[]): Promise<() => Promise<void>> {

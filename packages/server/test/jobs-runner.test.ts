@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { waitFor } from './events-support.js';
@@ -5,8 +6,9 @@ import { claimedByADeadProcess } from './jobs-support.js';
 import { createLogger, createServer, type Server } from '../src/server.js';
 import { defineJobKind, JobKinds, type JobKind } from '../src/jobs/kinds.js';
 import { JobInterrupted, PermanentJobError } from '../src/jobs/errors.js';
-import { JobRunner } from '../src/jobs/runner.js';
+import { JOB_CONCURRENCY, JobRunner } from '../src/jobs/runner.js';
 import { enqueueJob, getJob } from '../src/jobs/service.js';
+import { insertJob } from '../src/jobs/store.js';
 import { DEFAULT_JOBS_SETTINGS, type JobsSettings } from '../src/jobs/settings.js';
 import { inTransaction } from '../src/storage/transaction.js';
 import { JOBS_RETENTION_MS, pruneJobsJob } from '../src/jobs/prune.js';
@@ -128,6 +130,25 @@ describe('job runner', () => {
     expect((await getJob(db(), a.jobId))!.payload).toEqual({ n: 1 });
   });
 
+  it('a queued job wakes only its own slot group; the others wait for the poll (or a full wake)', async () => {
+    const ran: string[] = [];
+    const own = (name: string) => defineJobKind<Record<string, never>>({ kind: name, concurrency: () => 1, async run() { ran.push(name); } });
+    const a = own('test.group-a');
+    const b = own('test.group-b');
+    const r = runner([a, b], { pollIntervalMs: 60_000 });
+    await r.whenIdle();
+    // B is due but queued as another process would queue it: nothing here wakes for it.
+    const { id: bId } = await insertJob(db(), { id: randomUUID(), kind: b.kind, siteId: null, payload: {}, maxAttempts: 1, runAt: new Date().toISOString(), dedupKey: null, now: new Date().toISOString() });
+    const { jobId: aId } = await enqueueJob(db(), a, {});
+    await waitFor(() => finished(aId), 5_000, 'job A');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toEqual(['test.group-a']);
+    expect((await getJob(db(), bId))?.status).toBe('QUEUED');
+    await r.whenIdle(); // a full wake claims every group, as the poll does
+    await waitFor(() => finished(bId), 5_000, 'job B');
+    expect(ran).toEqual(['test.group-a', 'test.group-b']);
+  });
+
   it('stop hands a running job back without counting the attempt', async () => {
     let started = false;
     const kind = defineJobKind<Record<string, never>>({
@@ -152,6 +173,9 @@ describe('two runners', () => {
     const JOBS = 120;
     const runs = new Map<string, string[]>();
     const seen = new Set<string>();
+    /** Jobs each runner runs at this moment, and the most it ever ran at once (never above its JOB_CONCURRENCY slots). */
+    const running = new Map<string, number>();
+    let mostAtOnce = 0;
     /** How long a job holds its slot waiting for the other runner's first claim (so neither can take every job alone under load). */
     const SHARE_WAIT_MS = 10_000;
     const kind = defineJobKind<{ i: number }>({
@@ -159,9 +183,13 @@ describe('two runners', () => {
       async run(ctx) {
         runs.set(ctx.job.id, [...(runs.get(ctx.job.id) ?? []), ctx.runnerId]);
         seen.add(ctx.runnerId);
+        const now = (running.get(ctx.runnerId) ?? 0) + 1;
+        running.set(ctx.runnerId, now);
+        mostAtOnce = Math.max(mostAtOnce, now);
         const until = Date.now() + SHARE_WAIT_MS;
         while (seen.size < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
         await new Promise((r) => setTimeout(r, 20));
+        running.set(ctx.runnerId, running.get(ctx.runnerId)! - 1);
       },
     });
     let second: Server | undefined;
@@ -185,6 +213,7 @@ describe('two runners', () => {
       expect([...runs.values()].every((r) => r.length === 1)).toBe(true);
       const attempts = await db().selectFrom('jobs').select('attempts').where('kind', '=', 'test.shared').execute();
       expect(attempts.every((j) => Number(j.attempts) === 1)).toBe(true);
+      expect(mostAtOnce).toBeLessThanOrEqual(JOB_CONCURRENCY);
       const byRunner = new Set([...runs.values()].flat());
       expect(byRunner).toEqual(new Set([a.owner, b.owner]));
       await a.stop();

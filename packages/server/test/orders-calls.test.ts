@@ -286,6 +286,46 @@ describe('order edits (commit-deltas)', () => {
   });
 });
 
+describe('order edit preview (preview-deltas)', () => {
+  it('answers the order and totals the changes would give, stores nothing, and refuses what commit refuses', async () => {
+    const ref = await v1Product(t, 'Previewed', 20);
+    const other = await v3Product(t, 'Maybe added', 20);
+    const order = await createOrder([line(ref, 2, '5.00', 'p1'), line(ref, 1, '2.50', 'p2')]);
+    const before = (await call(t.url, `${O}/${order.id}`, owner())).body.order;
+    const changes = { lineItems: [{ lineItemId: 'p1', changedDetails: { quantity: 4 } }, { lineItemId: 'p2', lineItemRemoved: true }, { lineItemAdded: true, lineItem: line(other, 2, '3.00', 'p3') }] };
+    const res = await call(t.url, `${O}/${order.id}/preview-deltas`, owner({ changes }));
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({
+      id: order.id, lineItems: [{ id: 'p1', quantity: 4 }, { id: 'p3', quantity: 2 }],
+      priceSummary: { subtotal: { amount: '26.00' }, total: { amount: '26.00' } }, balanceSummary: { balance: { amount: '26.00' } },
+    });
+    expect(res.body.order.lineItems).toHaveLength(2);
+    expect(types(res.body.order)).toEqual(['ORDER_PLACED']);
+    expect(res.body.lineItemChanges).toEqual([
+      { lineItemId: 'p1', quantityBefore: 2, quantityAfter: 4 }, { lineItemId: 'p2', quantityBefore: 1, quantityAfter: 0 }, { lineItemId: 'p3', quantityBefore: 0, quantityAfter: 2 },
+    ]);
+    // Nothing changed: the order, its stock, its events; the same changes still commit afterwards.
+    expect((await call(t.url, `${O}/${order.id}`, owner())).body.order).toEqual(before);
+    expect(await onHand(ctx, ref)).toEqual({ quantity: 17, reserved: 0 });
+    expect(await onHand(ctx, other)).toEqual({ quantity: 20, reserved: 0 });
+    expect(await eventSlugs(ctx, order.id)).toEqual(['created', 'approved']);
+    const bad = await call(t.url, `${O}/${order.id}/preview-deltas`, owner({ changes: { lineItems: [{ lineItemId: 'missing', lineItemRemoved: true }] } }));
+    expect([bad.status, bad.body.details.applicationError.code]).toEqual([404, 'LINE_ITEM_NOT_FOUND']);
+    const sums = await call(t.url, `${O}/${order.id}/preview-deltas`, owner({ changes: { ...changes, priceSummary: { subtotal: { amount: '30.00' }, shipping: { amount: '0' }, tax: { amount: '0' }, discount: { amount: '0' }, total: { amount: '30.00' } } } }));
+    expect([sums.status, sums.body.details.applicationError.code]).toEqual([409, 'AMOUNTS_DO_NOT_ADD_UP']);
+    const committed = await call(t.url, `${O}/${order.id}/commit-deltas`, owner({ draftOrderId: 'previewed', changes }));
+    expect(committed.body.order.priceSummary).toEqual(res.body.order.priceSummary);
+    expect(committed.body.order.lineItems).toEqual(res.body.order.lineItems);
+
+    const canceled = await createOrder([line(ref, 1)]);
+    await call(t.url, `${O}/${canceled.id}/cancel`, owner({}));
+    const refused = await call(t.url, `${O}/${canceled.id}/preview-deltas`, owner({ changes: {} }));
+    expect([refused.status, refused.body.details.applicationError.code]).toEqual([409, 'ORDER_STATUS_NOT_SUPPORTED']);
+    const none = await call(t.url, `${O}/missing/preview-deltas`, owner({ changes: {} }));
+    expect([none.status, none.body.details.applicationError.code]).toEqual([404, 'ORDER_NOT_FOUND']);
+  });
+});
+
 describe('orders settings and the paid trigger', () => {
   it('holds stock until paid under ON_ORDER_PAID, with a settings-updated event', async () => {
     const got = await call(t.url, '/ecom/v1/orders-settings', owner());

@@ -38,7 +38,7 @@ describe('createOrderFromCheckout / getOrderForPayment / applyPaymentUpdate', ()
     expect(view).toEqual({
       id: first.orderId, number: '10001', currency: 'USD', total: '15.00', status: 'INITIALIZED', paymentStatus: 'NOT_PAID',
       buyer: { memberId: 'm-1', email: 'ann@example.com' },
-      lineItems: [{ id: 'line-1', quantity: 2, price: '5.00', refundedQuantity: 0 }, { id: 'line-2', quantity: 1, price: '5.00', refundedQuantity: 0 }],
+      lineItems: [{ id: 'line-1', quantity: 2, price: '5.00', refundedQuantity: 0, subscription: false }, { id: 'line-2', quantity: 1, price: '5.00', refundedQuantity: 0, subscription: false }],
     });
 
     await inTransaction(ctx.db, (trx) => applyPaymentUpdate({ ...ctx, db: trx }, first.orderId, { paymentStatus: 'PAID', becamePaid: true }));
@@ -50,7 +50,7 @@ describe('createOrderFromCheckout / getOrderForPayment / applyPaymentUpdate', ()
     expect(await onHand(ctx, a)).toEqual({ quantity: 8, reserved: 0 });
     const after = await getOrderForPayment(ctx, first.orderId);
     expect(after.paymentStatus).toBe('PARTIALLY_REFUNDED');
-    expect(after.lineItems[0]).toEqual({ id: 'line-1', quantity: 2, price: '5.00', refundedQuantity: 1 });
+    expect(after.lineItems[0]).toEqual({ id: 'line-1', quantity: 2, price: '5.00', refundedQuantity: 1, subscription: false });
   });
 
   it('rolls back with the caller when stock is short (InsufficientStockError propagates)', async () => {

@@ -93,7 +93,7 @@ describe('card payments through the test provider', () => {
     });
     expect(await getOrderForPayment(f.ctx, id)).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
     const order = await getOrder(f.ctx, id);
-    expect(order.activities.map((a) => a.type)).toEqual(['ORDER_PLACED', 'AUTHORIZED_PAYMENT_CREATED', 'ORDER_PAID']);
+    expect(order.activities.map((a) => a.type)).toEqual(['ORDER_PLACED', 'AUTHORIZED_PAYMENT_CREATED', 'AUTHORIZED_PAYMENT_CAPTURED', 'ORDER_PAID']);
     expect(order.balanceSummary).toMatchObject({ paid: { amount: '10.00' }, balance: { amount: '0.00' } });
 
     const twice = await owner(f, collector(id, 'capture-authorized-payments'), { body: { payments: [{ paymentId: auth.body.paymentId }] } });

@@ -210,6 +210,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /_api/vitrine/owners/v1/oauth-clients': 'elevated',
   'POST /_api/vitrine/owners/v1/oauth-clients': 'elevated',
   'DELETE /_api/vitrine/owners/v1/oauth-clients/:id': 'elevated',
+  'GET /_api/vitrine/settings/v1/site': 'elevated',
+  'PATCH /_api/vitrine/settings/v1/site': 'elevated',
 
   // members (domains/members; docs/members.md)
   'GET /members/v1/members': 'visitor',
@@ -270,6 +272,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/orders/:orderId/activities/add': 'elevated',
   'POST /ecom/v1/orders/:id/cancel': 'elevated',
   'POST /ecom/v1/orders/:id/commit-deltas': 'elevated',
+  'POST /ecom/v1/orders/:id/preview-deltas': 'elevated',
   'PATCH /ecom/v1/orders/:id/line-item/:lineItemId': 'elevated',
   'POST /ecom/v1/orders/:orderId/update-status': 'elevated',
   'GET /ecom/v1/orders-settings': 'elevated',

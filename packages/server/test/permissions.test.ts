@@ -3,6 +3,8 @@ import { allRoutes } from '../src/http/routes.js';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { ROUTE_ACCESS } from './permissions.table.js';
 import { memberToken, memberWithToken } from './member-tokens.js';
+import { createSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
 
 /** Every declared route, with its POST twin, as `METHOD path`. */
 function declared(): { key: string; method: string; path: string; access: string }[] {
@@ -28,10 +30,16 @@ describe('each identity against each route', () => {
   let t: TestServer;
   let visitor: string;
   let memberId: string;
+  let otherMemberId: string;
+  let otherSiteKey: string;
   beforeAll(async () => {
     t = await startTestServer();
     visitor = (await visitorTokens(t)).accessToken;
     memberId = (await memberWithToken(t, { loginEmail: 'walker@permissions.test', profile: { nickname: 'Walker' } })).id;
+    otherMemberId = (await memberWithToken(t, { loginEmail: 'other-walker@permissions.test', profile: { nickname: 'Other' } })).id;
+    // An owner key of another site on this server, sent with this site's id.
+    const other = await createSite(t.server.deps.storage.db, { slug: 'permissions-other', name: 'Other site' });
+    otherSiteKey = (await createApiKey(t.server.deps.storage.db, { siteId: other.id, name: 'other' })).apiKey;
   });
   afterAll(() => t?.close());
 
@@ -56,8 +64,20 @@ describe('each identity against each route', () => {
     if (row.access === 'elevated') expect([asMember.status, memberRefusal]).toEqual([403, 'ELEVATED_REQUIRED']);
     else expect(['UNAUTHENTICATED', 'MEMBER_REQUIRED', 'ELEVATED_REQUIRED']).not.toContain(memberRefusal);
 
+    // Another member gets the same function-level answer, and never the first member's private data
+    // (their login e-mail) in it.
+    const asOtherMember = await call(t.url, path, { method: row.method, body, auth: await memberToken(t, otherMemberId) });
+    const otherRefusal = asOtherMember.body?.details?.applicationError?.code;
+    if (row.access === 'elevated') expect([asOtherMember.status, otherRefusal]).toEqual([403, 'ELEVATED_REQUIRED']);
+    else expect(['UNAUTHENTICATED', 'MEMBER_REQUIRED', 'ELEVATED_REQUIRED']).not.toContain(otherRefusal);
+    expect(JSON.stringify(asOtherMember.body ?? '')).not.toContain('"walker@permissions.test"');
+
     const owner = await call(t.url, path, { method: row.method, body, ...asOwner(t) });
     if (row.access === 'member') expect(owner.status).toBe(403);
     else expect([401, 403]).not.toContain(owner.status);
+
+    // An owner key of another site is refused here on every route, whatever it asks.
+    const foreign = await call(t.url, path, { method: row.method, body, auth: otherSiteKey, siteId: t.site.id });
+    expect([foreign.status, foreign.body?.details?.applicationError?.code]).toEqual(row.access === 'member' ? [403, expect.any(String)] : [403, 'SITE_MISMATCH']);
   });
 });

@@ -178,6 +178,26 @@ export const PRICING_CASES: PricingCase[] = [
     expected: { priceSummary: ['25.00', '3.75', '0.00', '0.00', '0.00', '21.25'], appliedDiscounts: [['SAVE15', 'GLOBAL', '3.75']] },
   },
   {
+    name: 'coupon limited to one item: one unit of the line with the highest unit price', // 50% of one 10.00 unit of a
+    input: cart(AB(), { coupon: { id: 'c1', code: 'HALF1', name: 'Half one', discount: pct(50), limitedToOneItem: true } }),
+    expected: { priceSummary: ['25.00', '5.00', '0.00', '0.00', '0.00', '20.00'], appliedDiscounts: [['HALF1', 'GLOBAL', '5.00']], lines: { a: ['5.00', '0.00', '15.00'], b: ['0.00', '0.00', '5.00'] } },
+  },
+  {
+    name: 'coupon limited to one item: a fixed amount stops at that unit\'s price', // 12.00 off one 10.00 unit takes 10.00
+    input: cart(AB(), { coupon: { id: 'c1', code: 'TWELVE', name: 'Twelve', discount: off('12.00'), limitedToOneItem: true } }),
+    expected: { priceSummary: ['25.00', '10.00', '0.00', '0.00', '0.00', '15.00'], appliedDiscounts: [['TWELVE', 'GLOBAL', '10.00']], lines: { a: ['10.00', '0.00', '10.00'], b: ['0.00', '0.00', '5.00'] } },
+  },
+  {
+    name: 'coupon limited to one item among its scoped items', // 20% of one 5.00 unit of b, though a costs more
+    input: cart(AB(), { coupon: { id: 'c1', code: 'BONLY', name: 'B only', discount: pct(20, 'SPECIFIC_ITEMS', items('b')), limitedToOneItem: true } }),
+    expected: { priceSummary: ['25.00', '1.00', '0.00', '0.00', '0.00', '24.00'], lines: { a: ['0.00', '0.00', '20.00'], b: ['1.00', '0.00', '4.00'] } },
+  },
+  {
+    name: 'coupon limited to one item picks by unit price, not line total', // 4 x 6.00 (24.00) vs 1 x 7.00: 50% of 7.00
+    input: cart([line('c', '6.00', 4), line('d', '7.00', 1)], { coupon: { id: 'c1', code: 'HALF2', name: 'Half', discount: pct(50), limitedToOneItem: true } }),
+    expected: { priceSummary: ['31.00', '3.50', '0.00', '0.00', '0.00', '27.50'], lines: { c: ['0.00', '0.00', '24.00'], d: ['3.50', '0.00', '3.50'] } },
+  },
+  {
     name: 'coupon minimum subtotal not met',
     input: cart(AB(), { coupon: { id: 'c1', code: 'SAVE15', name: 'Save 15', discount: pct(15), minimumSubtotal: '30.00' } }),
     expected: { priceSummary: ['25.00', '0.00', '0.00', '0.00', '0.00', '25.00'], appliedDiscounts: [], calculationErrors: { couponCalculationError: 'COUPON_MINIMUM_SUBTOTAL_NOT_MET' } },

@@ -67,7 +67,7 @@ describe('secrets at rest', () => {
       const email = uniqueEmail('codes');
       const reg = await call(t.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email }, password: STRONG_PASSWORD }));
       expect(reg.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
-      const mail = await waitForOutbox(email);
+      const mail = await waitForOutbox(email, /\d{6}/);
       const sixDigits = /(\d{6})/.exec(mail.subject + mail.text)![1]!;
       const state = await db().selectFrom('auth_states').selectAll().where('identity_id', '=', reg.body.identity.id).executeTakeFirstOrThrow();
       expect(minutes(state)).toBeLessThanOrEqual(10);

@@ -9,6 +9,13 @@ export interface MultiCurrencyPrice { amount: string; convertedAmount: string; f
 
 export type ItemTypePreset = 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
 export type PaymentOptionType = 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE' | 'MEMBERSHIP' | 'DEPOSIT_ONLINE' | 'MEMBERSHIP_OFFLINE';
+/** A catalog subscription the buyer chose for a line: the line is billed on this schedule and makes its order a subscription order. */
+export interface SubscriptionOptionInfo {
+  subscriptionOptionId: string;
+  subscriptionSettings: { frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; interval: number; autoRenewal: boolean; billingCycles?: number | null };
+  title: { original: string; translated: string };
+  description: { original: string; translated: string };
+}
 export type ItemAvailabilityStatus = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
 export type ChannelType = 'UNSPECIFIED' | 'WEB' | 'POS' | 'EBAY' | 'AMAZON' | 'OTHER_PLATFORM' | 'WIX_APP_STORE' | 'WIX_INVOICES' | 'BACKOFFICE_MERCHANT' | 'WISH' | 'CLASS_PASS' | 'GLOBAL_E' | 'FACEBOOK' | 'ETSY' | 'TIKTOK' | 'FAIRE';
 export type EcomWeightUnit = 'UNSPECIFIED_WEIGHT_UNIT' | 'KG' | 'LB';
@@ -50,6 +57,7 @@ export interface CartLineItem {
   priceDescription?: TranslatableText;
   taxGroupId?: string | null;
   customLineItem: boolean;
+  subscriptionOptionInfo?: SubscriptionOptionInfo;
   fixedQuantity: boolean;
   priceUndetermined: boolean;
   membersOnly: boolean;

@@ -36,3 +36,21 @@ export interface SiteApiKey { id: string; name: string; createdDate: IsoDate; re
 
 export interface SiteOAuthClient { id: string; name: string; redirectUris: string[]; allowLocalhost: boolean; createdDate: IsoDate }
 export interface SiteOAuthClientInput { name: string; redirectUris: string[]; allowLocalhost?: boolean }
+
+/** Captcha on member sign-up and login: none, a proof of work the browser solves unseen, or a visible check. */
+export type SiteCaptchaMode = 'off' | 'invisible' | 'visible';
+/** The store's details and member sign-up rules (`/_api/vitrine/settings/v1/site`). */
+export interface SiteDetails {
+  id: string;
+  slug: string;
+  name: string;
+  /** The one currency the site prices in (set when the site is made). */
+  currency: string;
+  /** Where order and webhook-disabled notices go; '' when none. */
+  ownerEmail: string;
+  requireEmailVerification: boolean;
+  requireOwnerApproval: boolean;
+  captcha: SiteCaptchaMode;
+}
+/** What an owner may change of it (fields left out keep their value). */
+export type SiteDetailsPatch = Partial<Pick<SiteDetails, 'name' | 'ownerEmail' | 'requireEmailVerification' | 'requireOwnerApproval' | 'captcha'>>;

@@ -25,7 +25,8 @@ export function DataTable<T>({ label, columns, rows, rowKey, isLoading, error, e
   if (isLoading && !rows) return <p role="status" className="py-6 text-sm text-slate-500">Loading…</p>;
   if (!rows || rows.length === 0) return <p data-testid="empty" className="rounded border border-dashed border-slate-300 bg-white py-8 text-center text-sm text-slate-500">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // A wide table scrolls sideways inside this box; tabIndex lets keyboard users scroll it too.
+    <div tabIndex={0} role="region" aria-label={`${label} table`} className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-slate-500">
       <table aria-label={label} className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">

@@ -1,9 +1,11 @@
 import { Fragment, useState } from 'react';
-import { Link } from 'react-router';
-import { useDataCollections } from '@vitrine/react';
+import { Link, useNavigate } from 'react-router';
+import { useCreateDataCollection, useDataCollections } from '@vitrine/react';
 import type { DataCollection } from '../lib/data';
 import { DataTable, type Column } from '../components/DataTable';
-import { PageHeader } from '../components/Form';
+import { PageHeader, primaryButton } from '../components/Form';
+import { Modal } from '../components/Modal';
+import { CollectionForm } from '../data/CollectionForm';
 import { Pager } from '../components/Pager';
 
 const PAGE_SIZE = 25;
@@ -12,6 +14,9 @@ const PAGE_SIZE = 25;
 export function DataCollectionsPage() {
   const [offset, setOffset] = useState(0);
   const collections = useDataCollections({ paging: { limit: PAGE_SIZE, offset }, keepPrevious: true });
+  const [creating, setCreating] = useState(false);
+  const create = useCreateDataCollection();
+  const navigate = useNavigate();
   const columns: Column<DataCollection>[] = [
     { header: 'Collection', cell: (c) => <Link to={`/data/${encodeURIComponent(c._id)}`} className="font-medium hover:underline">{c.displayName || c._id}</Link> },
     { header: 'Id', cell: (c) => <span className="font-mono text-xs">{c._id}</span> },
@@ -34,9 +39,17 @@ export function DataCollectionsPage() {
   ];
   return (
     <section>
-      <PageHeader title="Data collections" />
+      <PageHeader title="Data collections">
+        <button type="button" className={`${primaryButton} ml-auto`} onClick={() => { create.reset(); setCreating(true); }}>New collection</button>
+      </PageHeader>
+      {creating && (
+        <Modal side title="New collection" onClose={() => setCreating(false)}>
+          <CollectionForm state={create} submitLabel="Create collection"
+            onSubmit={(d) => create.mutate(d, { onSuccess: (c) => { setCreating(false); void navigate(`/data/${encodeURIComponent(c._id)}`); } })} />
+        </Modal>
+      )}
       <DataTable label="Data collections" columns={columns} rows={collections.data?.collections} rowKey={(c) => c._id} rowTestId="data-collection-row"
-        isLoading={collections.isLoading} error={collections.error} empty="No data collections yet. Create them through the API (POST /wix-data/v2/collections)." />
+        isLoading={collections.isLoading} error={collections.error} empty="No data collections yet." />
       {collections.data && <Pager offset={offset} limit={PAGE_SIZE} count={collections.data.collections.length} total={collections.data.pagingMetadata.total} onChange={setOffset} />}
     </section>
   );

@@ -1,20 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useDataCollection, useDataItems, useInsertDataItem, useRemoveDataItem } from '@vitrine/react';
-import { displayValue, inputKind, parseInput, type DataCollection, type DataField, type DataItem } from '../lib/data';
+import { useDataCollection, useInsertDataItem } from '@vitrine/react';
+import { inputKind, parseInput, type DataCollection } from '../lib/data';
 import { ErrorAlert } from '../components/Alert';
-import { ConfirmButton } from '../components/ConfirmButton';
-import { DataTable, type Column } from '../components/DataTable';
 import { CheckboxField, PageHeader, TextField, primaryButton } from '../components/Form';
-import { Pager } from '../components/Pager';
+import { CollectionSettings } from '../data/CollectionSettings';
+import { ItemsGrid, userFields } from '../data/ItemsGrid';
 import { DataTransfer } from './DataTransfer';
 
-const PAGE_SIZE = 20;
-const NEWEST_FIRST = [{ fieldName: '_createdDate', order: 'DESC' }] as const;
-/** Longest cell text before it is cut (the full value is in the title). */
-const CELL_MAX = 80;
-
-/** The item browser of one data collection: newest first, create and delete. */
+/** One data collection: its definition and indexes, CSV import/export, a new-item form and the items grid. */
 export function DataItemsPage() {
   const { collectionId = '' } = useParams();
   const collection = useDataCollection(collectionId);
@@ -24,46 +18,18 @@ export function DataItemsPage() {
       <PageHeader title={collection.data?.displayName || collectionId} />
       {collection.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}
       <ErrorAlert error={collection.error} />
-      {collection.data && <Items collection={collection.data} />}
+      {collection.data && (
+        <>
+          <p className="mb-4 text-xs text-slate-600">
+            Permissions: read {collection.data.permissions?.read ?? '—'}, insert {collection.data.permissions?.insert ?? '—'}, update {collection.data.permissions?.update ?? '—'}, remove {collection.data.permissions?.remove ?? '—'}
+          </p>
+          <CollectionSettings collection={collection.data} />
+          <DataTransfer collection={collection.data} fields={userFields(collection.data)} />
+          <NewItem collection={collection.data} />
+          <ItemsGrid collection={collection.data} />
+        </>
+      )}
     </section>
-  );
-}
-
-function userFields(c: DataCollection): DataField[] {
-  return c.fields.filter((f) => !f.systemField);
-}
-
-function Items({ collection }: { collection: DataCollection }) {
-  const [offset, setOffset] = useState(0);
-  const items = useDataItems(collection._id, { sort: NEWEST_FIRST, skip: offset, limit: PAGE_SIZE, returnTotalCount: true, keepPrevious: true });
-  const remove = useRemoveDataItem();
-  const cell = (v: unknown) => { const t = displayValue(v); return <span title={t}>{t.length > CELL_MAX ? `${t.slice(0, CELL_MAX)}…` : t}</span>; };
-  const columns: Column<DataItem>[] = [
-    ...userFields(collection).map((f): Column<DataItem> => ({ header: f.displayName || f.key, cell: (i) => cell(i[f.key]) })),
-    { header: 'Created', cell: (i) => cell(i._createdDate) },
-    { header: 'Id', cell: (i) => <span className="font-mono text-xs">{i._id}</span> },
-    {
-      header: 'Actions',
-      cell: (i) => (
-        <ConfirmButton label="Delete" ariaLabel={`Delete item ${i._id}`} title="Delete item" confirmLabel="Delete item"
-          message={`Delete item ${i._id} from ${collection._id}? This cannot be undone.`} onConfirm={() => remove.mutateAsync({ collectionId: collection._id, itemId: i._id })} />
-      ),
-    },
-  ];
-  return (
-    <>
-      <p className="mb-4 text-xs text-slate-500">
-        Permissions: read {collection.permissions?.read ?? '—'}, insert {collection.permissions?.insert ?? '—'}, update {collection.permissions?.update ?? '—'}, remove {collection.permissions?.remove ?? '—'}
-      </p>
-      <DataTransfer collection={collection} fields={userFields(collection)} />
-      <NewItem collection={collection} />
-      <div className="mt-6">
-        <span className="text-sm text-slate-500" data-testid="item-total">{items.data?.totalCount ?? 0} items</span>
-        <DataTable label="Items" columns={columns} rows={items.data?.items} rowKey={(i) => i._id} rowTestId="data-item-row"
-          isLoading={items.isLoading} error={items.error} empty="No items in this collection." />
-        {items.data && <Pager offset={offset} limit={PAGE_SIZE} count={items.data.items.length} total={items.data.totalCount} onChange={setOffset} />}
-      </div>
-    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { Drawer } from '../components/Modal';
 import { formatDate, secondaryButton } from '../components/Form';
 import { StatusBadge } from '../components/StatusBadge';
+import { MemberOrders } from '../orders/MemberOrders';
 
 /** One member: everything the owner may see, and the status/activity actions. */
 export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void }) {
@@ -40,6 +41,7 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
               message={`Delete ${m.loginEmail}? Their account and profile are removed; this cannot be undone.`} onConfirm={remove} />
           </div>
           <div className="mt-3"><ErrorAlert error={act.error} /></div>
+          <MemberOrders memberId={m._id} />
         </>
       )}
     </Drawer>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMembers } from '@vitrine/react';
 import type { members as membersModule } from '@vitrine/sdk/members';
 import { MEMBER_PAGE_SIZE, MEMBER_STATUSES, SEARCH_FIELDS, SEARCH_MAX, memberName, type Member, type MemberStatus } from '../lib/members';
@@ -17,7 +18,9 @@ export function MembersPage() {
   const [status, setStatus] = useState<MemberStatus | ''>('');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
-  const [openId, setOpenId] = useState<string>();
+  // `?member=<id>` opens that member (the order page links here).
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState<string | undefined>(params.get('member') ?? undefined);
   const term = useDebounced(search);
   const memberSearch = useMemo(() => ({ expression: term.trim(), fields: SEARCH_FIELDS }), [term]);
   const build = useCallback((q: membersModule.MembersQueryBuilder) => (status ? q.eq('status', status) : q), [status]);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useProduct, useUpdateProduct } from '@vitrine/react';
 import type { Collection, DiscountType, Product } from '../lib/catalog';
 import { ErrorAlert, Notice } from '../components/Alert';
@@ -6,7 +7,8 @@ import { Drawer } from '../components/Modal';
 import { VariantStock } from './VariantStock';
 import { VariantPrices } from './VariantPrices';
 import { ProductMedia } from './ProductMedia';
-import { CheckboxField, SelectField, TextField, formatDate, primaryButton } from '../components/Form';
+import { CheckboxField, TextField, formatDate, primaryButton } from '../components/Form';
+import { DiscountFields, StockFields, stockPatch, type StockDraft } from '../catalog/ProductFields';
 
 /** Product detail with the edit form (name, price, discount, visibility, stock). */
 export function ProductDrawer({ id, collections, onClose }: { id: string; collections: Collection[]; onClose: () => void }) {
@@ -15,6 +17,7 @@ export function ProductDrawer({ id, collections, onClose }: { id: string; collec
     <Drawer title={product.data?.name ?? 'Product'} onClose={onClose}>
       {product.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}
       <ErrorAlert error={product.error} />
+      {product.data && <p className="mb-4 text-sm"><Link to={`/products/${encodeURIComponent(product.data._id)}`} className="underline">Open the full editor</Link> (options, images order, stock by location, collections, info sections, SEO)</p>}
       {product.data && <ProductDetail product={product.data} collections={collections} />}
       {product.data && <ProductMedia product={product.data} />}
       {/* Keys differ per form: siblings sharing one key were duplicated by React after a refetch. */}
@@ -50,9 +53,7 @@ function EditProduct({ product }: { product: Product }) {
   const [discountType, setDiscountType] = useState<DiscountType>(product.discount?.type ?? 'NONE');
   const [discountValue, setDiscountValue] = useState(String(product.discount?.value ?? 0));
   const [visible, setVisible] = useState(product.visible);
-  const [track, setTrack] = useState(product.stock.trackInventory);
-  const [quantity, setQuantity] = useState(String(product.stock.quantity ?? 0));
-  const [inStock, setInStock] = useState(product.stock.inStock);
+  const [stock, setStock] = useState<StockDraft>({ track: product.stock.trackInventory, quantity: String(product.stock.quantity ?? 0), inStock: product.stock.inStock });
   const save = useUpdateProduct();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,7 +63,7 @@ function EditProduct({ product }: { product: Product }) {
       discount: { type: discountType, value: discountType === 'NONE' ? 0 : Number(discountValue) },
       visible,
       // With managed variants stock is set per variant (VariantStock); a product-level quantity would apply to each variant.
-      ...(product.manageVariants ? {} : { stock: track ? { trackInventory: true, quantity: Number(quantity) } : { trackInventory: false, inStock } }),
+      ...(product.manageVariants ? {} : { stock: stockPatch(stock) }),
     } });
   };
   return (
@@ -71,22 +72,10 @@ function EditProduct({ product }: { product: Product }) {
       <TextField label="Product name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
       <TextField label="Regular price" required type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} />
       <div className="flex gap-3">
-        <SelectField label="Discount type" value={discountType} onChange={(e) => setDiscountType(e.target.value as DiscountType)}>
-          <option value="NONE">None</option>
-          <option value="AMOUNT">Amount off</option>
-          <option value="PERCENT">Percent off</option>
-        </SelectField>
-        {discountType !== 'NONE' && <TextField label="Discount value" type="number" min="0" step="0.01" value={discountValue} onChange={(e) => setDiscountValue(e.target.value)} />}
+        <DiscountFields type={discountType} value={discountValue} onType={setDiscountType} onValue={setDiscountValue} />
       </div>
       <CheckboxField label="Visible in the store" checked={visible} onChange={(e) => setVisible(e.target.checked)} />
-      {!product.manageVariants && (
-        <>
-          <CheckboxField label="Track quantity" checked={track} onChange={(e) => setTrack(e.target.checked)} />
-          {track
-            ? <TextField label="Quantity in stock" type="number" min="0" step="1" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-            : <CheckboxField label="In stock" checked={inStock} onChange={(e) => setInStock(e.target.checked)} />}
-        </>
-      )}
+      {!product.manageVariants && <StockFields stock={stock} onChange={setStock} />}
       <ErrorAlert error={save.error} />
       {save.isSuccess && <Notice>Saved.</Notice>}
       <button disabled={save.isPending} className={primaryButton}>Save changes</button>

@@ -8,9 +8,9 @@ import { staff, type account, type credentials } from '@vitrine/sdk/owners';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
-import { CheckboxField, PageHeader, SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
+import { CheckboxField, SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
 import { StatusBadge } from '../components/StatusBadge';
-import { ownerTimeZone } from '../lib/time';
+import { SettingsFrame } from '../settings/SettingsNav';
 
 type Area = (typeof staff.OWNER_AREAS)[number];
 
@@ -20,14 +20,14 @@ export function SettingsPage() {
   const isOwner = me.data?.role === 'owner';
   const mayManageKeys = isOwner || me.data?.permissions.includes('settings');
   return (
-    <section className="space-y-10">
-      <PageHeader title="Settings" />
-      <p className="text-sm text-slate-600">Times are shown in your time zone, {ownerTimeZone()}.</p>
-      <YourAccount />
-      {isOwner && <StaffAccounts />}
-      {mayManageKeys && <ApiKeys />}
-      {mayManageKeys && <OAuthClients />}
-    </section>
+    <SettingsFrame>
+      <div className="space-y-10">
+        <YourAccount />
+        {isOwner && <StaffAccounts />}
+        {mayManageKeys && <ApiKeys />}
+        {mayManageKeys && <OAuthClients />}
+      </div>
+    </SettingsFrame>
   );
 }
 

@@ -78,7 +78,7 @@ function EventTypePicker({ selected, onChange }: { selected: Set<string>; onChan
           <div key={fqdn} className="text-sm">
             <p className="font-mono text-xs text-slate-600">{fqdn}</p>
             {list.map((t) => (
-              <label key={typeKey(t)} className="flex items-center gap-2">
+              <label key={typeKey(t)} className="flex min-h-7 items-center gap-2">
                 <input type="checkbox" checked={selected.has(typeKey(t))} onChange={(e) => toggle(typeKey(t), e.target.checked)} />
                 {t.description}
               </label>

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useCurrentCart } from '@vitrine/react';
+import { useVisitorCart } from './visitor-cart';
 import { useHydrated } from '../hydrated';
 import { CartLines } from './lines';
 
@@ -22,7 +22,7 @@ export function CartUiProvider({ children }: { children: ReactNode }) {
 /** The header's cart entry with the number of items (known in the browser only). */
 export function CartButton() {
   const hydrated = useHydrated();
-  const cart = useCurrentCart(hydrated);
+  const { cart } = useVisitorCart();
   const count = cart.data?.lineItems.reduce((n, l) => n + l.quantity, 0) ?? 0;
   const { setOpen } = useCartUi();
   return (
@@ -38,7 +38,7 @@ export function CartButton() {
 }
 
 function CartDrawer({ onClose }: { onClose: () => void }) {
-  const cart = useCurrentCart();
+  const { cart, loading, empty } = useVisitorCart();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     panel.current?.focus();
@@ -56,9 +56,9 @@ function CartDrawer({ onClose }: { onClose: () => void }) {
           <button type="button" onClick={onClose} className="ml-auto rounded border border-stone-400 px-2 py-1 text-sm">Close</button>
         </div>
         <div className="mt-3 flex-1 overflow-y-auto">
-          {cart.isPending && <p className="text-stone-700">Loading…</p>}
+          {loading && <p className="text-stone-700">Loading…</p>}
           {cart.isError && <p role="alert" className="text-rose-800">{cart.error.message}</p>}
-          {cart.isSuccess && lines.length === 0 && <p className="text-stone-700">Your cart is empty.</p>}
+          {empty && <p className="text-stone-700">Your cart is empty.</p>}
           {lines.length > 0 && <CartLines lines={lines} compact />}
         </div>
         {lines.length > 0 && (

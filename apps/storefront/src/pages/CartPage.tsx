@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useCartCoupon, useCartTotals, useCreateCheckout, useCurrentCart } from '@vitrine/react';
+import { useCartCoupon, useCartTotals, useCreateCheckout } from '@vitrine/react';
+import { useVisitorCart } from '../cart/visitor-cart';
 import { Meta } from '../components/Meta';
 import { CartLines } from '../cart/lines';
 import { useHydrated } from '../hydrated';
@@ -8,7 +9,7 @@ import { useHydrated } from '../hydrated';
 /** The cart page: lines, coupon, estimated totals, and the way to checkout. Browser-only data. */
 export function CartPage() {
   const hydrated = useHydrated();
-  const cart = useCurrentCart(hydrated);
+  const { cart, loading, empty } = useVisitorCart();
   const lines = cart.data?.lineItems ?? [];
   const totals = useCartTotals({}, hydrated && lines.length > 0);
   const coupon = useCartCoupon();
@@ -33,9 +34,9 @@ export function CartPage() {
     <section>
       <Meta title="Cart" description="Your cart." path="/cart" noindex />
       <h1 className="text-2xl font-semibold">Your cart</h1>
-      {(!hydrated || cart.isPending) && <p className="mt-4 min-h-[40vh] text-stone-700" aria-busy="true">Loading your cart…</p>}
+      {loading && <p className="mt-4 min-h-[40vh] text-stone-700" aria-busy="true">Loading your cart…</p>}
       {cart.isError && <p role="alert" className="mt-4 rounded bg-rose-50 p-4 text-rose-900">{cart.error.message}</p>}
-      {cart.isSuccess && lines.length === 0 && (
+      {empty && (
         <div className="mt-4">
           <p className="text-stone-700" data-testid="cart-empty">Your cart is empty.</p>
           <Link to="/search" className="mt-4 inline-block rounded-md bg-stone-900 px-5 py-2 text-sm font-medium text-white">Browse products</Link>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useCollectionList, useProductList } from '@vitrine/react';
-import { browse, browseSearch, parseBrowse, SCOPE_LIMIT, SORT_LABELS, SORTS, toggle, type BrowseState, type Facet, type Sort } from '../catalog/browse';
+import { browse, browseSearch, parseBrowse, scopeOptions, SORT_LABELS, SORTS, toggle, type BrowseState, type Facet, type Sort } from '../catalog/browse';
 import { Meta } from '../components/Meta';
 import { ProductGrid } from '../components/ProductCard';
 import { NotFoundPage } from './NotFoundPage';
@@ -17,7 +17,7 @@ export function CatalogPage({ mode }: { mode: 'collection' | 'search' }) {
   const state = useMemo(() => parseBrowse(new URLSearchParams(location.search)), [location.search]);
   const collections = useCollectionList();
   const shelf = mode === 'collection' ? collections.data?.find((c) => c.slug === slug) : undefined;
-  const scope = useProductList({ limit: SCOPE_LIMIT, collectionId: shelf?._id }, mode === 'search' || Boolean(shelf));
+  const scope = useProductList(scopeOptions(shelf?._id), mode === 'search' || Boolean(shelf));
   const result = useMemo(
     () => (scope.data && collections.data ? browse(scope.data.items, collections.data, state, { collectionFacet: mode === 'search' }) : undefined),
     [scope.data, collections.data, state, mode],

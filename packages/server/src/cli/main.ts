@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { createLogger, createServer } from '../server.js';
+import { createLogger, createServer, type Server } from '../server.js';
 import { openStorage } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { domainMigrations } from '../migrations.js';
@@ -11,12 +11,13 @@ import { databaseLabel, ensureDemoOwner, generatedPassword, parseAreas, parseRol
 import { createAccount } from '../domains/owners/index.js';
 import { readImportFile, runImport, type ImportProgress } from './import.js';
 import type { RequestContext } from '../http/context.js';
+import { isClusterWorker, parseWorkers, runPrimary, WORKER_DRAIN_MS, WORKERS_MAX } from './cluster.js';
 
 interface CommandHelp { name: string; summary: string; options?: [flag: string, meaning: string][] }
 
 /** Every command with its options: `vitrine --help` prints them all, `vitrine help <command>` one. */
 const COMMANDS: CommandHelp[] = [
-  { name: 'start', summary: 'migrate, create the demo store on first run, serve API + storefront + dashboard' },
+  { name: 'start', summary: 'migrate, create the demo store on first run, serve API + storefront + dashboard', options: [['--workers N', `server processes sharing the port (node cluster, 1 to ${WORKERS_MAX}; default 1)`]] },
   { name: 'migrate', summary: 'run database migrations' },
   { name: 'seed', summary: 'create the demo store if it does not exist (one transaction: an interrupted seed is simply run again)' },
   { name: 'create-site', summary: 'create a site', options: [['--slug S', 'site slug (required)'], ['--name N', 'display name (default: the slug)']] },
@@ -45,7 +46,7 @@ function usage(only?: string): string {
     lines.push(`  ${c.name.padEnd(24)}${c.summary}`);
     for (const [flag, meaning] of c.options ?? []) lines.push(`      ${flag.padEnd(22)}${meaning}`);
   }
-  lines.push('', 'Environment: PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, SMTP_URL, LOG_LEVEL (see README).');
+  lines.push('', 'Environment: PORT, DATA_DIR, DATABASE_URL, DATABASE_READ_URL, PUBLIC_URL, SMTP_URL, LOG_LEVEL (see README and docs/deploy.md).');
   return lines.join('\n');
 }
 
@@ -69,7 +70,7 @@ async function main(argv: string[]): Promise<void> {
       site: { type: 'string' }, slug: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' },
       'redirect-uri': { type: 'string', multiple: true }, 'allow-localhost': { type: 'boolean' },
       email: { type: 'string' }, role: { type: 'string' }, areas: { type: 'string' },
-      file: { type: 'string' }, collection: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      file: { type: 'string' }, collection: { type: 'string' }, help: { type: 'boolean', short: 'h' }, workers: { type: 'string' },
     },
     allowPositionals: command === 'import' || command === 'help',
   });
@@ -79,20 +80,7 @@ async function main(argv: string[]): Promise<void> {
   }
   switch (command) {
     case 'start': {
-      const config = loadConfig();
-      const log = createLogger(config.logLevel);
-      const server = await createServer(config, log);
-      const demo = await ensureDemoStore(server.deps, log);
-      const demoOwner = await ensureDemoOwner(server.deps.storage.db, demo.site.id);
-      const port = await server.listen();
-      const url = config.publicUrl ?? `http://localhost:${port}`;
-      log.info({ url, clientId: DEMO_CLIENT_ID, database: server.deps.storage.dialect }, 'Vitrine is running');
-      console.log(`\n  Vitrine is running\n  storefront  ${url}/\n  dashboard   ${url}/dashboard/\n  API docs    ${url}/docs\n  demo OAuth client id: ${DEMO_CLIENT_ID}\n`);
-      // Printed once, on the start that created the account; `create-owner` makes more.
-      if (demoOwner) console.log(`  dashboard sign-in (shown once)\n    e-mail    ${demoOwner.email}\n    password  ${demoOwner.password}\n`);
-      const stop = async () => { await server.close(); process.exit(0); };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      await startCommand(parseWorkers(values.workers));
       return;
     }
     case 'migrate': {
@@ -175,6 +163,58 @@ async function main(argv: string[]): Promise<void> {
       console.log(usage());
       if (command && command !== '--help' && command !== '-h') process.exitCode = 1;
   }
+}
+
+/**
+ * `vitrine start [--workers N]`. One process: prepare the database and serve. With N > 1 the primary
+ * prepares the database once (migrations, signing keys, demo store), then forks N workers that only
+ * serve (cluster.ts); the banner is printed once, by the primary, when every worker listens.
+ */
+async function startCommand(workers: number): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  if (isClusterWorker()) {
+    const server = await createServer(config, log, { migrate: false });
+    await server.listen();
+    stopOnSignals(server, WORKER_DRAIN_MS);
+    return;
+  }
+  const clustered = workers > 1;
+  // The primary of a cluster only prepares: it runs no jobs and closes its database before forking.
+  const server = await createServer(clustered ? { ...config, jobs: { ...config.jobs, runnerEnabled: false } } : config, log);
+  const demo = await ensureDemoStore(server.deps, log);
+  const demoOwner = await ensureDemoOwner(server.deps.storage.db, demo.site.id);
+  const database = server.deps.storage.dialect;
+  let port: number;
+  let pids: number[] = [process.pid];
+  if (clustered) {
+    await server.close();
+    const handle = await runPrimary(workers, log);
+    port = handle.port;
+    pids = handle.pids();
+  } else {
+    port = await server.listen();
+    stopOnSignals(server);
+  }
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  log.info({ url, clientId: DEMO_CLIENT_ID, database, workers }, 'Vitrine is running');
+  console.log(`\n  Vitrine is running\n  storefront  ${url}/\n  dashboard   ${url}/dashboard/\n  API docs    ${url}/docs\n  demo OAuth client id: ${DEMO_CLIENT_ID}\n  processes   ${pids.join(' ')}\n`);
+  // Printed once, on the start that created the account; `create-owner` makes more.
+  if (demoOwner) console.log(`  dashboard sign-in (shown once)\n    e-mail    ${demoOwner.email}\n    password  ${demoOwner.password}\n`);
+}
+
+/**
+ * SIGTERM/SIGINT: stop taking connections, finish requests in flight and held jobs, exit. A cluster
+ * worker first drains for `drainMs` (its siblings keep the port, so clients lose nothing by waiting).
+ */
+function stopOnSignals(server: Server, drainMs = 0): void {
+  const stop = async () => {
+    if (drainMs) await server.drain(drainMs);
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 /** `vitrine import products|items`: progress on stderr, a summary on stdout, exit 1 when a row failed. */

@@ -4,8 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from './cors.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
-import { ApplicationError, conflict, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
+import { ApplicationError, conflict, databaseUnavailableBody, DATABASE_RETRY_AFTER_SECONDS, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
 import { IdempotencyConflict } from '../storage/idempotency.js';
+import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
@@ -15,6 +16,7 @@ import { sortBySpecificity } from './route-order.js';
 import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
 import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
 import { countingQueries } from '../storage/query-counter.js';
+import { consistencyToken, routeReads } from '../storage/database.js';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
 /** Statements a request ran; sent only when `config.countQueries` is on (tests). */
@@ -52,6 +54,9 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     }));
   }
 
+  // Read replica: plain reads of this request may go to it unless the client's token is ahead of it (storage/read-routing.ts).
+  app.use('*', (c, next) => routeReads(deps.storage, c.req.header(CONSISTENT_HEADER), next));
+
   app.use('*', cors({
     origins: deps.config.corsOrigins,
     allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
@@ -63,7 +68,10 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   const limit = (maxSize: number) => bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApplicationError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxSize} bytes`);
+      const error = new ApplicationError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxSize} bytes`);
+      // The rest of the body is left unread and the socket is closed: say so, or a client reuses it and its next request fails.
+      error.headers.Connection = 'close';
+      throw error;
     },
   });
   // Raw-body routes (uploads) carry their own bound instead of the global one.
@@ -95,6 +103,11 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
       return errorResponse(c, err.status, err.body());
     }
     const requestId = c.get('requestId') ?? 'unknown';
+    if (isDatabaseUnavailable(err)) {
+      deps.log.warn({ reqId: requestId, err }, 'database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return errorResponse(c, 503, databaseUnavailableBody(requestId));
+    }
     deps.log.error({ reqId: requestId, err }, 'unhandled error');
     return errorResponse(c, 500, internalErrorBody(requestId));
   });
@@ -120,14 +133,7 @@ function clientIp(c: Context, trustedProxies: string[]): string {
   return remote;
 }
 
-function publicOrigin(c: Context, configured: string | undefined): string {
-  if (configured) return configured;
-  const url = new URL(c.req.url);
-  return url.origin;
-}
-
-async function readInput(c: Context, def: RouteDef): Promise<Record<string, unknown>> {
-  const url = new URL(c.req.url);
+async function readInput(c: Context, def: RouteDef, url: URL): Promise<Record<string, unknown>> {
   const { payload, fields } = decodeQuery(url.searchParams);
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
@@ -168,13 +174,15 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
   const { site, caller } = authorization?.startsWith(OWNER_SESSION_PREFIX)
     ? await authenticateOwnerSession(deps, authorization, siteIdHeader)
     : await authenticate(deps, authorization, siteIdHeader);
+  // Parsed once per request: the origin and the query string both come from it.
+  const url = new URL(c.req.url);
   const base: BaseContext = {
     requestId,
     deps,
     db: deps.storage.db,
     dialect: deps.storage.dialect,
     caller,
-    origin: publicOrigin(c, deps.config.publicUrl),
+    origin: deps.config.publicUrl ?? url.origin,
     ip: clientIp(c, deps.config.trustedProxies),
     log: deps.log,
   };
@@ -187,7 +195,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     // A staff account may call only the areas it was granted (owners/areas.ts).
     if (def.access === 'elevated' && caller.kind === 'owner' && caller.account) assertAccountMayCall(caller.account, def.path);
   }
-  const raw = await readInput(c, def);
+  const raw = await readInput(c, def, url);
   const parsed = def.request.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw violationsFromZod(parsed.error.issues);
   // Idempotency-Key on routes declared `idempotent` (http/idempotency.ts, docs/operations.md).
@@ -197,7 +205,8 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     if (key !== undefined && def.idempotent === true) {
       const answer = await answerIdempotently({ ...base, site: site! }, def, { method: c.req.method, path: c.req.path, input: raw }, parsed.data, key);
       if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      c.header(CONSISTENT_HEADER, String(Date.now()));
+      const token = await consistencyToken(deps.storage, true);
+      if (token) c.header(CONSISTENT_HEADER, token);
       return c.body(answer.body, answer.status as 200, { 'content-type': 'application/json; charset=utf-8' });
     }
     if (key !== undefined) call.idempotencyKey = key;
@@ -206,6 +215,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     ? await def.handler(base, parsed.data, c.req.raw)
     : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, call);
   if (def.raw) return result as Response;
-  if (c.req.method !== 'GET') c.header(CONSISTENT_HEADER, String(Date.now()));
+  const token = await consistencyToken(deps.storage, c.req.method !== 'GET');
+  if (token) c.header(CONSISTENT_HEADER, token);
   return c.body(stringifyForWire(result), 200, { 'content-type': 'application/json; charset=utf-8' });
 }

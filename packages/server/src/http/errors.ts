@@ -84,3 +84,14 @@ export function internalErrorBody(requestId: string): ErrorBody {
     details: { applicationError: { code: 'INTERNAL_ERROR', description: 'System error occurred', data: { requestId } } },
   };
 }
+
+/** Retry-After of a 503 while the database cannot answer (a restart or failover takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+
+/** The body of a 503 while the database is down, restarting or too slow: retryable, names no internals. */
+export function databaseUnavailableBody(requestId: string): ErrorBody {
+  return {
+    message: `The database is unavailable, retry shortly; request-id: ${requestId}`,
+    details: { applicationError: { code: 'DATABASE_UNAVAILABLE', description: 'The database is unavailable, retry shortly', data: { requestId } } },
+  };
+}

@@ -24,9 +24,12 @@ export const PERIODIC_DEDUP_KEY = 'periodic';
 
 const runnersByDb = new WeakMap<object, Set<JobRunner>>();
 
-/** Wakes the runners of this process that claim from `db` (other processes find the job by polling). */
-export function wakeRunners(db: Executor): void {
-  for (const runner of runnersByDb.get(db) ?? []) runner.wake();
+/**
+ * Wakes the runners of this process that claim from `db` (other processes find the job by polling);
+ * with `kind`, only that kind's slot group is claimed for, not every group.
+ */
+export function wakeRunners(db: Executor, kind?: string): void {
+  for (const runner of runnersByDb.get(db) ?? []) runner.wake(kind);
 }
 
 export function exponentialBackoffMs(attempt: number, baseMs: number, maxMs: number): number {
@@ -50,6 +53,12 @@ export class JobRunner {
   private loop: Promise<void> | undefined;
   private sleeping: (() => void) | undefined;
   private again = false;
+  /**
+   * Kinds to claim for in the next round; 'all' after a poll interval, on start and for whenIdle.
+   * A commit that queues one job wakes its own slot group only: claiming every group after every
+   * commit cost about ten claim statements per add-to-cart.
+   */
+  private due: Set<string> | 'all' = 'all';
   private readonly abort = new AbortController();
   private readonly active = new Set<Promise<void>>();
   /** Running jobs per slot group ('' is the shared JOB_CONCURRENCY slots). */
@@ -80,8 +89,10 @@ export class JobRunner {
     this.releaseIdleWaiters();
   }
 
-  /** Looks for jobs now rather than at the next poll. */
-  wake(): void {
+  /** Looks for jobs now rather than at the next poll: of `kind`'s slot group, or of every group. */
+  wake(kind?: string): void {
+    if (kind === undefined) this.due = 'all';
+    else if (this.due !== 'all') this.due.add(kind);
     this.again = true;
     this.sleeping?.();
   }
@@ -106,17 +117,19 @@ export class JobRunner {
   private async run(): Promise<void> {
     while (!this.stopped) {
       this.again = false;
+      const due = this.due;
+      this.due = new Set();
       let claimed = 0;
       try {
-        await this.queuePeriodic();
-        claimed = await this.claimRound();
+        for (const kind of await this.queuePeriodic()) if (due !== 'all') due.add(kind);
+        claimed = await this.claimRound(due);
       } catch (err) {
         this.deps.log.error({ err }, 'job runner: claiming failed');
       }
       if (claimed === 0 && this.active.size === 0 && !this.again) this.releaseIdleWaiters();
       if (this.stopped || claimed > 0 || this.again) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.sleepMs());
+        const timer = setTimeout(() => { this.due = 'all'; resolve(); }, this.sleepMs());
         this.sleeping = () => { clearTimeout(timer); resolve(); };
       });
       this.sleeping = undefined;
@@ -131,8 +144,9 @@ export class JobRunner {
     return ms;
   }
 
-  /** Queues each periodic kind that is due (one waiting job per kind across processes: dedup key). */
-  private async queuePeriodic(): Promise<void> {
+  /** Queues each periodic kind that is due (one waiting job per kind across processes: dedup key); answers those kinds. */
+  private async queuePeriodic(): Promise<string[]> {
+    const queued: string[] = [];
     const now = Date.now();
     for (const name of this.kinds.names()) {
       const kind = this.kinds.get(name)!;
@@ -143,7 +157,9 @@ export class JobRunner {
         id: randomUUID(), kind: name, siteId: null, payload: {}, maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         runAt: iso(now), dedupKey: PERIODIC_DEDUP_KEY, now: iso(now),
       });
+      queued.push(name);
     }
+    return queued;
   }
 
   /** Slot group of a kind: its own name when it has its own slots or lease (JOB_CONCURRENCY slots unless it says), else the shared ''. */
@@ -151,8 +167,8 @@ export class JobRunner {
     return kind.concurrency !== undefined || kind.leaseMs !== undefined ? kind.kind : '';
   }
 
-  /** One claim per slot group. */
-  private async claimRound(): Promise<number> {
+  /** One claim per slot group that holds a due kind; a group that got jobs stays due (there may be more). */
+  private async claimRound(due: Set<string> | 'all'): Promise<number> {
     const groups = new Map<string, { kinds: string[]; limit: number; leaseMs: number }>();
     for (const name of this.kinds.names()) {
       const kind = this.kinds.get(name)!;
@@ -166,12 +182,14 @@ export class JobRunner {
     const { db, dialect } = this.deps.storage;
     let claimed = 0;
     for (const group of groups.values()) {
+      if (due !== 'all' && !group.kinds.some((k) => due.has(k))) continue;
       const slot = this.groupOf(this.kinds.get(group.kinds[0]!)!);
       const free = group.limit - (this.busy.get(slot) ?? 0);
       if (free <= 0 || this.stopped) continue;
       const now = Date.now();
       const jobs = await claimJobs(db, dialect, { owner: this.owner, kinds: group.kinds, now: iso(now), leaseUntil: iso(now + group.leaseMs), limit: free });
       for (const job of jobs) this.launch(job, slot, group.leaseMs);
+      if (jobs.length > 0) this.wake(group.kinds[0]);
       claimed += jobs.length;
     }
     return claimed;
@@ -184,7 +202,7 @@ export class JobRunner {
       .finally(() => {
         this.busy.set(slot, (this.busy.get(slot) ?? 1) - 1);
         this.active.delete(running);
-        this.wake();
+        this.wake(job.kind); // its slot is free: look for more of its group
       });
     this.active.add(running);
   }

@@ -30,7 +30,7 @@ export async function enqueueJob<P>(db: Executor, kind: JobKind<P>, payload: P, 
     dedupKey: options.dedupKey ?? null,
     now: now.toISOString(),
   });
-  if (inserted) await afterCommit(db, async (root) => wakeRunners(root));
+  if (inserted) await afterCommit(db, async (root) => wakeRunners(root, kind.kind));
   return { jobId: id, inserted };
 }
 

@@ -96,9 +96,10 @@ export async function claimJobs(db: Executor, dialect: DialectName, claim: { own
   if (claim.kinds.length === 0 || claim.limit <= 0) return [];
   const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
   const kinds = sql.join(claim.kinds.map((k) => sql`${k}`));
+  // The pick is a materialized CTE, run once: as `WHERE id IN (SELECT ... LIMIT n SKIP LOCKED)`
+  // PostgreSQL may re-run the subquery per row under contention and lease far more than `limit` rows.
   const result = await sql<JobsTable>`
-    UPDATE jobs SET status = 'RUNNING', lease_owner = ${claim.owner}, lease_until = ${claim.leaseUntil}, attempts = attempts + 1, updated_date = ${claim.now}
-    WHERE id IN (
+    WITH picked AS MATERIALIZED (
       SELECT j.id FROM jobs j
       WHERE j.kind IN (${kinds})
         AND ((j.status = 'QUEUED' AND j.run_at <= ${claim.now})
@@ -107,6 +108,8 @@ export async function claimJobs(db: Executor, dialect: DialectName, claim: { own
       LIMIT ${claim.limit}
       ${lock}
     )
+    UPDATE jobs SET status = 'RUNNING', lease_owner = ${claim.owner}, lease_until = ${claim.leaseUntil}, attempts = attempts + 1, updated_date = ${claim.now}
+    WHERE id IN (SELECT id FROM picked)
     AND ((status = 'QUEUED' AND run_at <= ${claim.now}) OR (status = 'RUNNING' AND lease_until < ${claim.now}))
     RETURNING *`.execute(db);
   return result.rows.map(toRecord);

@@ -6,6 +6,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import type { Database } from './schema.js';
 import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
 import { noteQuery } from './query-counter.js';
+import { createReadRouting, RoutingPostgresDialect, type ReadRouting } from './read-routing.js';
+import { STATEMENT_TIMEOUT_CODE } from './errors.js';
 
 export type Db = Kysely<Database>;
 /** What services run their SQL on: the database, or the transaction they were handed. */
@@ -14,11 +16,15 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 export interface Storage {
   db: Db;
   dialect: DialectName;
+  /** Present when reads may go to a streaming replica (DATABASE_READ_URL; read-routing.ts). */
+  reads?: ReadRouting;
   close(): Promise<void>;
 }
 
 export interface StorageOptions {
   databaseUrl?: string | undefined;
+  /** A streaming replica of databaseUrl for plain reads (PostgreSQL only). */
+  readUrl?: string | undefined;
   /** PostgreSQL schema; created when missing. */
   schema?: string | undefined;
   dataDir: string;
@@ -34,6 +40,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // NUMERIC likewise: we keep amounts as doubles in SQL and format them at the edge.
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** Connections per pool, per process (the replica gets a pool of its own of the same size). */
+export const POSTGRES_POOL_SIZE = 10;
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** The Kysely `log` hook when statements are counted; nothing otherwise (no per-statement cost). */
@@ -42,6 +51,7 @@ function counting(options: StorageOptions): { log?: typeof noteQuery } {
 }
 
 export async function openStorage(options: StorageOptions): Promise<Storage> {
+  if (options.readUrl && !options.databaseUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL: a read replica is a PostgreSQL feature');
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openSqlite(options);
 }
@@ -55,8 +65,12 @@ function openSqlite(options: StorageOptions): Storage {
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
   // Unicode case folding for ilike (dialect.ts); deterministic so SQLite may use it in indexes and factor it.
-  handle.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldCase(value) : value));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }), ...counting(options) });
+  const bound = new StatementBound(options.statementTimeoutMs);
+  handle.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => {
+    bound.check();
+    return typeof value === 'string' ? foldCase(value) : value;
+  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle, bound) }), ...counting(options) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -69,22 +83,81 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
  * statement object can serve every query with the same text; SQLite re-prepares it by itself after a
  * schema change.
  */
-function withStatementCache(handle: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+function withStatementCache(handle: SQLite.Database, bound: StatementBound): { prepare(sql: string): BoundedStatement; close(): void } {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    prepare(text: string) {
-      let stmt = cache.get(text);
-      if (stmt) {
-        cache.delete(text);
-      } else {
-        stmt = handle.prepare(text);
-        if (cache.size >= SQLITE_STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(text, stmt);
-      return stmt;
-    },
+    prepare: (text: string) => bound.wrap(prepareCached(text)),
     close: () => handle.close(),
   };
+  function prepareCached(text: string): SQLite.Statement {
+    let stmt = cache.get(text);
+    if (stmt) {
+      cache.delete(text);
+    } else {
+      stmt = handle.prepare(text);
+      if (cache.size >= SQLITE_STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(text, stmt);
+    return stmt;
+  }
+}
+
+/** Rows a reading statement returns between two looks at the clock. */
+export const SQLITE_ROWS_PER_DEADLINE_CHECK = 256;
+
+/** What Kysely's SQLite driver calls on a prepared statement. */
+interface BoundedStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/**
+ * A time bound on SQLite statements, as PostgreSQL has statement_timeout. better-sqlite3 offers no
+ * progress handler or interrupt, and runs each statement synchronously, so the clock is read where
+ * control comes back to JavaScript: between result rows (readers step row by row instead of `all()`)
+ * and inside our SQL function (case folding, called once per row a text filter looks at). A statement
+ * past its bound stops with a STATEMENT_TIMEOUT_CODE error (a 503 at the HTTP layer). What it cannot
+ * stop: one step that does all its work inside SQLite (a sort or aggregate over a huge scan without a
+ * text filter); the request bounds (page size, filter depth, string length) keep those small.
+ */
+class StatementBound {
+  private deadline = 0;
+  constructor(private readonly timeoutMs: number) {}
+
+  check(): void {
+    if (this.deadline !== 0 && performance.now() > this.deadline) {
+      throw Object.assign(new Error(`SQLite statement ran longer than ${this.timeoutMs} ms`), { code: STATEMENT_TIMEOUT_CODE });
+    }
+  }
+
+  wrap(stmt: SQLite.Statement): BoundedStatement {
+    return {
+      reader: stmt.reader,
+      all: (parameters) => this.timed(() => {
+        const rows: unknown[] = [];
+        for (const row of stmt.iterate(...parameters)) {
+          rows.push(row);
+          if (rows.length % SQLITE_ROWS_PER_DEADLINE_CHECK === 0) this.check();
+        }
+        return rows;
+      }),
+      run: (parameters) => this.timed(() => stmt.run(...parameters)),
+      iterate: (parameters) => stmt.iterate(...parameters),
+    };
+  }
+
+  private timed<T>(fn: () => T): T {
+    // Statements run one at a time on this thread; a nested one (none today) keeps the outer deadline.
+    const outer = this.deadline;
+    if (outer === 0) this.deadline = performance.now() + this.timeoutMs;
+    try {
+      return fn();
+    } finally {
+      this.deadline = outer;
+    }
+  }
 }
 
 async function openPostgres(url: string, options: StorageOptions): Promise<Storage> {
@@ -100,14 +173,27 @@ async function openPostgres(url: string, options: StorageOptions): Promise<Stora
     }
   }
   const searchPath = schema ? ` -c search_path=${schema}` : '';
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    options: `-c statement_timeout=${options.statementTimeoutMs}${searchPath}`,
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...counting(options) });
+  const poolOf = (connectionString: string) => {
+    const made = new pg.Pool({
+      connectionString,
+      max: POSTGRES_POOL_SIZE,
+      options: `-c statement_timeout=${options.statementTimeoutMs}${searchPath}`,
+    });
+    // A connection the server drops (restart, failover, replica stopped) reports an 'error' event: on
+    // the pool while idle, on the client while checked out (a transaction between statements). Without
+    // listeners Node would end the process. The statement in flight fails (a 503, http/app.ts); the
+    // pool discards a broken client when it comes back and connects anew on demand.
+    made.on('error', () => undefined);
+    made.on('connect', (client) => { client.on('error', () => undefined); });
+    return made;
+  };
+  const pool = poolOf(url);
+  const replica = options.readUrl ? poolOf(options.readUrl) : undefined;
+  const dialect = replica ? new RoutingPostgresDialect({ primary: pool, replica }) : new PostgresDialect({ pool });
+  const db = new Kysely<Database>({ dialect, ...counting(options) });
   await sql`select 1`.execute(db);
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  if (replica) await replica.query('select 1');
+  return { db, dialect: 'postgres', ...(replica ? { reads: createReadRouting(pool, replica) } : {}), close: () => db.destroy() };
 }
 
 /** Drops a PostgreSQL schema created for a test run. */
@@ -125,4 +211,19 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
 /** One round trip to the database (health checks): throws when it cannot answer. */
 export async function pingDatabase(db: Executor): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** Runs one request under the read routing of `storage` (nothing to route without a replica). */
+export function routeReads<T>(storage: Storage, token: string | undefined, fn: () => Promise<T>): Promise<T> {
+  return storage.reads ? storage.reads.run(token, fn) : fn();
+}
+
+/**
+ * The `X-Wix-Consistent` value for the end of a request: with a replica, the primary's WAL position
+ * when the request wrote (clients echo it; read-routing.ts); without one, a timestamp on every
+ * non-GET answer as before (single database: every read is consistent anyway).
+ */
+export async function consistencyToken(storage: Storage, writeMethod: boolean): Promise<string | undefined> {
+  if (storage.reads) return storage.reads.tokenAfterWrites();
+  return writeMethod ? String(Date.now()) : undefined;
 }

@@ -23,3 +23,8 @@ export function noteQuery(_event: LogEvent): void {
   const count = current.getStore();
   if (count) count.statements += 1;
 }
+
+/** Runs `fn` outside any counter: background work a request starts is not the request's. */
+export function outsideQueryCount<T>(fn: () => T): T {
+  return current.exit(fn);
+}

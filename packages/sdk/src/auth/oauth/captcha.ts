@@ -1,4 +1,4 @@
-import type { OAuthCore } from './strategy.js';
+import type { OAuthCore } from './visitor.js';
 
 /**
  * The server's self-hosted proof-of-work captcha (ALTCHA format, docs/identity.md): fetch a challenge,

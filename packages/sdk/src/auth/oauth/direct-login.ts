@@ -3,7 +3,7 @@ import { VitrineError } from '../../errors.js';
 import { authentication, recovery, verification } from '../../modules/identity/index.js';
 import type { StateMachineResponse } from '../../modules/identity/authentication.js';
 import { pkceChallenge, pkceFlows } from './pkce.js';
-import type { OAuthCore } from './strategy.js';
+import type { OAuthCore } from './visitor.js';
 import type { Tokens } from './tokens.js';
 
 /** The hidden-frame login gives up after this long with `OAuth flow timed out` (spec section 9). */

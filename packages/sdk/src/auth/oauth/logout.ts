@@ -1,6 +1,6 @@
 import { createClient } from '../../client.js';
 import { redirects } from '../../modules/redirects/index.js';
-import type { OAuthCore } from './strategy.js';
+import type { OAuthCore } from './visitor.js';
 import { EMPTY_TOKENS } from './tokens.js';
 
 export interface LogoutFlows {

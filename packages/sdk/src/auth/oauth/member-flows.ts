@@ -1,4 +1,4 @@
-import type { OAuthCore } from './strategy.js';
+import type { OAuthCore } from './visitor.js';
 import { captchaFlows, type CaptchaFlows } from './captcha.js';
 import { directLoginFlows, type DirectLoginFlows } from './direct-login.js';
 import { logoutFlows, type LogoutFlows } from './logout.js';

@@ -1,7 +1,7 @@
 import { createClient } from '../../client.js';
 import { redirects } from '../../modules/redirects/index.js';
 import { sha256 } from './sha256.js';
-import type { OAuthCore } from './strategy.js';
+import type { OAuthCore } from './visitor.js';
 import { createAccessToken, type Tokens } from './tokens.js';
 
 /** RFC 7636 verifier: 43-128 characters of the unreserved set; 43 by default (spec section 9). */

@@ -40,6 +40,10 @@ export const getDataCollection = defineMethod(async (client, dataCollectionId: s
 export const createDataCollection = defineMethod(async (client, collection: DataCollectionInput) =>
   (await client.request<{ collection: DataCollection }>({ method: 'POST', path: C, payload: { collection }, decode: dates('collection') })).collection);
 
+/** Elevated: `collections.updateDataCollection({ _id, revision, fields, permissions })` replaces the definition (a stale revision is refused). */
+export const updateDataCollection = defineMethod(async (client, collection: DataCollectionInput & { revision?: string }) =>
+  (await client.request<{ collection: DataCollection }>({ method: 'PUT', path: C, payload: { collection }, decode: dates('collection') })).collection);
+
 /** Elevated: `collections.deleteDataCollection(id)`. */
 export const deleteDataCollection = defineMethod(async (client, dataCollectionId: string): Promise<void> => {
   await client.request({ method: 'DELETE', path: `${C}/${encodeURIComponent(dataCollectionId)}`, payload: { dataCollectionId } });

@@ -4,3 +4,4 @@
  */
 export * as items from './items.js';
 export * as collections from './collections.js';
+export * as indexes from './indexes.js';

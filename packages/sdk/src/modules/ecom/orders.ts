@@ -101,6 +101,15 @@ export const bulkDeleteImportedOrders = defineMethod((client, orderIds: string[]
 export const commitDeltas = defineMethod((client, _id: string, options: { draftOrderId: string; changes: DraftChanges; reason?: string }) =>
   client.request<OrderAnswer>({ method: 'POST', path: `${O}/${enc(_id)}/commit-deltas`, payload: { _id, ...options }, decode: ORDER }));
 
+/**
+ * Elevated. A dry run of `commitDeltas`: the order as the changes would leave it (lines, totals,
+ * balance) and each line's quantity change; refusals are the same, and nothing is stored.
+ */
+export const previewDeltas = defineMethod((client, _id: string, changes: DraftChanges) =>
+  client.request<OrderAnswer & { lineItemChanges: { lineItemId: string; quantityBefore: number; quantityAfter: number }[] }>({
+    method: 'POST', path: `${O}/${enc(_id)}/preview-deltas`, payload: { _id, changes }, decode: ORDER,
+  }));
+
 // The payments collector calls of the public orders module (served by the payments domain).
 export {
   captureAuthorizedPayments, chargeMemberships, getPaymentCollectabilityStatus, getRefundabilityStatus, paymentCollectionBulkMarkOrdersAsPaid,

@@ -7,7 +7,7 @@ import { defineMethod } from '../../define.js';
 import type { DecodeOptions } from '../../http/codec.js';
 import type * as wire from '@vitrine/types/stores';
 import type { FromWire } from '../../wire-types.js';
-import type { Product, Variant } from './products.js';
+import type { Product, Variant } from './products-types.js';
 
 const ONE: DecodeOptions = { dates: ['product.createdDate', 'product.lastUpdated'] };
 

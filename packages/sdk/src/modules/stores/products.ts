@@ -13,14 +13,9 @@ export type {
   Discount, FormattedPrice, InventoryStatus, MeasurementUnit, MediaImage, NumericRange, PriceData, PricePerUnitData, ProductType,
 } from '@vitrine/types/stores';
 
-// Caller shapes of the V1 wire types (`_id`, `_createdDate`, dates as Date): see wire-types.ts.
-export type MediaItem = FromWire<wire.MediaItem>;
-export type Choice = FromWire<wire.Choice>;
-export type ProductOption = FromWire<wire.ProductOption>;
-export type CostAndProfitData = wire.CostAndProfit;
-export type Variant = FromWire<wire.Variant>;
-/** A V1 product in the caller's names (`_id`, `_createdDate`); dates are Date objects. */
-export type Product = FromWire<wire.ProductV1>;
+// Caller shapes of the V1 wire types: their own file, so products-writes.ts needs nothing of this one.
+export type { Choice, CostAndProfitData, MediaItem, Product, ProductOption, Variant } from './products-types.js';
+import type { Product } from './products-types.js';
 
 /** Fields `queryProducts()` filters and sorts on. */
 export type ProductField =

@@ -4,10 +4,11 @@
  */
 import type { RequestContext } from '../../http/context.js';
 import { findProductV3ForCatalogReference, getProductsForCatalogReference, type ProductV1, type ProductV3 } from '../catalog/index.js';
-import { availability as stockAvailability, type Availability } from '../inventory/index.js';
-import { currencyOf, formatMoney, parseMoney, type Currency } from './pricing/index.js';
+import type { SubscriptionV3 } from '@vitrine/types/stores';
+import { variantAvailabilityIfTracked, type Availability } from '../inventory/index.js';
+import { applyRate, currencyOf, formatMoney, parseMoney, parsePercentage, type Currency } from './pricing/index.js';
 import { STORES_APP_ID, type ResolvedLine, type StoredLine } from './model.js';
-import type { DescriptionLine, ItemAvailabilityStatus } from '@vitrine/types/ecom-cart';
+import type { DescriptionLine, ItemAvailabilityStatus, SubscriptionOptionInfo } from '@vitrine/types/ecom-cart';
 
 const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -31,15 +32,18 @@ export function catalogAmount(value: number | string, currency: Currency): strin
 
 interface Found { line: StoredLine; resolved: Omit<ResolvedLine, 'availability'>; stock?: { productId: string; variantId: string }; hidden: boolean }
 
-function optionsOf(line: StoredLine): { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string> } {
+interface LineOptions { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string>; subscriptionOptionId?: string }
+
+function optionsOf(line: StoredLine): LineOptions {
   const o = line.catalogReference?.options ?? {};
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const map = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
     ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => typeof x === 'string')) as Record<string, string> : undefined);
-  const out: { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string> } = {};
+  const out: LineOptions = {};
   const variantId = str(o.variantId); if (variantId) out.variantId = variantId;
   const options = map(o.options); if (options) out.options = options;
   const custom = map(o.customTextFields); if (custom) out.customTextFields = custom;
+  const subscriptionOptionId = str(o.subscriptionOptionId); if (subscriptionOptionId) out.subscriptionOptionId = subscriptionOptionId;
   return out;
 }
 
@@ -90,6 +94,10 @@ function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: C
       ? variants.find((v) => v.choices.length === Object.keys(opts.options!).length && v.choices.every((c) => opts.options![c.optionChoiceNames.optionName] === c.optionChoiceNames.choiceName))
       : variants.length === 1 ? variants[0] : undefined;
   if (!variant) return undefined;
+  // A subscription the product does not offer (or no longer shows) is not something to sell: not found.
+  const sub = opts.subscriptionOptionId ? p.subscriptionDetails?.subscriptions.find((s) => s.id === opts.subscriptionOptionId && s.visible) : undefined;
+  if (opts.subscriptionOptionId && !sub) return undefined;
+  const actual = catalogAmount(variant.price.actualPrice.amount, currency);
   const main = p.media.main?.image;
   const physical = p.productType === 'PHYSICAL';
   return {
@@ -99,7 +107,7 @@ function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: C
     resolved: {
       id: line.id, quantity: line.quantity, catalogReference: line.catalogReference!, productName: p.name,
       url: { relativePath: p.url.relativePath, url: p.url.url || `${ctx.origin}${p.url.relativePath}` },
-      price: catalogAmount(variant.price.actualPrice.amount, currency),
+      price: sub ? subscriptionAmount(actual, sub, currency) : actual,
       fullPrice: catalogAmount(variant.price.compareAtPrice?.amount ?? variant.price.actualPrice.amount, currency),
       descriptionLines: [
         ...variant.choices.map((c) => text(c.optionChoiceNames.optionName, c.optionChoiceNames.choiceName)),
@@ -112,7 +120,28 @@ function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: C
       rootCatalogItemId: p.id,
       customLineItem: false,
       sku: variant.sku ?? null,
+      ...(sub ? { subscriptionOptionInfo: subscriptionInfo(sub) } : {}),
     },
+  };
+}
+
+/** The price of one subscription cycle: the variant's price less the subscription's discount, never below zero. */
+function subscriptionAmount(price: string, s: SubscriptionV3, currency: Currency): string {
+  const base = parseMoney(price, currency, 'price');
+  const d = s.discount;
+  if (!d) return price;
+  const off = d.type === 'PERCENT'
+    ? applyRate(base, parsePercentage(d.percentOff ?? 0, 'subscription.discount.percentOff'), 'HALF_UP')
+    : parseMoney(catalogAmount(d.amountOff ?? '0', currency), currency, 'subscription.discount.amountOff');
+  return formatMoney(base > off ? base - off : 0n, currency);
+}
+
+function subscriptionInfo(s: SubscriptionV3): SubscriptionOptionInfo {
+  const text = (t: string) => ({ original: t, translated: t });
+  return {
+    subscriptionOptionId: s.id,
+    subscriptionSettings: { frequency: s.frequency, interval: s.interval, autoRenewal: s.autoRenewal, billingCycles: s.billingCycles ?? null },
+    title: text(s.title), description: text(s.description ?? ''),
   };
 }
 
@@ -160,20 +189,48 @@ function availabilityOf(quantity: number, a: Availability | undefined): Resolved
 async function stockOf(ctx: RequestContext, refs: { productId: string; variantId: string }[]): Promise<Map<string, Availability>> {
   const out = new Map<string, Availability>();
   if (refs.length === 0) return out;
-  const key = (r: { productId: string; variantId: string }) => `${r.productId}/${r.variantId}`;
-  try {
-    const rows = await stockAvailability(ctx, refs);
-    rows.forEach((a, i) => out.set(key(refs[i]!), a));
-  } catch {
-    // One ref without an item fails the batch: read them one by one and leave the missing ones out.
-    for (const r of refs) {
-      try {
-        const [a] = await stockAvailability(ctx, [r]);
-        if (a) out.set(key(r), a);
-      } catch { /* no inventory item: untracked */ }
-    }
+  const found = await variantAvailabilityIfTracked(ctx, refs);
+  refs.forEach((r, i) => {
+    const a = found[i];
+    if (a) out.set(`${r.productId}/${r.variantId}`, a);
+  });
+  return out;
+}
+
+/**
+ * Which catalog a product id was last found in, per site: a hint that lets a cart of V3 products skip
+ * the V1 lookup. Only an order of lookups, never an answer: an id its hinted catalog misses is looked
+ * up in the other one as before. Bounded; cleared when full.
+ */
+export const CATALOG_HINTS_MAX = 10_000;
+const catalogHints = new Map<string, 'v1' | 'v3'>();
+const hintKey = (siteId: string, id: string) => `${siteId}/${id}`;
+function noteCatalog(siteId: string, id: string, catalog: 'v1' | 'v3'): void {
+  if (catalogHints.size >= CATALOG_HINTS_MAX) catalogHints.clear();
+  catalogHints.set(hintKey(siteId, id), catalog);
+}
+
+async function v3Products(ctx: RequestContext, ids: string[]): Promise<Map<string, ProductV3>> {
+  const out = new Map<string, ProductV3>();
+  for (const id of ids) {
+    const p = await findProductV3ForCatalogReference(ctx, id);
+    if (p) out.set(id, p);
   }
   return out;
+}
+
+/** The products of `ids`, one batch per catalog: V1 first, then V3 for what V1 does not have (V3 first for ids last found there). */
+async function catalogProducts(ctx: RequestContext, ids: string[]): Promise<{ v1: Map<string, ProductV1>; v3: Map<string, ProductV3> }> {
+  const siteId = ctx.site.id;
+  const hintedV3 = ids.filter((id) => catalogHints.get(hintKey(siteId, id)) === 'v3');
+  const v3 = await v3Products(ctx, hintedV3);
+  const rest = ids.filter((id) => !v3.has(id));
+  const v1 = new Map((rest.length ? await getProductsForCatalogReference(ctx, rest) : []).map((p) => [p.id, p]));
+  const retry = rest.filter((id) => !v1.has(id) && !hintedV3.includes(id));
+  for (const [id, p] of await v3Products(ctx, retry)) v3.set(id, p);
+  for (const id of v1.keys()) noteCatalog(siteId, id, 'v1');
+  for (const id of v3.keys()) noteCatalog(siteId, id, 'v3');
+  return { v1, v3 };
 }
 
 /** The lines as they are now, in their stored order. */
@@ -181,13 +238,7 @@ export async function resolveLines(ctx: RequestContext, lines: StoredLine[], cur
   const currency = currencyOf(currencyCode);
   const storeLines = lines.filter((l) => !l.custom && l.catalogReference?.appId === STORES_APP_ID);
   const ids = [...new Set(storeLines.map((l) => l.catalogReference!.catalogItemId))];
-  const v1 = new Map((ids.length ? await getProductsForCatalogReference(ctx, ids) : []).map((p) => [p.id, p]));
-  const v3 = new Map<string, ProductV3>();
-  for (const id of ids) {
-    if (v1.has(id)) continue;
-    const p = await findProductV3ForCatalogReference(ctx, id);
-    if (p) v3.set(id, p);
-  }
+  const { v1, v3 } = await catalogProducts(ctx, ids);
   const found = new Map<string, Found>();
   for (const l of storeLines) {
     const id = l.catalogReference!.catalogItemId;

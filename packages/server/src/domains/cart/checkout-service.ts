@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/index.js';
+import { recordEvent, recordEvents } from '../events/index.js';
 import { markCheckoutCompleted, trackCheckoutActivity } from './abandoned/index.js';
 import { resolveLines } from './catalog-lines.js';
 import { addLines, removeLines, setQuantities } from './line-edits.js';
@@ -238,12 +238,18 @@ export async function markAsCompleted(ctx: RequestContext, id: string): Promise<
 }
 
 /** Completion inside the caller's transaction: flag, abandoned-checkout report, `completed` event. */
-export async function completeInTransaction(ctx: RequestContext, co: StoredCheckout): Promise<void> {
+export async function completeInTransaction(ctx: RequestContext, co: StoredCheckout, opts: { priced?: CheckoutView; flagged?: boolean } = {}): Promise<void> {
   const now = new Date().toISOString();
-  await setCheckoutCompleted(ctx.db, ctx.site.id, co.id, now);
+  // Placing an order sets the flag with the order id (claimCheckoutOrder): no second write.
+  if (!opts.flagged) await setCheckoutCompleted(ctx.db, ctx.site.id, co.id, now);
   await markCheckoutCompleted(ctx, co.id);
-  if (co.cartId) await removeOrderedCart(ctx, co.cartId, co.id);
+  // The caller's pricing of this same checkout, in this transaction, is the completed checkout's too.
+  const v = opts.priced ?? await priceCheckout(ctx, co);
+  const cartGone = co.cartId ? await removeOrderedCart(ctx, co.cartId, co.id, { stored: co.doc.lineItems, resolved: v.lines }) : undefined;
   const done: StoredCheckout = { ...co, completed: true, updatedDate: now };
-  const v = await priceCheckout(ctx, done);
-  await recordEvent(ctx, { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: co.id, entity: presentCheckout(done, v.lines, v.totals.result) });
+  // Both events in one outbox write (and one fan-out nudge after the commit).
+  await recordEvents(ctx, [
+    ...(cartGone ? [cartGone] : []),
+    { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: co.id, entity: presentCheckout(done, v.lines, v.totals.result) },
+  ]);
 }

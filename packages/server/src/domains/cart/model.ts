@@ -5,7 +5,7 @@
  */
 import type {
   AddressWithContact, CatalogReference, ChannelType, CustomLineItemInput, DescriptionLine, EcomAddress, ItemAvailabilityStatus, LineImage,
-  LinePhysicalProperties, MerchantDiscountInput, PaymentOptionType, SelectedShippingOption,
+  LinePhysicalProperties, MerchantDiscountInput, PaymentOptionType, SelectedShippingOption, SubscriptionOptionInfo,
 } from '@vitrine/types/ecom-cart';
 import type { ItemType } from './pricing/index.js';
 
@@ -90,6 +90,8 @@ export interface ResolvedLine {
   /** Inventory item of the line (catalog lines with a known variant), for reservations at order time. */
   stock?: { productId: string; variantId: string };
   sku?: string | null;
+  /** The V3 subscription the buyer chose for the line (catalogReference.options.subscriptionOptionId). */
+  subscriptionOptionInfo?: SubscriptionOptionInfo;
 }
 
 export type Address = EcomAddress;

@@ -12,7 +12,7 @@ import { chargeOrder, type ChargePayment } from '../payments/index.js';
 import { completeInTransaction, priceCheckout, type CheckoutView } from './checkout-service.js';
 import { ownerOf } from './owner.js';
 import { presentCheckout } from './present.js';
-import { recordCouponUse } from './rules/index.js';
+import { getCheckoutSettings, recordCouponUse } from './rules/index.js';
 import { claimCheckoutOrder, findCheckout } from './store.js';
 
 /** The order draft of a priced checkout: the checkout as it is on the wire, plus each line's variant for stock. */
@@ -51,6 +51,7 @@ export function orderDraft(v: CheckoutView): OrderDraft {
         paymentOption: l.paymentOption,
         ...(l.physicalProperties ? { physicalProperties: l.physicalProperties } : {}),
         rootCatalogItemId: l.rootCatalogItemId ?? null,
+        ...(l.subscriptionOptionInfo ? { subscriptionInfo: { ...l.subscriptionOptionInfo, cycleNumber: 1 } } : {}),
       };
     }),
     ...(wire.billingInfo ? { billingInfo: { ...wire.billingInfo } } : {}),
@@ -101,7 +102,7 @@ export async function placeOrder(ctx: RequestContext, checkoutId: string): Promi
       // Cannot happen while the row is locked; refusing keeps a second order from ever committing.
       throw new ApplicationError(409, 'CHECKOUT_ALREADY_ORDERED', `Checkout ${checkoutId} already has an order`, { checkoutId });
     }
-    await completeInTransaction(tctx, co);
+    await completeInTransaction(tctx, co, { priced: v, flagged: true });
     return { orderId, created: true };
   });
 }
@@ -135,7 +136,9 @@ export async function placeOrderAndCharge(ctx: RequestContext, checkoutId: strin
   const payment = paymentOf(opts.paymentToken);
   const { orderId, created } = await placeOrder(ctx, checkoutId);
   try {
-    const result = await chargeOrder(ctx, orderId, payment, { delayedCapture: opts.delayCapture ?? false });
+    // Without an explicit choice the store's checkout setting decides whether the card is only authorized.
+    const delayedCapture = opts.delayCapture ?? (await getCheckoutSettings(ctx)).checkoutFields.delayCaptureEnabled ?? false;
+    const result = await chargeOrder(ctx, orderId, payment, { delayedCapture });
     return { orderId, paymentResponseToken: JSON.stringify(result) };
   } catch (error) {
     if (!created && error instanceof ApplicationError && error.code === 'ORDER_ALREADY_PAID') return { orderId, paymentResponseToken: null };

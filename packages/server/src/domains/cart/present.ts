@@ -57,6 +57,7 @@ export function presentLine(l: ResolvedLine, currency: string): CartLineItem {
     ...(l.priceDescription ? { priceDescription: { original: l.priceDescription } } : {}),
     taxGroupId: l.taxGroupId ?? null,
     customLineItem: l.customLineItem,
+    ...(l.subscriptionOptionInfo ? { subscriptionOptionInfo: l.subscriptionOptionInfo } : {}),
     fixedQuantity: false,
     priceUndetermined: false,
     membersOnly: false,

@@ -11,7 +11,7 @@ import { recordEvent } from '../events/index.js';
 import { onVisitorLogin } from '../identity/index.js';
 import { resolveLines } from './catalog-lines.js';
 import { addLines, mergeLines, removeLines, setQuantities } from './line-edits.js';
-import type { CartDoc, ResolvedLine, StoredCart } from './model.js';
+import type { CartDoc, ResolvedLine, StoredCart, StoredLine } from './model.js';
 import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
@@ -166,12 +166,20 @@ export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<str
  * After its checkout completed: the cart the checkout came from is done, so the shopper's next visit
  * starts empty; a cart that has since moved on to another checkout stays.
  */
-export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string): Promise<void> {
+/** Deletes the cart an order was placed from; answers its `deleted` event for the caller to record with its own (one outbox write). */
+export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string, checkoutLines?: { stored: StoredLine[]; resolved: ResolvedLine[] }): Promise<CartEvent | undefined> {
   const cart = await findCartById(ctx.db, ctx.site.id, cartId);
-  if (!cart || (cart.doc.checkoutId && cart.doc.checkoutId !== checkoutId)) return;
+  if (!cart || (cart.doc.checkoutId && cart.doc.checkoutId !== checkoutId)) return undefined;
   await deleteCartRow(ctx.db, ctx.site.id, cart.id);
-  const v = await view(ctx, cart);
-  await recordEvent(ctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, v.lines, v.currency) });
+  // The checkout was copied from this cart: when its lines are still the cart's, their resolution is reused.
+  const lines = checkoutLines && sameLines(cart.doc.lineItems, checkoutLines.stored) ? checkoutLines.resolved : (await view(ctx, cart)).lines;
+  return { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, lines, ctx.site.currency) };
+}
+
+export type CartEvent = Parameters<typeof recordEvent>[1];
+
+function sameLines(a: StoredLine[], b: StoredLine[]): boolean {
+  return a.length === b.length && a.every((l, i) => JSON.stringify(l) === JSON.stringify(b[i]));
 }
 
 export interface TotalsView extends CartView { totals: Totals }

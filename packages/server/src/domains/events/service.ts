@@ -5,9 +5,7 @@ import { conflict, notFound, violation } from '../../http/errors.js';
 import { afterCommit, inTransaction } from '../../storage/transaction.js';
 import type { Executor } from '../../storage/database.js';
 import { webhookUrlProblem } from './target.js';
-import { dispatchEventsJob } from './jobs.js';
-import { enqueueJob } from '../../jobs/service.js';
-import { PERIODIC_DEDUP_KEY } from '../../jobs/runner.js';
+import { kickLocalFanOut } from './jobs.js';
 import {
   countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertOutboxEvents,
   insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow,
@@ -84,14 +82,11 @@ export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): 
         createdDate,
       };
     }));
-    // Fan out soon after the commit rather than at the next poll (one dispatch job waits at most).
-    if (ctx.deps.config.events.workerEnabled) {
-      await afterCommit(db, async (root) => {
-        // The change has committed: a failure here only delays the fan-out to the next poll.
-        await enqueueJob(root, dispatchEventsJob, {}, { dedupKey: PERIODIC_DEDUP_KEY })
-          .catch((err: unknown) => ctx.log.warn({ err }, 'events: queuing events.dispatch failed; the next poll fans out'));
-      });
-    }
+    // Fan out right after the commit, in this process, rather than at the next poll.
+    await afterCommit(db, () => {
+      kickLocalFanOut(ctx.deps);
+      return Promise.resolve();
+    });
   });
 }
 

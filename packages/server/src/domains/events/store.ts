@@ -372,9 +372,10 @@ export async function releaseDeliveries(db: Executor, ids: string[], owner: stri
  */
 export async function claimDueDeliveries(db: Executor, dialect: DialectName, owner: string, now: string, leaseUntil: string, limit: number, perSubscriptionCap: number): Promise<DeliveryRow[]> {
   const lock = forUpdate(dialect, { skipLocked: true, of: 'd' });
+  // Picked once in a materialized CTE: a `WHERE id IN (SELECT ... LIMIT n SKIP LOCKED)` subquery may be
+  // re-run per row by PostgreSQL under contention and lease more than `limit` rows.
   const result = await sql<DeliveryRow>`
-    UPDATE webhook_deliveries SET lease_owner = ${owner}, lease_until = ${leaseUntil}
-    WHERE id IN (
+    WITH picked AS MATERIALIZED (
       SELECT d.id FROM webhook_deliveries d
       JOIN webhook_subscriptions s ON s.id = d.subscription_id
       WHERE d.status = 'PENDING' AND d.next_attempt_at <= ${now}
@@ -392,6 +393,8 @@ export async function claimDueDeliveries(db: Executor, dialect: DialectName, own
       LIMIT ${limit}
       ${lock}
     )
+    UPDATE webhook_deliveries SET lease_owner = ${owner}, lease_until = ${leaseUntil}
+    WHERE id IN (SELECT id FROM picked)
     RETURNING *`.execute(db);
   return result.rows.map((r) => ({ ...r, sequence: Number(r.sequence), attempts: Number(r.attempts) }));
 }

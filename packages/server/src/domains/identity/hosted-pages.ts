@@ -235,6 +235,15 @@ async function allowedPostFlowUrl(ctx: BaseContext, session: RedirectSessionReco
   return client && client.siteId === session.siteId && redirectUriAllowed(client, url) ? url : undefined;
 }
 
+/** The hosted page acts for the visitor who opened the redirect session, so login hands that visitor's cart over. */
+function asSessionVisitor(ctx: RequestContext, session: RedirectSessionRecord): RequestContext {
+  const v = session.payload.visitor;
+  if (typeof v !== 'object' || v === null) return ctx;
+  const { visitorId, clientId, familyId } = v as Record<string, unknown>;
+  if (typeof visitorId !== 'string' || typeof clientId !== 'string' || typeof familyId !== 'string') return ctx;
+  return { ...ctx, caller: { kind: 'visitor', visitorId, clientId, familyId } };
+}
+
 export async function hostedApi(ctx: BaseContext, input: HostedApiInput): Promise<Response> {
   if (input.action === 'reset') {
     const token = input.recoveryToken ?? '';
@@ -246,7 +255,7 @@ export async function hostedApi(ctx: BaseContext, input: HostedApiInput): Promis
   }
   const session = await loadRedirectSession(ctx.db, input.rs ?? '');
   if (!session || (session.kind !== 'auth' && session.kind !== 'login')) throw badRequest('INVALID_SESSION', 'The page link is invalid or expired; go back and start again');
-  const sctx = await siteContext(ctx, session.siteId);
+  const sctx = asSessionVisitor(await siteContext(ctx, session.siteId), session);
   const captchaTokens = input.captcha ? [{ NoCaptcha: input.captcha }] : undefined;
   switch (input.action) {
     case 'login':

@@ -150,7 +150,9 @@ export async function createRedirectSession(ctx: RequestContext, input: Redirect
   const now = Date.now();
   // Stored by hash: the id is a bearer capability (an auth session may carry a session token).
   await insertRedirectSession(ctx.db, {
-    id: hashSecret(id), siteId: ctx.site.id, kind, payload: { ...payload, callbacks: input.callbacks ?? {} },
+    id: hashSecret(id), siteId: ctx.site.id, kind,
+    // A visitor's session remembers the visitor, so a login on the hosted page carries its cart over.
+    payload: { ...payload, callbacks: input.callbacks ?? {}, ...(ctx.caller.kind === 'visitor' ? { visitor: ctx.caller } : {}) },
     createdDate: new Date(now).toISOString(), expiresDate: new Date(now + REDIRECT_SESSION_TTL_MS).toISOString(),
   });
   // The caller's own session token is echoed back, as the platform does; it was stored by hash only.

@@ -32,24 +32,14 @@ export interface TokenResponse {
 export interface Authenticated { site: Site | undefined; caller: Caller }
 
 /**
- * API-key lookups are cached briefly per process: a revoked key stops working within API_KEY_CACHE_MS.
- * The map is bounded so random keys cannot grow it.
+ * API keys are looked up in the database on every call (one indexed read), never cached per process:
+ * a key revoked through any process is refused by every process on its very next request.
  */
-const API_KEY_CACHE_MS = 30_000;
-const API_KEY_CACHE_MAX = 1_000;
-const apiKeyCache = new Map<string, { key: ApiKeyRecord | undefined; at: number }>();
-
 async function lookupApiKey(db: Executor, raw: string): Promise<ApiKeyRecord | undefined> {
-  const keyHash = hashSecret(raw);
-  const hit = apiKeyCache.get(keyHash);
-  if (hit && Date.now() - hit.at < API_KEY_CACHE_MS) return hit.key;
-  const key = await findApiKeyByHash(db, keyHash);
-  if (apiKeyCache.size >= API_KEY_CACHE_MAX) apiKeyCache.clear();
-  apiKeyCache.set(keyHash, { key, at: Date.now() });
-  return key;
+  return findApiKeyByHash(db, hashSecret(raw));
 }
 
-/** The API key record for a raw key (cached like request authentication), for the authorized_client grant. */
+/** The API key record for a raw key, for the authorized_client grant. */
 export async function lookupApiKeyRecord(db: Executor, raw: string): Promise<ApiKeyRecord | undefined> {
   return raw.startsWith(API_KEY_PREFIX) ? lookupApiKey(db, raw) : undefined;
 }
@@ -203,14 +193,9 @@ export async function listApiKeys(db: Executor, siteId: string, limit: number): 
   return listApiKeyRows(db, siteId, limit);
 }
 
-/**
- * Revokes an API key of the site. This process forgets its cached lookups at once; other processes
- * within API_KEY_CACHE_MS.
- */
+/** Revokes an API key of the site; every process refuses it from the next request on (keys are not cached). */
 export async function revokeApiKey(db: Executor, siteId: string, id: string): Promise<boolean> {
-  const revoked = await revokeApiKeyRow(db, siteId, id, new Date().toISOString());
-  if (revoked) apiKeyCache.clear();
-  return revoked;
+  return revokeApiKeyRow(db, siteId, id, new Date().toISOString());
 }
 
 export async function listOAuthClients(db: Executor, siteId: string, limit: number): Promise<(OAuthClient & { createdDate: string })[]> {

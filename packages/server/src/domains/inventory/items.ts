@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../http/context.js';
 import {
   deleteInventoryItemRow, deleteStockRows, findItem, findItemsAt, findStockRows, findStockRowsForProducts, findVariantRows, insertInventoryItem, queryInventoryRows,
-  skuUsedElsewhere as skuInUse, syncStockRows, type Catalog, type InventoryQuery, type InventoryRow, type NewInventoryItem, type VariantStock,
+  skuUsedElsewhere as skuInUse, syncStockRows, variantsWithItems, type Catalog, type InventoryQuery, type InventoryRow, type NewInventoryItem, type VariantStock,
 } from './store.js';
 
 /**
@@ -20,6 +20,9 @@ export const getItem = (ctx: RequestContext, id: string): Promise<InventoryRow |
 
 /** A variant's items at every location (location order). */
 export const itemsOfVariant = (ctx: RequestContext, productId: string, variantId: string): Promise<InventoryRow[]> => findVariantRows(ctx.db, ctx.site.id, productId, variantId);
+
+/** Which of these variants have an item at any location (`productId/variantId` keys), in one statement. */
+export const variantsWithItemsOf = (ctx: RequestContext, refs: { productId: string; variantId: string }[]): Promise<Set<string>> => variantsWithItems(ctx.db, ctx.site.id, refs);
 
 /** The V3 items of a variant id at a location (two: two products share a caller-chosen variant id). */
 export const v3ItemsAt = (ctx: RequestContext, variantId: string, locationId: string): Promise<InventoryRow[]> => findItemsAt(ctx.db, ctx.site.id, variantId, locationId);

@@ -3,7 +3,7 @@ import { ApplicationError, conflict, notFound, ValidationError, type FieldViolat
 import { inTransaction } from '../../storage/transaction.js';
 import { isUniqueViolation } from '../../storage/errors.js';
 import {
-  addPreorderUnits, DEFAULT_LOCATION_ID, deleteStaleReservations, findItem, findItemOf, findItemsByIds, findReservation, giveUnits, insertUncountedLine,
+  addPreorderUnits, DEFAULT_LOCATION_ID, deleteStaleReservations, findItem, findItemOf, findItemsByIds, findItemsOf, findItemsWithReserved, findReservation, giveUnits, insertUncountedLine,
   lockItems, reservedByItem, reserveUnits, setStock, takeUnits, transitionReservation, type InventoryRow, type ReservationLine, type StockPatch,
 } from './store.js';
 
@@ -76,6 +76,17 @@ async function resolve(ctx: RequestContext, ref: ItemRef): Promise<InventoryRow 
   return findItemOf(ctx.db, ctx.site.id, ref.productId, ref.variantId, ref.locationId ?? DEFAULT_LOCATION_ID);
 }
 
+/** `resolve` for many refs with at most two statements (by item id, by product / variant / location); answers in ref order. */
+async function resolveMany(ctx: RequestContext, refs: ItemRef[]): Promise<(InventoryRow | undefined)[]> {
+  const byId = refs.flatMap((r) => ('inventoryItemId' in r ? [r.inventoryItemId] : []));
+  const byVariant = refs.flatMap((r) => ('inventoryItemId' in r ? [] : [{ productId: r.productId, variantId: r.variantId, locationId: r.locationId ?? DEFAULT_LOCATION_ID }]));
+  const [ids, variants] = [await findItemsByIds(ctx.db, ctx.site.id, [...new Set(byId)]), await findItemsOf(ctx.db, ctx.site.id, byVariant)];
+  const idMap = new Map(ids.map((r) => [r.id, r]));
+  const key = (p: string, v: string, l: string) => `${p}\u0000${v}\u0000${l}`;
+  const variantMap = new Map(variants.map((r) => [key(r.productId, r.variantId, r.locationId), r]));
+  return refs.map((r) => ('inventoryItemId' in r ? idMap.get(r.inventoryItemId) : variantMap.get(key(r.productId, r.variantId, r.locationId ?? DEFAULT_LOCATION_ID))));
+}
+
 function missing(ref: ItemRef): ApplicationError {
   if ('inventoryItemId' in ref) return notFound('INVENTORY_ITEM_NOT_FOUND', `Inventory item ${ref.inventoryItemId} not found`, { inventoryItemId: ref.inventoryItemId });
   const at = ref.locationId && ref.locationId !== DEFAULT_LOCATION_ID ? { locationId: ref.locationId } : {};
@@ -123,11 +134,12 @@ export async function adjust(ctx: RequestContext, changes: StockChange[], opts: 
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const targets: { id: string; change: StockChange }[] = [];
-    for (const change of changes) {
-      const row = await resolve(tctx, change);
+    const resolved = await resolveMany(tctx, changes);
+    changes.forEach((change, i) => {
+      const row = resolved[i];
       if (row) targets.push({ id: row.id, change });
       else if (!opts.ignoreMissing) throw missing(change);
-    }
+    });
     const rows = await lockAndRead(tctx, targets.map((t) => t.id));
     // Id order (stable for one item's changes): the first failure is the same whichever order lines came in.
     targets.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -196,14 +208,44 @@ function availabilityOf(row: InventoryRow, reserved: number): Availability {
 }
 
 /** Availability of each named item, in the order asked (404 for a ref naming no item). */
+type VariantRef = Exclude<ItemRef, { inventoryItemId: string }>;
+
+/** Availability of variant refs (the cart's case): items and their reserved units in one statement. */
+/**
+ * Availability of each variant at its location, `undefined` where the variant has no inventory item
+ * (one batched read; a cart asks this for every line on every read, and untracked lines are common).
+ */
+export async function variantAvailabilityIfTracked(ctx: RequestContext, refs: VariantRef[]): Promise<(Availability | undefined)[]> {
+  checkLineCount(refs.length, 'items');
+  const triples = refs.map((r) => ({ productId: r.productId, variantId: r.variantId, locationId: r.locationId ?? DEFAULT_LOCATION_ID }));
+  const found = await findItemsWithReserved(ctx.db, ctx.site.id, triples, new Date().toISOString());
+  const key = (p: string, v: string, l: string) => `${p}\u0000${v}\u0000${l}`;
+  const byKey = new Map(found.map((f) => [key(f.row.productId, f.row.variantId, f.row.locationId), f]));
+  return triples.map((t) => {
+    const f = byKey.get(key(t.productId, t.variantId, t.locationId));
+    return f ? availabilityOf(f.row, f.reserved) : undefined;
+  });
+}
+
+async function variantAvailability(ctx: RequestContext, refs: VariantRef[]): Promise<Availability[]> {
+  const found = await variantAvailabilityIfTracked(ctx, refs);
+  return found.map((a, i) => {
+    if (!a) throw missing(refs[i]!);
+    return a;
+  });
+}
+
 export async function availability(ctx: RequestContext, refs: ItemRef[]): Promise<Availability[]> {
   checkLineCount(refs.length, 'items');
+  const variants = refs.filter((r): r is VariantRef => !('inventoryItemId' in r));
+  if (variants.length === refs.length) return variantAvailability(ctx, variants);
   const rows: InventoryRow[] = [];
-  for (const ref of refs) {
-    const row = await resolve(ctx, ref);
+  const resolved = await resolveMany(ctx, refs);
+  refs.forEach((ref, i) => {
+    const row = resolved[i];
     if (!row) throw missing(ref);
     rows.push(row);
-  }
+  });
   const reserved = await reservedByItem(ctx.db, ctx.site.id, [...new Set(rows.map((r) => r.id))], new Date().toISOString());
   return rows.map((r) => availabilityOf(r, reserved.get(r.id) ?? 0));
 }

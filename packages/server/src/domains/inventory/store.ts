@@ -91,6 +91,40 @@ export async function findItemsByIds(db: Executor, siteId: string, ids: string[]
   return rows.map(toInventoryRow);
 }
 
+/**
+ * The items of many (product, variant, location) triples in one statement; missing ones are left out.
+ * The site is repeated inside each branch so SQLite answers every branch from the unique index
+ * (with `site_id = ? AND (a OR b)` it walked all of the site's items: 1.4 ms for a 1k catalog).
+ */
+export async function findItemsOf(db: Executor, siteId: string, refs: { productId: string; variantId: string; locationId: string }[]): Promise<InventoryRow[]> {
+  if (refs.length === 0) return [];
+  const rows = await db.selectFrom('inventory_items')
+    .where((eb) => eb.or(refs.map((r) => eb.and([eb('site_id', '=', siteId), eb('product_id', '=', r.productId), eb('variant_id', '=', r.variantId), eb('location_id', '=', r.locationId)]))))
+    .selectAll().execute();
+  return rows.map(toInventoryRow);
+}
+
+/** `findItemsOf` with each item's actively reserved units (as `reservedByItem` counts them), in one statement. */
+export async function findItemsWithReserved(db: Executor, siteId: string, refs: { productId: string; variantId: string; locationId: string }[], now: string): Promise<{ row: InventoryRow; reserved: number }[]> {
+  if (refs.length === 0) return [];
+  const rows = await db.selectFrom('inventory_items as i').selectAll('i')
+    .select((eb) => eb.selectFrom('inventory_reservations as r').select((rb) => rb.fn.sum<number | string>('r.quantity').as('units'))
+      .whereRef('r.site_id', '=', 'i.site_id').whereRef('r.item_id', '=', 'i.id').where('r.status', '=', 'active').where('r.expires_at', '>', now)
+      .as('reserved_units'))
+    .where((eb) => eb.or(refs.map((r) => eb.and([eb('i.site_id', '=', siteId), eb('i.product_id', '=', r.productId), eb('i.variant_id', '=', r.variantId), eb('i.location_id', '=', r.locationId)]))))
+    .execute();
+  return rows.map(({ reserved_units, ...row }) => ({ row: toInventoryRow(row), reserved: Number(reserved_units ?? 0) }));
+}
+
+/** The (product, variant) pairs among `refs` that have an item at any location, as `productId/variantId` keys, in one statement. */
+export async function variantsWithItems(db: Executor, siteId: string, refs: { productId: string; variantId: string }[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const rows = await db.selectFrom('inventory_items').select(['product_id', 'variant_id']).where('site_id', '=', siteId)
+    .where((eb) => eb.or(refs.map((r) => eb.and([eb('product_id', '=', r.productId), eb('variant_id', '=', r.variantId)]))))
+    .execute();
+  return new Set(rows.map((r) => `${r.product_id}/${r.variant_id}`));
+}
+
 /** The item of a product's variant at a location (unique by index). */
 export async function findItemOf(db: Executor, siteId: string, productId: string, variantId: string, locationId: string): Promise<InventoryRow | undefined> {
   const row = await db.selectFrom('inventory_items').selectAll().where('site_id', '=', siteId).where('product_id', '=', productId)

@@ -5,7 +5,7 @@ import { amountsAddUp, buildLineItem, buildPriceSummary, lineCount } from './bui
 import { STORES_APP_ID, type Order, type OrderDraftChanges, type OrderRecord } from './model.js';
 import { changeOrder, newActivity } from './record.js';
 import { editStock } from './stock.js';
-import { insertEdit } from './store.js';
+import { findOrder, insertEdit } from './store.js';
 
 /**
  * Order edits (commit-deltas): a draft's changes to lines, shipping and totals applied to the order
@@ -72,6 +72,33 @@ function applyLines(order: Order, changes: OrderDraftChanges): Order['lineItems'
   return lines;
 }
 
+/** The order as a draft's changes would leave it (lines, shipping, discounts, fees, totals, balance); nothing is stored. */
+function applyDraft(before: Order, c: OrderDraftChanges): Order {
+  const cur = currencyOf(before.currency);
+  const lineItems = applyLines(before, c);
+  const order: Order = { ...before, lineItems, activities: [...before.activities] };
+  if (c.changedShippingInfo) order.shippingInfo = c.changedShippingInfo;
+  if (c.shippingInfoRemoved) delete order.shippingInfo;
+  if (c.appliedDiscounts) order.appliedDiscounts = c.appliedDiscounts;
+  if (c.additionalFees) order.additionalFees = c.additionalFees;
+  if (c.taxSummary) order.taxSummary = c.taxSummary;
+  const subtotal = lineItems.reduce((s, li) => s + toMinor(li.price.amount, cur, 'price') * BigInt(li.quantity), 0n);
+  if (c.priceSummary) {
+    order.priceSummary = buildPriceSummary(c.priceSummary, lineItems, cur, 'changes.priceSummary');
+    if (toMinor(order.priceSummary.subtotal.amount, cur, 'subtotal') !== subtotal || !amountsAddUp(order)) {
+      throw refuse('AMOUNTS_DO_NOT_ADD_UP', 'The new price summary does not add up with the edited lines', { expectedSubtotal: price(subtotal, cur).amount });
+    }
+  } else {
+    const s = before.priceSummary;
+    const m = (v: { amount: string } | undefined) => toMinor(v?.amount, cur, 'priceSummary');
+    order.priceSummary = buildPriceSummary({ ...s, subtotal: price(subtotal, cur), total: price(subtotal + m(s.shipping) + m(s.totalAdditionalFees) - m(s.discount) + (before.taxIncludedInPrices ? 0n : m(s.tax)), cur) }, lineItems, cur, 'priceSummary');
+  }
+  const total = toMinor(order.priceSummary.total.amount, cur, 'total');
+  const paid = toMinor(before.balanceSummary.paid.amount, cur, 'paid');
+  order.balanceSummary = { ...before.balanceSummary, balance: price(total > paid ? total - paid : 0n, cur) };
+  return order;
+}
+
 export async function commitDeltas(ctx: RequestContext, orderId: string, input: { draftOrderId: string; changes: OrderDraftChanges; reason?: string | null | undefined }): Promise<Order> {
   const rec = await changeOrder(ctx, orderId, async (tctx, rec) => {
     const blocker = editBlocker(ctx, rec.order);
@@ -80,33 +107,37 @@ export async function commitDeltas(ctx: RequestContext, orderId: string, input: 
       throw conflict('DRAFT_ORDER_ALREADY_COMMITTED', `Draft ${input.draftOrderId} was committed already`, { draftOrderId: input.draftOrderId });
     }
     const before = rec.order;
-    const c = input.changes;
-    const cur = currencyOf(before.currency);
-    const lineItems = applyLines(before, c);
-    const order: Order = { ...before, lineItems, activities: [...before.activities] };
-    if (c.changedShippingInfo) order.shippingInfo = c.changedShippingInfo;
-    if (c.shippingInfoRemoved) delete order.shippingInfo;
-    if (c.appliedDiscounts) order.appliedDiscounts = c.appliedDiscounts;
-    if (c.additionalFees) order.additionalFees = c.additionalFees;
-    if (c.taxSummary) order.taxSummary = c.taxSummary;
-    const subtotal = lineItems.reduce((s, li) => s + toMinor(li.price.amount, cur, 'price') * BigInt(li.quantity), 0n);
-    if (c.priceSummary) {
-      order.priceSummary = buildPriceSummary(c.priceSummary, lineItems, cur, 'changes.priceSummary');
-      if (toMinor(order.priceSummary.subtotal.amount, cur, 'subtotal') !== subtotal || !amountsAddUp(order)) {
-        throw refuse('AMOUNTS_DO_NOT_ADD_UP', 'The new price summary does not add up with the edited lines', { expectedSubtotal: price(subtotal, cur).amount });
-      }
-    } else {
-      const s = before.priceSummary;
-      const m = (v: { amount: string } | undefined) => toMinor(v?.amount, cur, 'priceSummary');
-      order.priceSummary = buildPriceSummary({ ...s, subtotal: price(subtotal, cur), total: price(subtotal + m(s.shipping) + m(s.totalAdditionalFees) - m(s.discount) + (before.taxIncludedInPrices ? 0n : m(s.tax)), cur) }, lineItems, cur, 'priceSummary');
-    }
-    const total = toMinor(order.priceSummary.total.amount, cur, 'total');
-    const paid = toMinor(before.balanceSummary.paid.amount, cur, 'paid');
-    order.balanceSummary = { ...before.balanceSummary, balance: price(total > paid ? total - paid : 0n, cur) };
+    const order = applyDraft(before, input.changes);
     order.activities.push(newActivity('DRAFT_ORDER_CHANGES_APPLIED', { draftOrderChangesApplied: { draftOrderId: input.draftOrderId, ...(input.reason ? { reason: input.reason } : {}) } }));
     const next: OrderRecord = { ...rec, order };
     next.stockState = await editStock(tctx, next, before);
     return { rec: next, events: [{ slug: 'committed', data: { draftOrderId: input.draftOrderId } }, { slug: 'updated' }] };
   });
   return rec.order;
+}
+
+/** What a preview answers: the order as committing would leave it, and each line's quantity change. */
+export interface DraftPreview {
+  order: Order;
+  lineItemChanges: { lineItemId: string; quantityBefore: number; quantityAfter: number }[];
+}
+
+/**
+ * The draft, made real without a draft store: the same changes commit-deltas takes, checked against the
+ * same refusals and applied the same way, answered without writing anything (no activity, event, stock
+ * or draft id). The dashboard shows it while the owner edits, then commits the same changes.
+ */
+export async function previewDeltas(ctx: RequestContext, orderId: string, changes: OrderDraftChanges): Promise<DraftPreview> {
+  const rec = await findOrder(ctx.db, ctx.site.id, orderId);
+  if (!rec) throw notFound('ORDER_NOT_FOUND', `Order ${orderId} not found`, { orderId });
+  const blocker = editBlocker(ctx, rec.order);
+  if (blocker) throw refuse(blocker.code, blocker.description, { orderId });
+  const order = applyDraft(rec.order, changes);
+  const before = new Map(rec.order.lineItems.map((l) => [l.id, l.quantity]));
+  const after = new Map(order.lineItems.map((l) => [l.id, l.quantity]));
+  const ids = [...new Set([...before.keys(), ...after.keys()])];
+  const lineItemChanges = ids
+    .map((id) => ({ lineItemId: id, quantityBefore: before.get(id) ?? 0, quantityAfter: after.get(id) ?? 0 }))
+    .filter((c) => c.quantityBefore !== c.quantityAfter);
+  return { order, lineItemChanges };
 }

@@ -65,7 +65,7 @@ export interface OrderPaymentView {
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   buyer: { memberId: string | null; email: string | null };
-  lineItems: { id: string; quantity: number; price: string; refundedQuantity?: number }[];
+  lineItems: { id: string; quantity: number; price: string; refundedQuantity?: number; subscription: boolean }[];
 }
 
 /** A payment change payments applies to an order, inside its own transaction. */

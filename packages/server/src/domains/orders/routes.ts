@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { route, type RouteDef } from '../../http/route.js';
 import { addActivities, bulkUpdateOrders, bulkUpdateOrderTags, deleteActivity, updateActivity, updateOrder, updateOrderLineItem } from './changes.js';
-import { commitDeltas } from './edits.js';
+import { commitDeltas, previewDeltas } from './edits.js';
 import { bulkCreateFulfillments, createFulfillment, deleteFulfillment, listForOrder, listForOrders, updateFulfillment } from './fulfillments.js';
 import { bulkDeleteImportedOrders } from './imports.js';
 import { aggregateAnswer, bulkAnswer, orderAnswer, presentOrder, searchAnswer } from './present.js';
 import {
   activityRequest, addActivitiesRequest, addActivityRequest, aggregateRequest, bulkCreateFulfillmentsRequest, bulkDeleteImportedRequest,
-  bulkUpdateOrdersRequest, cancelRequest, commitDeltasRequest, counterRequest, createFulfillmentRequest, createOrderRequest, fulfillmentRequest,
+  bulkUpdateOrdersRequest, cancelRequest, commitDeltasRequest, previewDeltasRequest, counterRequest, createFulfillmentRequest, createOrderRequest, fulfillmentRequest,
   idRequest, importOrderRequest, listByIdsRequest, orderIdRequest, searchRequest, updateActivityRequest, updateFulfillmentRequest,
   updateLineItemRequest, updateOrderRequest, updateSettingsRequest, updateStatusRequest, updateTagsRequest,
 } from './schema.js';
@@ -109,6 +109,13 @@ export const ordersRoutes: RouteDef[] = [
   route({
     method: 'POST', path: `${O}/:id/commit-deltas`, access: 'elevated', tag, summary: 'Apply an order edit (draft changes) once',
     request: commitDeltasRequest, handler: async (ctx, input) => orderAnswer(ctx, await commitDeltas(ctx, input.id, input)),
+  }),
+  route({
+    method: 'POST', path: `${O}/:id/preview-deltas`, access: 'elevated', tag, summary: 'Preview an order edit: the order and totals the changes would give, nothing stored',
+    request: previewDeltasRequest, handler: async (ctx, input) => {
+      const p = await previewDeltas(ctx, input.id, input.changes);
+      return { ...orderAnswer(ctx, p.order), lineItemChanges: p.lineItemChanges };
+    },
   }),
 
   // --- fulfillments

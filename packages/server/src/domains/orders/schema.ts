@@ -210,6 +210,8 @@ export const commitDeltasRequest = z.object({
   }).optional(),
   reason: long.nullish(),
 });
+/** A dry run of commit-deltas: the same changes, nothing stored. */
+export const previewDeltasRequest = z.object({ id, changes: draftChanges });
 
 // --- fulfillments
 

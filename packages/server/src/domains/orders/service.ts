@@ -128,7 +128,7 @@ export async function getOrderForPayment(ctx: RequestContext, orderId: string): 
   return {
     id: o.id, number: o.number, currency: o.currency, total: o.priceSummary.total.amount, status: o.status, paymentStatus: o.paymentStatus,
     buyer: { memberId: o.buyerInfo.memberId ?? null, email: o.buyerInfo.email ?? null },
-    lineItems: o.lineItems.map((li) => ({ id: li.id, quantity: li.quantity, price: li.price.amount, refundedQuantity: li.refundQuantity ?? 0 })),
+    lineItems: o.lineItems.map((li) => ({ id: li.id, quantity: li.quantity, price: li.price.amount, refundedQuantity: li.refundQuantity ?? 0, subscription: !!li.subscriptionInfo })),
   };
 }
 
@@ -173,9 +173,11 @@ export async function applyPaymentUpdate(ctx: RequestContext, orderId: string, u
       next.order.activities.push(newActivity(a.type as Parameters<typeof newActivity>[0], a.type === 'ORDER_REFUNDED' || a.amount ? {
         orderRefunded: { manual: a.manual ?? false, ...(a.amount ? { amount: price(toMinor(a.amount, cur, 'activity.amount'), cur) } : {}), ...(a.reason ? { reason: a.reason } : {}) },
       } : {}, now));
-    } else if (becamePaid) {
+    }
+    // A capture that completes the payment shows as both steps: the capture, then the order paid.
+    if (becamePaid) {
       next.order.activities.push(newActivity('ORDER_PAID', {}, now));
-    } else if (update.refund) {
+    } else if (!a && update.refund) {
       next.order.activities.push(newActivity('ORDER_REFUNDED', { orderRefunded: { manual: false, amount: price(toMinor(update.refund.amount, cur, 'refund.amount'), cur) } }, now));
     }
     const mail = becamePaid ? 'PAID' : update.refund && REFUNDED.includes(update.paymentStatus) ? 'REFUNDED' : undefined;

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/context.js';
 import {
-  adjust, commit, INVENTORY_LIMITS, InsufficientStockError, itemsOfVariant, release, reserve, type StockChange,
+  adjust, commit, INVENTORY_LIMITS, InsufficientStockError, release, variantsWithItemsOf, reserve, type StockChange,
 } from '../inventory/index.js';
 import { ApplicationError } from '../../http/errors.js';
 import { DEFAULT_VARIANT_ID, STORES_APP_ID, type InventoryUpdateTrigger, type Order, type OrderRecord, type StockState } from './model.js';
@@ -32,9 +32,9 @@ export function stockLines(order: Order): StockLine[] {
 
 /** Only lines whose variant has stock to count (an owner may order items the catalog does not know). */
 async function known(ctx: RequestContext, lines: StockLine[]): Promise<StockLine[]> {
-  const out: StockLine[] = [];
-  for (const l of lines) if ((await itemsOfVariant(ctx, l.productId, l.variantId)).length > 0) out.push(l);
-  return out;
+  if (lines.length === 0) return [];
+  const counted = await variantsWithItemsOf(ctx, lines);
+  return lines.filter((l) => counted.has(`${l.productId}/${l.variantId}`));
 }
 
 const decrements = (lines: StockLine[]): StockChange[] => lines.map((l) => ({ productId: l.productId, variantId: l.variantId, decrement: l.quantity }));

@@ -163,9 +163,15 @@ export async function findSiteRow(db: Executor, siteId: string): Promise<OrderSi
 
 /** The site's next order number (the counter row stays locked until the transaction ends). */
 export async function takeOrderNumber(db: Executor, siteId: string): Promise<number> {
-  await ensureSiteRow(db, siteId);
-  const r = await db.updateTable('order_sites').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('site_id', '=', siteId).returning('last_number').executeTakeFirstOrThrow();
+  const bump = () => db.updateTable('order_sites').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('site_id', '=', siteId).returning('last_number').executeTakeFirst();
+  // The row exists after a site's first order: one statement then; the first order creates it.
+  let r = await bump();
+  if (!r) {
+    await ensureSiteRow(db, siteId);
+    r = await bump();
+  }
+  if (!r) throw new Error(`order_sites row of site ${siteId} is missing after it was created`);
   return Number(r.last_number);
 }
 

@@ -7,12 +7,15 @@ import {
 } from './service.js';
 import {
   changePasswordRequest, createAccountRequest, createApiKeyRequest, createOAuthClientRequest, idRequest, passwordRequest, signInRequest,
-  totpCodeRequest, updateAccountRequest,
+  totpCodeRequest, updateAccountRequest, updateSiteDetailsRequest,
 } from './schema.js';
+import { getSiteDetails, updateSiteDetails } from './site-settings.js';
 import { presentAccount, presentApiKey, presentOAuthClient, presentSession, signInAnswer } from './present.js';
 
 const tag = 'Owner accounts';
 const P = '/_api/vitrine/owners/v1';
+/** Site settings sit under the settings area's own prefix (areas.ts), so staff with `settings` may edit them. */
+const SETTINGS = '/_api/vitrine/settings/v1';
 const none = z.object({});
 
 /**
@@ -139,5 +142,17 @@ export const ownersRoutes: RouteDef[] = [
     summary: 'Delete an OAuth client',
     request: idRequest,
     handler: async (ctx, input) => { await deleteSiteOAuthClient(ctx, input.id); return {}; },
+  }),
+  route({
+    method: 'GET', path: `${SETTINGS}/site`, access: 'elevated', tag: 'Site settings',
+    summary: "The store's details and member sign-up rules (verification, approval, captcha)",
+    request: none,
+    handler: async (ctx) => ({ site: await getSiteDetails(ctx) }),
+  }),
+  route({
+    method: 'PATCH', path: `${SETTINGS}/site`, access: 'elevated', tag: 'Site settings',
+    summary: "Change the store's name, notice e-mail and member sign-up rules (fields given only)",
+    request: updateSiteDetailsRequest,
+    handler: async (ctx, input) => ({ site: await updateSiteDetails(ctx, input.site) }),
   }),
 ];

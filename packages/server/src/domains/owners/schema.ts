@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OwnerAccountInput, OwnerAccountUpdate, OwnerSignInRequest, SiteOAuthClientInput } from '@vitrine/types';
+import type { OwnerAccountInput, OwnerAccountUpdate, OwnerSignInRequest, SiteCaptchaMode, SiteDetailsPatch, SiteOAuthClientInput } from '@vitrine/types';
 import { conforms } from '../../http/conforms.js';
 import { identifier } from '../../http/wire-schemas.js';
 import { PASSWORD_MAX_LENGTH } from '../identity/index.js';
@@ -10,6 +10,8 @@ export const MAX_EMAIL_LENGTH = 320;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_REDIRECT_URIS = 20;
 export const MAX_URI_LENGTH = 2_000;
+/** Captcha modes identity knows (its `captcha` site setting). */
+export const SITE_CAPTCHA_MODES = ['off', 'invisible', 'visible'] as const satisfies readonly SiteCaptchaMode[];
 
 const email = identifier(MAX_EMAIL_LENGTH, 3).regex(/^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/, 'must be an e-mail address');
 // Passwords are checked for strength by the service (identity's rules); here only bounded.
@@ -58,3 +60,14 @@ export const createOAuthClientRequest = z.object({
     allowLocalhost: z.boolean().optional(),
   }).strict()),
 });
+
+/** Settings -> store details: every field optional; an empty `ownerEmail` removes it. */
+export const updateSiteDetailsRequest = z.object({
+  site: conforms<SiteDetailsPatch>()(z.object({
+    name: name.optional(),
+    ownerEmail: z.union([z.literal(''), email]).optional(),
+    requireEmailVerification: z.boolean().optional(),
+    requireOwnerApproval: z.boolean().optional(),
+    captcha: z.enum(SITE_CAPTCHA_MODES).optional(),
+  }).strict()),
+}).strict();

@@ -234,6 +234,8 @@ function collectability(op: OrderPayments, balance: bigint): PaymentCollectabili
     case 'REJECTED': return 'NONCOLLECTABLE_ORDER_IS_REJECTED';
     default: break;
   }
+  // A subscription line is billed on its own schedule, not collected once on the order.
+  if (op.order.lineItems.some((li) => li.subscription)) return 'NONCOLLECTABLE_ORDER_HAS_SUBSCRIPTIONS';
   if (balance <= 0n) return 'NONCOLLECTABLE_ORDER_IS_PAID';
   if (!onlineProvider()) return 'NONCOLLECTABLE_MISSING_PAYMENT_METHOD';
   return 'COLLECTABLE';

@@ -57,16 +57,15 @@ export interface SyncExtras {
 
 /**
  * Stores on the order the payment status its payments give now, the amount paid, the change's
- * activity and refund effects (restock, e-mail). Becoming PAID is reported once (`becamePaid`, and
- * then the orders domain records ORDER_PAID rather than the change's own activity), so the order is
- * approved, stock committed and the paid e-mail sent once however the money arrived.
+ * activity and refund effects (restock, e-mail). Becoming PAID is reported once (`becamePaid`), so the order is
+ * approved, stock committed and the paid e-mail sent once however the money arrived; the orders
+ * domain records ORDER_PAID after the change's own activity (a capture shows as captured, then paid).
  */
 export async function syncOrder(op: OrderPayments, extras: SyncExtras = {}): Promise<OrderPaymentStatus> {
   const payments = await listPayments(op.ctx.db, op.ctx.site.id, [op.order.id]);
   const after = orderPaymentStatus(op.total, payments);
   const becamePaid = after === 'PAID' && !wasPaid(op.before);
-  const activity = becamePaid ? undefined
-    : extras.activity ?? (after === 'PARTIALLY_PAID' && op.before !== after ? { type: 'ORDER_PARTIALLY_PAID' as const } : undefined);
+  const activity = extras.activity ?? (!becamePaid && after === 'PARTIALLY_PAID' && op.before !== after ? { type: 'ORDER_PARTIALLY_PAID' as const } : undefined);
   if (after !== op.order.paymentStatus || becamePaid || activity || extras.refund) {
     await updateOrderPayment(op.ctx, op.order.id, {
       paymentStatus: after,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../storage/database.js';
 import { forbidden } from '../../http/errors.js';
-import { findSite, insertSite, updateSiteRow } from './store.js';
+import { findSite, findSiteForUpdate, insertSite, updateSiteRow } from './store.js';
+import type { DialectName } from '../../storage/dialect.js';
 
 export type { Site, SiteSettings, SiteStatus } from './model.js';
 import type { Site, SiteSettings, SiteStatus } from './model.js';
@@ -10,7 +11,7 @@ import type { Site, SiteSettings, SiteStatus } from './model.js';
  * Sites are read on every request, so they are cached per process for a few seconds: a status change
  * (disabling a site) reaches every process within SITE_CACHE_MS.
  */
-const SITE_CACHE_MS = 5_000;
+export const SITE_CACHE_MS = 5_000;
 const cache = new Map<string, { site: Site | undefined; at: number }>();
 
 export async function getSiteCached(db: Executor, id: string): Promise<Site | undefined> {
@@ -53,6 +54,11 @@ export async function createSite(
 
 export async function getSite(db: Executor, idOrSlug: string): Promise<Site | undefined> {
   return findSite(db, idOrSlug);
+}
+
+/** The site inside a transaction that will change it: its row stays locked until commit. */
+export async function getSiteForUpdate(trx: Executor, dialect: DialectName, id: string): Promise<Site | undefined> {
+  return findSiteForUpdate(trx, dialect, id);
 }
 
 export async function updateSite(db: Executor, id: string, patch: { status?: SiteStatus; settings?: SiteSettings; name?: string }): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../storage/database.js';
-import { readJson, toJson } from '../../storage/dialect.js';
+import { forUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import type { Site, SiteSettings, SiteStatus } from './model.js';
 
 interface SitesTable {
@@ -38,6 +38,12 @@ export async function findSite(db: Executor, idOrSlug: string): Promise<Site | u
     .selectAll()
     .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
     .executeTakeFirst();
+  return row ? toSite(row) : undefined;
+}
+
+/** The site row locked until the transaction ends (PostgreSQL), so a read-modify-write of its settings loses no concurrent change. */
+export async function findSiteForUpdate(trx: Executor, dialect: DialectName, id: string): Promise<Site | undefined> {
+  const row = await trx.selectFrom('sites').selectAll().where('id', '=', id).modifyEnd(forUpdate(dialect)).executeTakeFirst();
   return row ? toSite(row) : undefined;
 }
 

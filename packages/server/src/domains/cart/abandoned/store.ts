@@ -104,6 +104,13 @@ export async function findByCheckout(db: Executor, siteId: string, checkoutId: s
   return row ? toTracked(row) : undefined;
 }
 
+/** ACTIVE -> COMPLETED for a checkout's row in one guarded statement; false when it has no ACTIVE row. */
+export async function completeActive(db: Executor, siteId: string, checkoutId: string, now: string): Promise<boolean> {
+  const res = await db.updateTable('abandoned_checkouts').set({ status: 'COMPLETED', updated_date: now })
+    .where('site_id', '=', siteId).where('checkout_id', '=', checkoutId).where('status', '=', 'ACTIVE').executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 /** Sets a new status on a row that still has `from` (guarded, so two completions cannot both win). */
 export async function transition(db: Executor, siteId: string, id: string, from: TrackingStatus, to: TrackingStatus, patch: { recoveredDate?: string }, now: string): Promise<TrackedCheckout | undefined> {
   const row = await db.updateTable('abandoned_checkouts')

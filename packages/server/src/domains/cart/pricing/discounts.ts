@@ -94,6 +94,24 @@ export function discountLines(amount: DiscountAmount, targets: readonly Line[], 
   return taken;
 }
 
+/**
+ * A discount limited to one item: taken off a single unit of the target line with the highest unit
+ * price left (ties go to the allocation order, so the result does not depend on the order of lines).
+ * A unit's share of a line that earlier discounts left uneven is the floor of an equal split.
+ */
+export function discountOneUnit(amount: DiscountAmount, targets: readonly Line[], remaining: Remaining, mode: RoundingMode): Map<string, bigint> {
+  const unitLeft = (l: Line) => (remaining.get(l.id) ?? 0n) / l.quantity;
+  let best: Line | undefined;
+  for (const l of targets) {
+    if (l.quantity <= 0n) continue;
+    if (!best || unitLeft(l) > unitLeft(best) || (unitLeft(l) === unitLeft(best) && allocationOrder(l) < allocationOrder(best))) best = l;
+  }
+  if (!best) return new Map();
+  const value = lineDiscount(amount, unitLeft(best), 1n, mode);
+  remaining.set(best.id, (remaining.get(best.id) ?? 0n) - value);
+  return new Map([[best.id, value]]);
+}
+
 /** The discount on a base that covers `units` units; never more than the base, never negative. */
 export function lineDiscount(amount: DiscountAmount, base: bigint, units: bigint, mode: RoundingMode): bigint {
   switch (amount.type) {

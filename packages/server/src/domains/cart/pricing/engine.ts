@@ -7,7 +7,7 @@
  *   7. the summary: total = subtotal - discount + shipping + additional fees + tax added on top.
  */
 import { PricingInputError } from './errors.js';
-import { DISCOUNT_TARGETS, discountLines, lineDiscount, liveRuleValues, scopeMatches, type LiveRuleValue, type Remaining } from './discounts.js';
+import { DISCOUNT_TARGETS, discountLines, discountOneUnit, lineDiscount, liveRuleValues, scopeMatches, type LiveRuleValue, type Remaining } from './discounts.js';
 import { allocationOrder, isoInstant, readDiscountAmount, readLines, type DiscountAmount, type Line } from './lines.js';
 import {
   allocate, currencyOf, DEFAULT_ROUNDING_MODE, formatMoney, formatRate, parseMoney, parsePercentage, sum,
@@ -73,7 +73,8 @@ export function calculatePricing(input: PricingInput): PricingResult {
   if (couponUsable && coupon.discount.targetType !== 'SHIPPING') {
     const item = coupon.discount.targetType === 'SPECIFIC_ITEMS';
     const targets = item ? priced.filter((l) => scopeMatches(coupon.discount.specificItemsInfo?.scopes, l)) : priced;
-    record(applied, { kind: 'coupon', coupon }, coupon.discount.targetType, discountLines(couponAmount, targets, remaining, item, mode), 0n);
+    const taken = coupon.limitedToOneItem ? discountOneUnit(couponAmount, targets, remaining, mode) : discountLines(couponAmount, targets, remaining, item, mode);
+    record(applied, { kind: 'coupon', coupon }, coupon.discount.targetType, taken, 0n);
   }
 
   // 4. Merchant discounts, in the order the merchant added them, on the final negotiated prices.

@@ -77,6 +77,8 @@ export interface CouponInput {
   expirationTime?: string | null;
   /** Uses left under the coupon's usage limit, counted by the caller; null means unlimited. */
   remainingUses?: number | null;
+  /** The coupon takes its discount off one unit only: of the eligible line with the highest unit price. */
+  limitedToOneItem?: boolean | null;
 }
 
 /** Set by the merchant on a cart: an amount or a percentage, for given lines or the whole cart. */

@@ -33,5 +33,6 @@ export function couponToEngine(c: CouponRecord): CouponInput {
     startTime: s.startTime,
     expirationTime: s.expirationTime ?? null,
     remainingUses: s.usageLimit == null ? null : Math.max(0, s.usageLimit - c.numberOfUsages),
+    limitedToOneItem: s.limitedToOneItem === true,
   };
 }

@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import {
+  useCoupons, useCreateCoupon, useCreateDiscountRule, useDeleteCoupon, useDeleteDiscountRule, useDiscountRules, useSetCouponActive, useSetDiscountRuleActive,
+} from '@vitrine/react';
+import type { coupons, discountRules } from '@vitrine/sdk/ecom';
+import { ErrorAlert } from '../components/Alert';
+import { ConfirmButton } from '../components/ConfirmButton';
+import { DataTable, type Column } from '../components/DataTable';
+import { SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
+import { StatusBadge } from '../components/StatusBadge';
+import { amountText, percentValue } from './money';
+
+type Rule = discountRules.DiscountRule;
+type RuleValue = Rule['discounts']['values'][number];
+
+/** Automatic discount rules and coupon codes: both change what a cart costs the moment they are saved. */
+export function DiscountsSettings() {
+  return (
+    <div className="space-y-10">
+      <DiscountRules />
+      <Coupons />
+    </div>
+  );
+}
+
+function describeValue(v: RuleValue): string {
+  const what = v.discountType === 'PERCENTAGE' ? `${v.percentage ?? 0}% off` : v.discountType === 'FIXED_AMOUNT' ? `${v.fixedAmount ?? ''} off` : `price ${v.fixedPrice ?? ''}`;
+  const on = v.targetType === 'GLOBAL' ? 'the whole cart' : v.targetType === 'SHIPPING' ? 'shipping' : 'chosen items';
+  return `${what} ${on}`;
+}
+
+function describeTrigger(rule: Rule): string {
+  const from = rule.trigger?.triggerType === 'SUBTOTAL_RANGE' ? rule.trigger.subtotalRange?.from : undefined;
+  if (from) return `subtotal ${from} or more`;
+  return rule.trigger ? rule.trigger.triggerType.toLowerCase().replace(/_/g, ' ') : 'every cart';
+}
+
+function DiscountRules() {
+  const rules = useDiscountRules();
+  const create = useCreateDiscountRule();
+  const setActive = useSetDiscountRuleActive();
+  const remove = useDeleteDiscountRule();
+  const [name, setName] = useState('');
+  const [target, setTarget] = useState<'GLOBAL' | 'SHIPPING'>('GLOBAL');
+  const [kind, setKind] = useState<'PERCENTAGE' | 'FIXED_AMOUNT'>('PERCENTAGE');
+  const [value, setValue] = useState('');
+  const [minimum, setMinimum] = useState('');
+  const [localError, setLocalError] = useState<string>();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setLocalError(undefined);
+    const percentage = kind === 'PERCENTAGE' ? percentValue(value) : undefined;
+    const fixedAmount = kind === 'FIXED_AMOUNT' ? amountText(value) : undefined;
+    if (percentage === undefined && fixedAmount === undefined) {
+      setLocalError(kind === 'PERCENTAGE' ? 'Discount: a percentage above 0 and at most 100' : 'Discount: an amount such as 5 or 4.99');
+      return;
+    }
+    const from = minimum.trim() ? amountText(minimum) : undefined;
+    if (minimum.trim() && from === undefined) { setLocalError('Minimum subtotal: an amount such as 50 or 49.99'); return; }
+    create.mutate({
+      name: name.trim(),
+      active: true,
+      ...(from ? { trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from } } } : {}),
+      discounts: { values: [{ targetType: target, discountType: kind, ...(percentage !== undefined ? { percentage } : { fixedAmount }) }] },
+    }, { onSuccess: () => { setName(''); setValue(''); setMinimum(''); } });
+  };
+
+  const columns: Column<Rule>[] = [
+    { header: 'Name', cell: (r) => r.name },
+    { header: 'Discount', cell: (r) => r.discounts.values.map(describeValue).join('; ') },
+    { header: 'When', cell: (r) => describeTrigger(r) },
+    { header: 'Status', cell: (r) => <StatusBadge value={r.status} /> },
+    { header: 'Used', cell: (r) => r.usageCount, className: 'tabular-nums' },
+    { header: 'Created', cell: (r) => formatDate(r._createdDate) },
+    {
+      header: 'Actions',
+      cell: (r) => (
+        <div className="flex gap-2">
+          {r.active
+            ? <ConfirmButton label="Turn off" ariaLabel={`Turn off rule ${r.name}`} title="Turn off discount rule" confirmLabel="Turn off"
+                message={`Turn off "${r.name}"? Carts stop getting this discount at once.`} onConfirm={() => setActive.mutateAsync({ _id: r._id, revision: r.revision, active: false })} />
+            : <button type="button" className={secondaryButton} aria-label={`Turn on rule ${r.name}`} disabled={setActive.isPending}
+                onClick={() => setActive.mutate({ _id: r._id, revision: r.revision, active: true })}>Turn on</button>}
+          <ConfirmButton label="Delete" ariaLabel={`Delete rule ${r.name}`} title="Delete discount rule" confirmLabel="Delete rule"
+            message={`Delete the discount rule "${r.name}"? Carts stop getting it; placed orders keep theirs.`} onConfirm={() => remove.mutateAsync(r._id)} />
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="discount-rules" className="space-y-4">
+      <h2 id="discount-rules" className="text-lg font-semibold">Automatic discounts</h2>
+      <ErrorAlert error={setActive.error} />
+      <DataTable label="Discount rules" columns={columns} rows={rules.data} rowKey={(r) => r._id} rowTestId="discount-rule-row" isLoading={rules.isLoading} error={rules.error} empty="No automatic discounts." />
+      <form onSubmit={submit} aria-label="New discount rule" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <TextField label="Rule name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <SelectField label="Applies to" value={target} onChange={(e) => setTarget(e.target.value === 'SHIPPING' ? 'SHIPPING' : 'GLOBAL')}>
+          <option value="GLOBAL">Whole cart</option>
+          <option value="SHIPPING">Shipping</option>
+        </SelectField>
+        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value === 'FIXED_AMOUNT' ? 'FIXED_AMOUNT' : 'PERCENTAGE')}>
+          <option value="PERCENTAGE">Percent off</option>
+          <option value="FIXED_AMOUNT">Amount off</option>
+        </SelectField>
+        <TextField label="Discount" required inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-28" />
+        <TextField label="Minimum subtotal (optional)" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} className="w-48" />
+        <button disabled={create.isPending} className={primaryButton}>{create.isPending ? 'Saving…' : 'Add rule'}</button>
+        <div className="basis-full">{localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}<ErrorAlert error={create.error} /></div>
+      </form>
+    </section>
+  );
+}
+
+type CouponKind = 'percent' | 'amount' | 'shipping';
+
+function Coupons() {
+  const list = useCoupons();
+  const create = useCreateCoupon();
+  const setActive = useSetCouponActive();
+  const remove = useDeleteCoupon();
+  const [name, setName] = useState('');
+  const [code, setCode] = useState('');
+  const [kind, setKind] = useState<CouponKind>('percent');
+  const [value, setValue] = useState('');
+  const [minimum, setMinimum] = useState('');
+  const [limit, setLimit] = useState('');
+  const [expires, setExpires] = useState('');
+  const [localError, setLocalError] = useState<string>();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setLocalError(undefined);
+    const percentOffRate = kind === 'percent' ? percentValue(value) : undefined;
+    const moneyOffAmount = kind === 'amount' ? amountText(value) : undefined;
+    if (kind === 'percent' && percentOffRate === undefined) { setLocalError('Coupon discount: a percentage above 0 and at most 100'); return; }
+    if (kind === 'amount' && moneyOffAmount === undefined) { setLocalError('Coupon discount: an amount such as 5 or 4.99'); return; }
+    const minimumSubtotal = minimum.trim() ? amountText(minimum) : undefined;
+    if (minimum.trim() && minimumSubtotal === undefined) { setLocalError('Minimum subtotal: an amount such as 50 or 49.99'); return; }
+    const usageLimit = limit.trim() ? Number(limit) : undefined;
+    if (usageLimit !== undefined && !(Number.isInteger(usageLimit) && usageLimit >= 1)) { setLocalError('Uses: a whole number of at least 1'); return; }
+    // A date picked in the owner's zone ends at the end of that day there.
+    const expirationTime = expires ? new Date(`${expires}T23:59:59`).toISOString() : undefined;
+    create.mutate({
+      name: name.trim(), code: code.trim(), startTime: new Date().toISOString(), active: true,
+      ...(percentOffRate !== undefined ? { percentOffRate } : moneyOffAmount ? { moneyOffAmount } : { freeShipping: true }),
+      ...(minimumSubtotal ? { minimumSubtotal } : {}), ...(usageLimit ? { usageLimit } : {}), ...(expirationTime ? { expirationTime } : {}),
+    }, { onSuccess: () => { setName(''); setCode(''); setValue(''); setMinimum(''); setLimit(''); setExpires(''); } });
+  };
+
+  const columns: Column<coupons.Coupon>[] = [
+    { header: 'Code', cell: (c) => <span className="font-mono">{c.specification.code}</span> },
+    { header: 'Name', cell: (c) => c.specification.name },
+    { header: 'Discount', cell: (c) => c.displayData.discountDescription },
+    { header: 'Used', cell: (c) => `${c.numberOfUsages}${c.specification.usageLimit ? ` of ${c.specification.usageLimit}` : ''}`, className: 'tabular-nums' },
+    { header: 'Expires', cell: (c) => formatDate(c.specification.expirationTime ? new Date(c.specification.expirationTime) : null) },
+    { header: 'Status', cell: (c) => <StatusBadge value={c.expired ? 'EXPIRED' : c.specification.active === false ? 'OFF' : 'ACTIVE'} /> },
+    {
+      header: 'Actions',
+      cell: (c) => (
+        <div className="flex gap-2">
+          {c.specification.active === false
+            ? <button type="button" className={secondaryButton} aria-label={`Turn on coupon ${c.specification.code}`} onClick={() => setActive.mutate({ _id: c._id, active: true })}>Turn on</button>
+            : <ConfirmButton label="Turn off" ariaLabel={`Turn off coupon ${c.specification.code}`} title="Turn off coupon" confirmLabel="Turn off"
+                message={`Turn off ${c.specification.code}? Buyers entering it are refused.`} onConfirm={() => setActive.mutateAsync({ _id: c._id, active: false })} />}
+          <ConfirmButton label="Delete" ariaLabel={`Delete coupon ${c.specification.code}`} title="Delete coupon" confirmLabel="Delete coupon"
+            message={`Delete the coupon ${c.specification.code}? Buyers can no longer use it.`} onConfirm={() => remove.mutateAsync(c._id)} />
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="coupons" className="space-y-4">
+      <h2 id="coupons" className="text-lg font-semibold">Coupons</h2>
+      <ErrorAlert error={setActive.error} />
+      <DataTable label="Coupons" columns={columns} rows={list.data} rowKey={(c) => c._id} rowTestId="coupon-row" isLoading={list.isLoading} error={list.error} empty="No coupons." />
+      <form onSubmit={submit} aria-label="New coupon" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <TextField label="Coupon name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Code" required maxLength={20} pattern="[A-Za-z0-9_\-]+" title="Letters, digits, - and _" value={code} onChange={(e) => setCode(e.target.value)} className="w-32" />
+        <SelectField label="Coupon kind" value={kind} onChange={(e) => setKind(e.target.value === 'amount' ? 'amount' : e.target.value === 'shipping' ? 'shipping' : 'percent')}>
+          <option value="percent">Percent off</option>
+          <option value="amount">Amount off</option>
+          <option value="shipping">Free shipping</option>
+        </SelectField>
+        {kind !== 'shipping' && <TextField label="Coupon discount" required inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-28" />}
+        <TextField label="Coupon minimum subtotal" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} className="w-44" />
+        <TextField label="Uses (optional)" inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} className="w-28" />
+        <TextField label="Last day (optional)" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <button disabled={create.isPending} className={primaryButton}>{create.isPending ? 'Saving…' : 'Add coupon'}</button>
+        <div className="basis-full">{localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}<ErrorAlert error={create.error} /></div>
+      </form>
+    </section>
+  );
+}

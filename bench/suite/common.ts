@@ -1,0 +1,57 @@
+/** What the seeder hands to the suite, and the bounds both share. */
+
+/** Rows per seeding transaction (products) and per bulk call (data items). */
+export const SEED_BATCH = 1000;
+/** Members seeded per data set (member query reads a page; more members only lengthen the seed). */
+export const MEMBERS_MAX = 1000;
+/** V3 products seeded per data set (at most), and per bulk call (the route's own bound). */
+export const V3_PRODUCTS_MAX = 10_000;
+export const V3_BULK = 100;
+/** The data collection every data scenario reads and writes. */
+export const BENCH_COLLECTION = 'bench_items';
+/** Distinct values of the indexed item field `k`, so an equality query matches about size / ITEM_KEYS items. */
+export const ITEM_KEYS = 1000;
+/** Brands of the seeded products (the query scenario filters on them). */
+export const BRANDS = ['Vitrine', 'Brewline', 'Leaf & Co', 'Acme'];
+
+export interface Fixture {
+  siteId: string;
+  clientId: string;
+  /** An owner API key of the demo site (owner scenarios: order search, member query, data). */
+  apiKey: string;
+  seedSeconds: number;
+}
+
+/** One request of a scenario; a scenario rotates through several (ids, tokens, bodies). */
+export interface PlannedRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What the suite asks of the load generator process (bench/suite/load.ts). */
+export interface LoadJob {
+  mode: 'requests' | 'checkout';
+  origin: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  requests?: PlannedRequest[];
+  /** checkout mode: the OAuth client for visitor tokens and the products bought in turn. */
+  clientId?: string;
+  productIds?: string[];
+}
+
+export interface LoadResult {
+  /** Successful requests (checkout: completed paid orders) per second. */
+  rps: number;
+  completed: number;
+  non2xx: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  /** Cores the generator itself used over the window (1.0 = one full core: it may be the limit). */
+  generatorCpu: number;
+  firstError?: string;
+}

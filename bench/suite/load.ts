@@ -1,0 +1,120 @@
+/**
+ * The load generator, always its own process (the servers under test never share its event loop).
+ * Reads a job (JSON file named in argv[2]), prints one JSON line: the measured result.
+ *
+ * - mode `requests`: autocannon, `connections` keep-alive connections, each request the next of
+ *   `requests` in turn (ids, tokens and bodies rotate).
+ * - mode `checkout`: one buyer per connection (own visitor token), each looping add to cart ->
+ *   create checkout -> create the order and charge the test card; a completed loop is one "request".
+ *
+ * It also reports its own CPU use over the measured window: a generator near one full core could be
+ * the bottleneck, and the suite says so beside the figure.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { LoadJob, LoadResult, PlannedRequest } from './common.js';
+
+const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const TEST_CARD = JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' });
+
+/** The part of autocannon's API used here (the package ships no type declarations). */
+interface RequestParams { method: string; path: string; headers: Record<string, string>; body?: string | undefined }
+interface AutocannonResult {
+  '2xx': number; non2xx: number; errors: number; timeouts: number; duration: number;
+  latency: { p50: number; p99: number };
+}
+type Autocannon = (options: {
+  url: string; connections: number; duration: number;
+  requests: { setupRequest: (req: RequestParams) => RequestParams }[];
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LoadJob;
+
+const cpuMicros = () => { const u = process.cpuUsage(); return u.user + u.system; };
+
+function quantile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
+}
+
+async function autocannonRun(requests: PlannedRequest[], seconds: number): Promise<LoadResult> {
+  let next = 0;
+  const cpu0 = cpuMicros();
+  const t0 = performance.now();
+  const result = await autocannon({
+    url: job.origin,
+    connections: job.connections,
+    duration: seconds,
+    // One request template whose contents rotate: autocannon calls setupRequest before every send.
+    requests: [{
+      setupRequest: (req) => {
+        const r = requests[next++ % requests.length]!;
+        return { ...req, method: r.method, path: r.path, headers: r.headers, body: r.body };
+      },
+    }],
+  });
+  const wall = (performance.now() - t0) / 1000;
+  const ok = result['2xx'];
+  return {
+    rps: ok / result.duration,
+    completed: ok,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    generatorCpu: (cpuMicros() - cpu0) / 1e6 / wall,
+  };
+}
+
+async function send(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${job.origin}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) as Record<string, unknown> : {};
+}
+
+async function checkoutRun(seconds: number): Promise<LoadResult> {
+  const tokens: string[] = [];
+  for (let i = 0; i < job.connections; i++) {
+    tokens.push((await send('POST', '/oauth2/token', { 'content-type': 'application/json' }, { clientId: job.clientId, grantType: 'anonymous' })).access_token as string);
+  }
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const cpu0 = cpuMicros();
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  await Promise.all(tokens.map(async (token, u) => {
+    const auth = { authorization: token, 'content-type': 'application/json' };
+    for (let i = u; performance.now() < deadline; i++) {
+      const s = performance.now();
+      try {
+        await send('POST', '/ecom/v1/carts/current/add-to-cart', auth, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: job.productIds![i % job.productIds!.length], appId: STORES_APP_ID } }] });
+        const { checkoutId } = await send('POST', '/ecom/v1/carts/current/create-checkout', auth, { channelType: 'WEB', email: 'bench@example.com' }) as { checkoutId: string };
+        const placed = await send('POST', `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`, auth, { id: checkoutId, paymentToken: TEST_CARD });
+        if ((JSON.parse(String(placed.paymentResponseToken)) as { status?: string }).status !== 'APPROVED') throw new Error(`payment not approved: ${JSON.stringify(placed).slice(0, 200)}`);
+        latencies.push(performance.now() - s);
+      } catch (error) {
+        errors++;
+        firstError ??= String(error);
+        // A cart left behind by a failed step would fail every later loop the same way.
+        await send('DELETE', '/ecom/v1/carts/current', auth).catch(() => undefined);
+      }
+    }
+  }));
+  const wall = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / wall, completed: latencies.length, non2xx: 0, errors,
+    p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), generatorCpu: (cpuMicros() - cpu0) / 1e6 / wall,
+    ...(firstError ? { firstError } : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  const run = (seconds: number) => (job.mode === 'checkout' ? checkoutRun(seconds) : autocannonRun(job.requests!, seconds));
+  if (job.warmupSeconds > 0) await run(job.warmupSeconds);
+  process.stdout.write(`${JSON.stringify(await run(job.seconds))}\n`);
+}
+
+await main();

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../packages/server/test/identity-helpers.js';
+import { useServerAndBrowser } from './fixture.js';
+import { addPortugalShipping, fillAddress, open, screenshots, watchErrors } from './storefront-helpers.js';
+
+let mailbox: Mailbox;
+const f = useServerAndBrowser(async () => {
+  mailbox = await startMailbox();
+  return { smtpUrl: mailbox.url };
+});
+afterAll(() => mailbox?.close());
+beforeAll(() => addPortugalShipping(f.t));
+
+describe('a member buys and comes back to the order', () => {
+  const email = uniqueEmail('buyer');
+  let orderNumber = '';
+
+  it('registers through the hosted page and lands back on the product signed in', async () => {
+    const page = f.page;
+    await open(page, `${f.t.url}/product-page/roaster-hoodie`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/_hosted\//);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.locator('#registerForm input[name=email]').fill(email);
+    await page.locator('#registerForm input[name=nickname]').fill('Buyer');
+    await page.locator('#registerForm input[name=password]').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    // The store may ask for the e-mailed code; answer it when it does.
+    const landed = page.waitForURL(`${f.t.url}/product-page/roaster-hoodie`).then(() => 'back' as const);
+    const asked = page.locator('#verifyForm input[name=code]').waitFor().then(() => 'verify' as const);
+    if ((await Promise.race([landed, asked])) === 'verify') {
+      await page.locator('#verifyForm input[name=code]').fill(codeFrom(await mailbox.waitFor(email, /\d{6}/, 10_000)));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await landed;
+    }
+    await page.getByTestId('account-link').waitFor();
+  });
+
+  it('buys the hoodie as a member and sees the order number on the confirmation', async () => {
+    const page = f.page;
+    const errors = watchErrors(page);
+    await open(page, `${f.t.url}/product-page/roaster-hoodie?Size=M`);
+    await page.getByTestId('add-to-cart').click();
+    await page.getByTestId('cart-drawer').getByRole('link', { name: 'View cart and check out' }).click();
+    await page.waitForURL(`${f.t.url}/cart`);
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL(/\/checkout\//);
+    await fillAddress(page, email);
+    await page.getByTestId('shipping-options').getByRole('radio').first().click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    await page.waitForURL(/\/order-confirmation\//);
+    // A member may read the order, so the confirmation names its number (not only a reference).
+    orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(orderNumber).toMatch(/^\d+$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('finds the order in the account history and opens its detail', async () => {
+    const page = f.page;
+    await page.getByTestId('account-link').click();
+    await page.waitForURL(`${f.t.url}/account`);
+    const history = page.getByTestId('orders');
+    await expect.poll(() => history.locator('li').count()).toBe(1);
+    const row = history.locator('li').first();
+    expect(await row.getByRole('link').textContent()).toBe(`Order ${orderNumber}`);
+    expect(await row.textContent()).toContain('PAID');
+    await screenshots(page, 'account-orders');
+
+    await row.getByRole('link').click();
+    await page.waitForURL(/\/account\/orders\//);
+    await expect.poll(() => page.getByTestId('order-title').textContent()).toBe(`Order ${orderNumber}`);
+    const detail = await page.locator('main').textContent();
+    expect(detail).toContain('1 × Roaster Hoodie');
+    await screenshots(page, 'account-order-detail');
+
+    // A reload of the detail page (lazy route, server-rendered shell) shows the same order.
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => page.getByTestId('order-title').textContent()).toBe(`Order ${orderNumber}`);
+  });
+});
