@@ -26,7 +26,7 @@ describe('storefront sign-in through the hosted pages', () => {
     await page.locator('#registerForm input[name=nickname]').fill('Shopper');
     await page.locator('#registerForm input[name=password]').fill(STRONG_PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    const mail = await mailbox.waitFor(email, /\d{6}/, 10_000);
+    const mail = await mailbox.waitFor(email, /verification code: \d{6}/, 10_000);
     await page.locator('#verifyForm input[name=code]').fill(codeFrom(mail));
     await page.getByRole('button', { name: 'Verify' }).click();
 

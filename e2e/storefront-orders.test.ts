@@ -29,7 +29,7 @@ describe('a member buys and comes back to the order', () => {
     const landed = page.waitForURL(`${f.t.url}/product-page/roaster-hoodie`).then(() => 'back' as const);
     const asked = page.locator('#verifyForm input[name=code]').waitFor().then(() => 'verify' as const);
     if ((await Promise.race([landed, asked])) === 'verify') {
-      await page.locator('#verifyForm input[name=code]').fill(codeFrom(await mailbox.waitFor(email, /\d{6}/, 10_000)));
+      await page.locator('#verifyForm input[name=code]').fill(codeFrom(await mailbox.waitFor(email, /verification code: \d{6}/, 10_000)));
       await page.getByRole('button', { name: 'Verify' }).click();
       await landed;
     }

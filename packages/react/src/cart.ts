@@ -40,6 +40,9 @@ function useCartWrite<V>(run: (cart: typeof currentCart, variables: V) => Promis
   return useMutation<Cart, Error, V>({
     mutationFn: (variables) => run(bindModule(currentCart, client), variables),
     onSuccess: async (cart) => {
+      // A cart read still under way was answered before this write (a shopper's first add starts
+      // one as soon as the visitor has tokens): cancel it so its older answer cannot replace this one.
+      await queryClient.cancelQueries({ queryKey: cartKeys.current });
       queryClient.setQueryData(cartKeys.current, cart);
       await queryClient.invalidateQueries({ queryKey: [...ROOT, 'totals'] });
     },
