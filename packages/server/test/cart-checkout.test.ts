@@ -121,6 +121,11 @@ describe('checkout', () => {
     const p = await productV1(t, { name: 'Clock', price: 45 });
     const card = (number: string) => JSON.stringify({ number, expMonth: 12, expYear: 2040, cvc: '123' });
     const co = (await v.post(CHECKOUTS, { channelType: 'WEB', lineItems: [line(p.productId, 2)], checkoutInfo: { buyerInfo: { email: 'clock@example.com' } } })).body.checkout;
+    // A card refused before the provider (expired) places nothing: the order and its charge are one step.
+    const expired = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: JSON.stringify({ number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123' }) });
+    expect([expired.status, expired.body.details.validationError.fieldViolations[0].field]).toEqual([400, 'card.expYear']);
+    expect(await ordersOf(co.id)).toBe(0);
+    expect((await v.get(`${CHECKOUTS}/${co.id}`)).body.checkout.completed).toBe(false);
     const declined = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: card('4000000000000002') });
     expect(declined.status).toBe(200);
     expect(JSON.parse(declined.body.paymentResponseToken)).toMatchObject({ status: 'DECLINED' });

@@ -148,6 +148,8 @@ describe('with SMTP', () => {
     expect(received[0]!.raw).toContain(`Subject: Welcome to ${t.site.name}`);
     expect(received[0]!.raw).toContain('text/html');
     expect(received[0]!.raw).toContain('text/plain');
+    // One Message-ID per outbox row, the same on every attempt: a receiver can drop a resend.
+    expect(received[0]!.raw).toContain(`Message-ID: <${sent!.id}@localhost>`);
 
     refuse = [550];
     await recordInTransaction(ctx, { entityFqdn: MEMBER, slug: 'created', entityId: 'm-bad', entity: { id: 'm-bad', loginEmail: 'nobody@example.com' } });

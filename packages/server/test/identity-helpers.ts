@@ -33,6 +33,11 @@ export async function startMailbox(): Promise<Mailbox> {
       });
     },
   });
+  // A sender that dies mid-connection (the fault tests kill server processes) resets its socket;
+  // that is the sender's business, not a failure of the mailbox.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET') throw err;
+  });
   const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)));
   return {
     url: `smtp://127.0.0.1:${port}`,

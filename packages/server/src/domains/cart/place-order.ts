@@ -128,20 +128,26 @@ export function paymentOf(token: string | null | undefined): ChargePayment {
 }
 
 /**
- * The order (as createOrder), then the charge in its own transaction: a declined card leaves the order
- * placed and unpaid, and a later call with another card pays that same order. A repeat after the order
- * was paid answers the order without charging again.
+ * The order (as createOrder) and its charge in ONE transaction: a process killed between the two can
+ * leave neither an order without its payment nor a payment without its order. A declined card commits
+ * the order placed and unpaid with its DECLINED payment, and a later call with another card pays that
+ * same order (the order exists then, so only the charge runs). A card refused before it reaches the
+ * provider (malformed, expired) creates nothing. A repeat after the order was paid answers the order
+ * without charging again.
  */
 export async function placeOrderAndCharge(ctx: RequestContext, checkoutId: string, opts: { paymentToken?: string | null | undefined; delayCapture?: boolean | null | undefined }): Promise<{ orderId: string; paymentResponseToken: string | null }> {
   const payment = paymentOf(opts.paymentToken);
-  const { orderId, created } = await placeOrder(ctx, checkoutId);
-  try {
-    // Without an explicit choice the store's checkout setting decides whether the card is only authorized.
-    const delayedCapture = opts.delayCapture ?? (await getCheckoutSettings(ctx)).checkoutFields.delayCaptureEnabled ?? false;
-    const result = await chargeOrder(ctx, orderId, payment, { delayedCapture });
-    return { orderId, paymentResponseToken: JSON.stringify(result) };
-  } catch (error) {
-    if (!created && error instanceof ApplicationError && error.code === 'ORDER_ALREADY_PAID') return { orderId, paymentResponseToken: null };
-    throw error;
-  }
+  return inTransaction(ctx.db, async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const { orderId, created } = await placeOrder(tctx, checkoutId);
+    try {
+      // Without an explicit choice the store's checkout setting decides whether the card is only authorized.
+      const delayedCapture = opts.delayCapture ?? (await getCheckoutSettings(tctx)).checkoutFields.delayCaptureEnabled ?? false;
+      const result = await chargeOrder(tctx, orderId, payment, { delayedCapture });
+      return { orderId, paymentResponseToken: JSON.stringify(result) };
+    } catch (error) {
+      if (!created && error instanceof ApplicationError && error.code === 'ORDER_ALREADY_PAID') return { orderId, paymentResponseToken: null };
+      throw error;
+    }
+  });
 }

@@ -41,6 +41,12 @@ export function closeMailTransports(): void {
   transports.clear();
 }
 
+/** `<mail id@sender's domain>`: one per outbox row, so stable across its send attempts. */
+export function messageIdOf(mailId: string, mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
+  return `<${mailId}@${domain}>`;
+}
+
 export const sendMailJob = defineJobKind<{ mailId: string }>({
   kind: 'mail.send',
   maxAttempts: MAIL_MAX_ATTEMPTS,
@@ -60,6 +66,9 @@ export const sendMailJob = defineJobKind<{ mailId: string }>({
     try {
       await transportFor(deps, smtpUrl).sendMail({
         from: deps.config.events.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}),
+        // The same Message-ID on every attempt: a retry after the server accepted the mail but before
+        // the row was settled (a crash, a lost answer) is a duplicate the receiver can recognise.
+        messageId: messageIdOf(mail.id, deps.config.events.mailFrom),
       });
     } catch (err) {
       const code = (err as { responseCode?: unknown }).responseCode;
