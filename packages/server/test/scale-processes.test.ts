@@ -16,6 +16,7 @@ import { RATE_LIMITS } from '../src/domains/identity/rate-limit.js';
  */
 
 const MAILS = 12;
+const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 /** Slack on top of a cache bound: one poll interval plus a loaded machine's scheduling delay. */
 const BOUND_SLACK_MS = 3_000;
 const V1_QUERY = '/stores-reader/v1/products/query-platformized';
@@ -158,6 +159,24 @@ describe('two processes, one database', () => {
     const after = await call(b.url, V1_QUERY, { auth: owner.apiKey, siteId, body });
     expect(after.body.metadata.total).toBe(before.body.metadata.total + 1);
     expect((after.body.products as { name: string }[]).filter((p) => p.name === name)).toHaveLength(1);
+  });
+
+  it('a discount rule saved or deleted on A prices the next estimate on B (the cached pricing setup follows the version)', async () => {
+    const product = await call(a.url, '/stores/v1/products', { auth: owner.apiKey, siteId, body: { product: { name: `Priced ${Date.now()}`, productType: 'physical', priceData: { price: 20 } } } });
+    expect(product.status).toBe(200);
+    const v = await visitorOn(b);
+    const line = { quantity: 1, catalogReference: { catalogItemId: product.body.product.id as string, appId: STORES_APP_ID } };
+    expect((await call(b.url, '/ecom/v1/carts/current/add-to-cart', asActor(v, { lineItems: [line] }))).status).toBe(200);
+    const discount = async () => (await call(b.url, '/ecom/v1/carts/current/estimate-totals', asActor(v, {}))).body.priceSummary.discount.amount as string;
+    const before = await discount(); // B has loaded (and keeps) the site's pricing setup
+    const rule = await call(a.url, '/ecom/v1/discount-rules', { auth: owner.apiKey, siteId, body: { discountRule: {
+      name: 'Half off everything', active: true, trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '1' } },
+      discounts: { values: [{ targetType: 'SPECIFIC_ITEMS', specificItemsInfo: { scopes: [{ type: 'CATALOG_ITEM', catalogItemFilter: { catalogAppId: STORES_APP_ID } }] }, discountType: 'PERCENTAGE', percentage: 50 }] },
+    } } });
+    expect(rule.status).toBe(200);
+    const during = await discount();
+    expect((await call(a.url, `/ecom/v1/discount-rules/${rule.body.discountRule.id}`, { auth: owner.apiKey, siteId, method: 'DELETE' })).status).toBe(200);
+    expect([before, during, await discount()]).toEqual(['0.00', '10.00', '0.00']);
   });
 
   it(`jobs: ${MAILS} queued mails are each sent exactly once while both processes run jobs`, async () => {

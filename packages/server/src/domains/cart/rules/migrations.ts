@@ -103,4 +103,13 @@ export const cartRulesMigrations: Record<string, Migration> = {
       await db.insertInto('cart_rules_secrets').values({ name: 'cursor', value: randomBytes(32).toString('base64url') }).execute();
     },
   },
+  // One row per site whose pricing inputs were written (store-version.ts).
+  '0002_pricing_versions': {
+    async up(db: MigrationDb) {
+      await db.schema.createTable('pricing_versions')
+        .addColumn('site_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

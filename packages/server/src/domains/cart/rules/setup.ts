@@ -8,7 +8,8 @@ import { couponCodeKey, couponToEngine } from './coupon-map.js';
 import { shippingRegionToEngine } from './shipping-map.js';
 import { MAX_DISCOUNT_RULES, MAX_SHIPPING_REGIONS, MAX_TAX_REGIONS } from './limits.js';
 import { DEFAULT_PRICING_SETTINGS, type StoredCheckoutSettings } from './model.js';
-import { findCoupon, findCouponByCode, findSiteSettings, listLiveDiscountRules, listShippingRegionRows, takeCouponUse } from './store.js';
+import { findCoupon, findCouponByCode, findSiteSettings, listActiveDiscountRules, listShippingRegionRows, takeCouponUse } from './store.js';
+import { findPricingVersion } from './store-version.js';
 import { listAllTaxRegions, listManualRates } from './store-tax.js';
 import { DEFAULT_CHECKOUT_SETTINGS } from './checkout-defaults.js';
 
@@ -29,25 +30,46 @@ export interface PricingSetup {
   businessAddress: PricingAddress | null;
 }
 
-export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?: string | null; now: Date }): Promise<PricingSetup> {
+/**
+ * What pricing reads of the site whatever the call: all active discount rules (their time windows are
+ * checked per call), settings, tax regions with manual rates and shipping regions, already in the
+ * engine's types. Held per process under the site's pricing version (store-version.ts), so a pricing
+ * costs one version read instead of five listings while the owner changes nothing.
+ */
+interface SiteInputs {
+  version: string;
+  rules: (DiscountRuleInput & { start: string | null; end: string | null })[];
+  roundingMode: RoundingMode;
+  tax: TaxSettingsInput;
+  shippingRegions: ShippingRegionInput[];
+  businessAddress: PricingAddress | null;
+}
+
+/** Sites whose inputs one process keeps (least recently loaded dropped first). */
+export const PRICING_INPUTS_CACHE_SITES = 1_000;
+const siteInputs = new Map<string, SiteInputs>();
+
+async function loadSiteInputs(ctx: RequestContext): Promise<SiteInputs> {
   const siteId = ctx.site.id;
-  const now = opts.now.toISOString();
+  // The version before the listings: a write committing between them can only make an entry newer
+  // than its version says (reloaded at the next read), never older.
+  const version = await findPricingVersion(ctx.db, siteId);
+  const cached = siteInputs.get(siteId);
+  if (cached && cached.version === version) return cached;
   // One after another: the caller's transaction (if any) is one connection.
-  const rules = await listLiveDiscountRules(ctx.db, siteId, now, MAX_DISCOUNT_RULES);
+  const rules = await listActiveDiscountRules(ctx.db, siteId, MAX_DISCOUNT_RULES);
   const settings = await findSiteSettings(ctx.db, siteId);
   const regions = await listAllTaxRegions(ctx.db, siteId, MAX_TAX_REGIONS);
   const rates = await listManualRates(ctx.db, siteId);
   const shipping = await listShippingRegionRows(ctx.db, siteId, MAX_SHIPPING_REGIONS);
-  const coupon = opts.couponCode ? await findCouponByCode(ctx.db, siteId, couponCodeKey(opts.couponCode)) : undefined;
   const pricing = settings?.pricing ?? DEFAULT_PRICING_SETTINGS;
-  return {
-    currency: ctx.site.currency,
-    roundingMode: pricing.roundingMode ?? DEFAULT_ROUNDING_MODE,
-    discountRules: rules.map((r) => ({
+  const entry: SiteInputs = {
+    version,
+    rules: rules.map((r) => ({
       id: r.id, name: r.name, active: r.active, trigger: r.trigger, activeTimeInfo: r.activeTimeInfo, discounts: r.discounts,
+      start: r.activeTimeInfo?.start ?? null, end: r.activeTimeInfo?.end ?? null,
     })),
-    coupon: coupon ? couponToEngine(coupon) : null,
-    couponError: opts.couponCode && !coupon ? 'NOT_FOUND' : null,
+    roundingMode: pricing.roundingMode ?? DEFAULT_ROUNDING_MODE,
     tax: {
       taxableAddressType: pricing.taxableAddressType,
       taxShipping: pricing.taxShipping,
@@ -58,8 +80,32 @@ export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?:
       })),
     },
     shippingRegions: shipping.map(shippingRegionToEngine),
-    additionalFees: [],
     businessAddress: pricing.businessAddress,
+  };
+  siteInputs.delete(siteId);
+  siteInputs.set(siteId, entry);
+  if (siteInputs.size > PRICING_INPUTS_CACHE_SITES) siteInputs.delete(siteInputs.keys().next().value!);
+  return entry;
+}
+
+/** Whether a rule's window holds `now` (ISO text compares as time; start inclusive, end exclusive). */
+const liveAt = (now: string) => (r: { start: string | null; end: string | null }) => (r.start === null || r.start <= now) && (r.end === null || r.end > now);
+
+export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?: string | null; now: Date }): Promise<PricingSetup> {
+  const inputs = await loadSiteInputs(ctx);
+  const now = opts.now.toISOString();
+  const coupon = opts.couponCode ? await findCouponByCode(ctx.db, ctx.site.id, couponCodeKey(opts.couponCode)) : undefined;
+  // The engine gets fresh outer objects; it reads its inputs and never writes them, so the shared inner ones stay as loaded.
+  return {
+    currency: ctx.site.currency,
+    roundingMode: inputs.roundingMode,
+    discountRules: inputs.rules.filter(liveAt(now)).map(({ start: _start, end: _end, ...rule }) => rule),
+    coupon: coupon ? couponToEngine(coupon) : null,
+    couponError: opts.couponCode && !coupon ? 'NOT_FOUND' : null,
+    tax: inputs.tax,
+    shippingRegions: inputs.shippingRegions,
+    additionalFees: [],
+    businessAddress: inputs.businessAddress,
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../storage/database.js';
 import type { Database } from '../../../storage/schema.js';
+import { bumpPricingVersion } from './store-version.js';
 
 /**
  * The statements every entity table of the pricing rules shares (all have `id` and `site_id`): find,
@@ -11,6 +12,8 @@ import type { Database } from '../../../storage/schema.js';
 export interface PageQuery { where: RawBuilder<boolean> | undefined; order: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; limit: number; offset: number }
 
 export type EntityTable = 'discount_rules' | 'coupons' | 'shipping_regions' | 'tax_groups' | 'tax_regions';
+/** Tables whose rows the cached pricing setup holds (coupons are read per pricing, by code). */
+const PRICED_TABLES = new Set<EntityTable>(['discount_rules', 'shipping_regions', 'tax_regions']);
 
 export async function findRow<T extends EntityTable>(db: Executor, table: T, siteId: string, id: string): Promise<Database[T] | undefined> {
   const { rows } = await sql<Database[T]>`SELECT * FROM ${sql.table(table)} WHERE site_id = ${siteId} AND id = ${id}`.execute(db);
@@ -20,7 +23,9 @@ export async function findRow<T extends EntityTable>(db: Executor, table: T, sit
 /** True when the row existed. */
 export async function deleteRow(db: Executor, table: EntityTable, siteId: string, id: string): Promise<boolean> {
   const result = await sql`DELETE FROM ${sql.table(table)} WHERE site_id = ${siteId} AND id = ${id}`.execute(db);
-  return Number(result.numAffectedRows ?? 0n) === 1;
+  const deleted = Number(result.numAffectedRows ?? 0n) === 1;
+  if (deleted && PRICED_TABLES.has(table)) await bumpPricingVersion(db, siteId);
+  return deleted;
 }
 
 export async function countRows(db: Executor, table: EntityTable, siteId: string): Promise<number> {

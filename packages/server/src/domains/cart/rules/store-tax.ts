@@ -2,6 +2,7 @@ import type { Executor } from '../../../storage/database.js';
 import type { Bool01 } from '../../../storage/schema.js';
 import type { JurisdictionType, ManualRateRecord, TaxGroupRecord, TaxRegionRecord } from './model.js';
 import { countRows, deleteRow, findRow, pageRows, type PageQuery } from './store-rows.js';
+import { bumpPricingVersion } from './store-version.js';
 
 /** SQL of tax groups, tax regions and their manual rates. Every statement is scoped by `site_id`. */
 
@@ -59,12 +60,15 @@ function regionColumns(t: TaxRegionRecord) {
 
 export async function insertTaxRegion(db: Executor, siteId: string, t: TaxRegionRecord): Promise<void> {
   await db.insertInto('tax_regions').values({ id: t.id, site_id: siteId, created_date: t.createdDate, ...regionColumns(t) }).execute();
+  await bumpPricingVersion(db, siteId);
 }
 
 export async function updateTaxRegionRow(db: Executor, siteId: string, t: TaxRegionRecord, expected: number): Promise<boolean> {
   const r = await db.updateTable('tax_regions').set(regionColumns(t))
     .where('site_id', '=', siteId).where('id', '=', t.id).where('revision', '=', expected).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await bumpPricingVersion(db, siteId);
+  return true;
 }
 
 export async function findTaxRegion(db: Executor, siteId: string, id: string): Promise<TaxRegionRecord | undefined> {
@@ -108,6 +112,7 @@ export async function listManualRates(db: Executor, siteId: string, regionId?: s
 /** Replaces the region's rates with `rates` (one statement to clear, one to insert). */
 export async function replaceManualRates(db: Executor, siteId: string, regionId: string, rates: ManualRateRecord[]): Promise<void> {
   await db.deleteFrom('tax_manual_rates').where('site_id', '=', siteId).where('tax_region_id', '=', regionId).execute();
+  await bumpPricingVersion(db, siteId);
   if (rates.length === 0) return;
   await db.insertInto('tax_manual_rates').values(rates.map((m) => ({
     id: m.id, site_id: siteId, tax_region_id: regionId, tax_group_key: m.taxGroupId ?? '', tax_rate: m.taxRate, tax_name: m.taxName,
@@ -118,6 +123,7 @@ export async function replaceManualRates(db: Executor, siteId: string, regionId:
 /** Clears the group's mappings in every region (the group is being deleted). */
 export async function deleteManualRatesOfGroup(db: Executor, siteId: string, groupId: string): Promise<void> {
   await db.deleteFrom('tax_manual_rates').where('site_id', '=', siteId).where('tax_group_key', '=', groupId).execute();
+  await bumpPricingVersion(db, siteId);
 }
 
 /** Manual rates of the site outside one region (the site-wide bound is checked before replacing that region's). */

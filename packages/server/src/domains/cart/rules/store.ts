@@ -3,6 +3,7 @@ import type { Executor } from '../../../storage/database.js';
 import { lockForUpdate, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import type { Bool01 } from '../../../storage/schema.js';
 import { countRows, deleteRow, findRow, pageRows, type PageQuery } from './store-rows.js';
+import { bumpPricingVersion } from './store-version.js';
 import type {
   CouponRecord, DiscountRuleRecord, PricingSettings, ShippingRegionRecord, SiteSettingsRecord, StoredCheckoutSettings,
 } from './model.js';
@@ -68,13 +69,16 @@ function ruleColumns(rule: DiscountRuleRecord) {
 
 export async function insertDiscountRule(db: Executor, siteId: string, rule: DiscountRuleRecord): Promise<void> {
   await db.insertInto('discount_rules').values({ id: rule.id, site_id: siteId, usage_count: rule.usageCount, created_date: rule.createdDate, ...ruleColumns(rule) }).execute();
+  await bumpPricingVersion(db, siteId);
 }
 
 /** Writes the rule when its stored revision is still `expected`; false when it moved on meanwhile. */
 export async function updateDiscountRuleRow(db: Executor, siteId: string, rule: DiscountRuleRecord, expected: number): Promise<boolean> {
   const r = await db.updateTable('discount_rules').set(ruleColumns(rule))
     .where('site_id', '=', siteId).where('id', '=', rule.id).where('revision', '=', expected).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await bumpPricingVersion(db, siteId);
+  return true;
 }
 
 export async function findDiscountRule(db: Executor, siteId: string, id: string): Promise<DiscountRuleRecord | undefined> {
@@ -86,12 +90,10 @@ export const deleteDiscountRuleRow = (db: Executor, siteId: string, id: string) 
 export const countDiscountRules = (db: Executor, siteId: string) => countRows(db, 'discount_rules', siteId);
 export const listDiscountRuleRows = async (db: Executor, siteId: string, q: PageQuery) => (await pageRows(db, 'discount_rules', siteId, q)).map(ruleFromRow);
 
-/** Active rules whose time window contains `now` (ISO text compares as time). */
-export async function listLiveDiscountRules(db: Executor, siteId: string, now: string, max: number): Promise<DiscountRuleRecord[]> {
+/** Every active rule of the site, oldest first (the pricing setup checks time windows per call). */
+export async function listActiveDiscountRules(db: Executor, siteId: string, max: number): Promise<DiscountRuleRecord[]> {
   const rows = await db.selectFrom('discount_rules').selectAll()
     .where('site_id', '=', siteId).where('active', '=', 1)
-    .where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', now)]))
-    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>', now)]))
     .orderBy('created_date').orderBy('id').limit(max).execute();
   return rows.map(ruleFromRow);
 }
@@ -163,12 +165,15 @@ function shippingColumns(s: ShippingRegionRecord) {
 
 export async function insertShippingRegion(db: Executor, siteId: string, s: ShippingRegionRecord): Promise<void> {
   await db.insertInto('shipping_regions').values({ id: s.id, site_id: siteId, created_date: s.createdDate, ...shippingColumns(s) }).execute();
+  await bumpPricingVersion(db, siteId);
 }
 
 export async function updateShippingRegionRow(db: Executor, siteId: string, s: ShippingRegionRecord, expected: number): Promise<boolean> {
   const r = await db.updateTable('shipping_regions').set(shippingColumns(s))
     .where('site_id', '=', siteId).where('id', '=', s.id).where('revision', '=', expected).executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await bumpPricingVersion(db, siteId);
+  return true;
 }
 
 export async function findShippingRegion(db: Executor, siteId: string, id: string): Promise<ShippingRegionRecord | undefined> {
@@ -202,9 +207,10 @@ export async function findSiteSettings(db: Executor, siteId: string): Promise<Si
  * (PostgreSQL; SQLite has one writer), so a read-modify-write of the settings loses no update.
  */
 export async function lockSiteSettings(db: Executor, dialect: DialectName, siteId: string, defaults: { checkout: StoredCheckoutSettings; pricing: PricingSettings }, now: string): Promise<SiteSettingsRecord> {
-  await db.insertInto('cart_site_settings')
+  const created = await db.insertInto('cart_site_settings')
     .values({ site_id: siteId, checkout_settings: toJson(defaults.checkout), pricing_settings: toJson(defaults.pricing), created_date: now, updated_date: now })
-    .onConflict((oc) => oc.column('site_id').doNothing()).execute();
+    .onConflict((oc) => oc.column('site_id').doNothing()).executeTakeFirst();
+  if (Number(created.numInsertedOrUpdatedRows ?? 0n) > 0) await bumpPricingVersion(db, siteId);
   await lockForUpdate(db, dialect, sql`SELECT site_id FROM cart_site_settings WHERE site_id = ${siteId}`);
   const found = await findSiteSettings(db, siteId);
   if (!found) throw new Error('cart_site_settings row vanished inside its transaction');
@@ -215,4 +221,5 @@ export async function updateSiteSettingsRow(db: Executor, siteId: string, settin
   await db.updateTable('cart_site_settings')
     .set({ checkout_settings: toJson(settings.checkout), pricing_settings: toJson(settings.pricing), updated_date: now })
     .where('site_id', '=', siteId).execute();
+  await bumpPricingVersion(db, siteId);
 }
