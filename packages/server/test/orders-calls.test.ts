@@ -222,6 +222,11 @@ describe('cancel, status, aggregate, numbers, import', () => {
     expect(next.number).toBe('50001');
     const lower = await call(t.url, `${O}/import/set-order-number-counter`, owner({ counter: '100' }));
     expect([lower.status, lower.body.details.applicationError.code]).toEqual([409, 'COUNTER_LOWER_THAN_CURRENT']);
+    // An import took the number the counter gives next: the next order skips it.
+    const aside = await v1Product(t, 'Numbered aside', 10);
+    const ahead = await call(t.url, `${O}/import`, owner({ order: { number: '50002', lineItems: [line(aside, 1)], paymentStatus: 'PAID', channelInfo: { type: 'OTHER_PLATFORM' } } }));
+    expect(ahead.status).toBe(200);
+    expect((await createOrder([line(aside, 1)])).number).toBe('50003');
 
     const imported = await call(t.url, `${O}/import`, owner({ order: { number: '70000', lineItems: [line(ref, 2)], paymentStatus: 'PAID', channelInfo: { type: 'OTHER_PLATFORM' } } }));
     expect(imported.status).toBe(200);

@@ -164,9 +164,9 @@ export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<str
 
 /**
  * After its checkout completed: the cart the checkout came from is done, so the shopper's next visit
- * starts empty; a cart that has since moved on to another checkout stays.
+ * starts empty; a cart that has since moved on to another checkout stays. Answers the cart's `deleted`
+ * event for the caller to record with its own (one outbox write).
  */
-/** Deletes the cart an order was placed from; answers its `deleted` event for the caller to record with its own (one outbox write). */
 export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string, checkoutLines?: { stored: StoredLine[]; resolved: ResolvedLine[] }): Promise<CartEvent | undefined> {
   const cart = await findCartById(ctx.db, ctx.site.id, cartId);
   if (!cart || (cart.doc.checkoutId && cart.doc.checkoutId !== checkoutId)) return undefined;

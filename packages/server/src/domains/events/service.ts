@@ -8,7 +8,7 @@ import { webhookUrlProblem } from './target.js';
 import { kickLocalFanOut } from './jobs.js';
 import {
   countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertOutboxEvents,
-  insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow,
+  insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow, entityKey, type SequenceClaim,
   type AttemptRow, type DeliveryRow, type MailRow, type SubscriptionRecord,
 } from './store.js';
 import {
@@ -52,21 +52,20 @@ export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): 
       : caller.kind === 'owner' ? caller.apiKeyId
         : caller.kind === 'app' ? caller.appId : undefined;
   const createdDate = new Date().toISOString();
-  const byFqdn = new Map<string, Map<string, number>>();
+  const counts = new Map<string, SequenceClaim>();
   for (const event of events) {
-    const counts = byFqdn.get(event.entityFqdn) ?? new Map<string, number>();
-    counts.set(event.entityId, (counts.get(event.entityId) ?? 0) + 1);
-    byFqdn.set(event.entityFqdn, counts);
+    const key = entityKey(event.entityFqdn, event.entityId);
+    const claim = counts.get(key) ?? { entityFqdn: event.entityFqdn, entityId: event.entityId, count: 0 };
+    claim.count += 1;
+    counts.set(key, claim);
   }
   // Both steps or neither, also for a caller outside a transaction.
   await inTransaction(ctx.db, async (db) => {
+    const last = await reserveEntitySequences(db, ctx.site.id, [...counts.values()]);
     const next = new Map<string, number>();
-    for (const [fqdn, counts] of [...byFqdn].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const last = await reserveEntitySequences(db, ctx.site.id, fqdn, counts);
-      for (const [id, count] of counts) next.set(`${fqdn}\u0000${id}`, last.get(id)! - count + 1);
-    }
+    for (const [key, claim] of counts) next.set(key, last.get(key)! - claim.count + 1);
     await insertOutboxEvents(db, events.map((event) => {
-      const key = `${event.entityFqdn}\u0000${event.entityId}`;
+      const key = entityKey(event.entityFqdn, event.entityId);
       const sequence = next.get(key)!;
       next.set(key, sequence + 1);
       return {

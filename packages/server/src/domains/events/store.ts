@@ -141,28 +141,34 @@ export interface OutboxEventRow {
 /** Rows per multi-row statement: far below SQLite's and PostgreSQL's bound-parameter limits. */
 const EVENT_BATCH_ROWS = 500;
 
+/** One entity's share of a sequence reservation. */
+export interface SequenceClaim { entityFqdn: string; entityId: string; count: number }
+
 /**
- * Reserves sequence numbers for events of one kind of entity: `counts` maps each entity id to how
- * many events it gets. Answers each entity's last reserved number (its events take the `count`
- * numbers ending there). The upsert takes the counter rows' locks until the surrounding transaction
- * ends, so two writers of one entity get consecutive numbers in commit order. Ids are taken in sorted
- * order so concurrent batches lock rows in the same order.
+ * Reserves sequence numbers for events of several entities: each claim's entity gets `count` numbers.
+ * Answers each entity's last reserved number (its events take the `count` numbers ending there), keyed
+ * by `entityKey`. The upsert takes the counter rows' locks until the surrounding transaction ends, so
+ * two writers of one entity get consecutive numbers in commit order. Claims are taken sorted by kind,
+ * then id, in one statement per EVENT_BATCH_ROWS, so concurrent writers lock rows in the same order.
  */
-export async function reserveEntitySequences(db: Executor, siteId: string, entityFqdn: string, counts: Map<string, number>): Promise<Map<string, number>> {
+export async function reserveEntitySequences(db: Executor, siteId: string, claims: SequenceClaim[]): Promise<Map<string, number>> {
   const last = new Map<string, number>();
-  const ids = [...counts.keys()].sort();
-  for (let i = 0; i < ids.length; i += EVENT_BATCH_ROWS) {
-    const chunk = ids.slice(i, i + EVENT_BATCH_ROWS);
+  const sorted = [...claims].sort((a, b) => (a.entityFqdn !== b.entityFqdn ? (a.entityFqdn < b.entityFqdn ? -1 : 1) : a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : 0));
+  for (let i = 0; i < sorted.length; i += EVENT_BATCH_ROWS) {
+    const chunk = sorted.slice(i, i + EVENT_BATCH_ROWS);
     const rows = await db.insertInto('event_entity_sequences')
-      .values(chunk.map((id) => ({ site_id: siteId, entity_fqdn: entityFqdn, entity_id: id, last_sequence: counts.get(id)! })))
+      .values(chunk.map((c) => ({ site_id: siteId, entity_fqdn: c.entityFqdn, entity_id: c.entityId, last_sequence: c.count })))
       .onConflict((oc) => oc.columns(['site_id', 'entity_fqdn', 'entity_id'])
         .doUpdateSet({ last_sequence: sql<number>`event_entity_sequences.last_sequence + excluded.last_sequence` }))
-      .returning(['entity_id', 'last_sequence'])
+      .returning(['entity_fqdn', 'entity_id', 'last_sequence'])
       .execute();
-    for (const row of rows) last.set(row.entity_id, Number(row.last_sequence));
+    for (const row of rows) last.set(entityKey(row.entity_fqdn, row.entity_id), Number(row.last_sequence));
   }
   return last;
 }
+
+/** The key of one entity in a reservation's answer. */
+export const entityKey = (entityFqdn: string, entityId: string) => `${entityFqdn}\u0000${entityId}`;
 
 export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[]): Promise<void> {
   for (let i = 0; i < events.length; i += EVENT_BATCH_ROWS) {

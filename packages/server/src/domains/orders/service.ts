@@ -12,7 +12,7 @@ import {
   changeOrder, failpoint, newActivity, orderNotFound, readOrder, recordOrderEvents, totalMinor, type OrderEvent,
 } from './record.js';
 import { commitStock, placeStock, restock } from './stock.js';
-import { findOrder, findSiteRow, insertOrder, orderNumberUsed, takeOrderNumber } from './store.js';
+import { findOrder, findSiteRow, insertOrder, takeOrderNumber } from './store.js';
 
 /**
  * Orders: creation (from a checkout, by the owner, imported), reads, payment changes, cancel and
@@ -37,8 +37,8 @@ function createdByOf(ctx: RequestContext): Order['createdBy'] {
 
 async function nextNumber(ctx: RequestContext): Promise<number> {
   for (let i = 0; i < ORDER_LIMITS.numberTries; i++) {
-    const n = await takeOrderNumber(ctx.db, ctx.site.id);
-    if (!(await orderNumberUsed(ctx.db, ctx.site.id, n))) return n;
+    const taken = await takeOrderNumber(ctx.db, ctx.site.id);
+    if (!taken.used) return taken.number;
   }
   throw conflict('ORDER_NUMBER_UNAVAILABLE', 'No free order number near the counter; set a higher counter');
 }

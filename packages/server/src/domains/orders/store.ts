@@ -161,10 +161,19 @@ export async function findSiteRow(db: Executor, siteId: string): Promise<OrderSi
   };
 }
 
-/** The site's next order number (the counter row stays locked until the transaction ends). */
-export async function takeOrderNumber(db: Executor, siteId: string): Promise<number> {
+/**
+ * Moves the site's counter on by one and answers the number, and whether an order already has it
+ * (imports may take numbers above the counter), in one statement. The counter row stays locked until
+ * the transaction ends.
+ */
+export async function takeOrderNumber(db: Executor, siteId: string): Promise<{ number: number; used: boolean }> {
   const bump = () => db.updateTable('order_sites').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('site_id', '=', siteId).returning('last_number').executeTakeFirst();
+    .where('site_id', '=', siteId)
+    .returning((eb) => [
+      'last_number',
+      eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.site_id', '=', 'order_sites.site_id').whereRef('orders.number', '=', 'order_sites.last_number')).as('used'),
+    ])
+    .executeTakeFirst();
   // The row exists after a site's first order: one statement then; the first order creates it.
   let r = await bump();
   if (!r) {
@@ -172,7 +181,8 @@ export async function takeOrderNumber(db: Executor, siteId: string): Promise<num
     r = await bump();
   }
   if (!r) throw new Error(`order_sites row of site ${siteId} is missing after it was created`);
-  return Number(r.last_number);
+  // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
+  return { number: Number(r.last_number), used: Boolean(r.used) };
 }
 
 /** Sets the counter (the next order gets counter + 1); returns the old value. */
@@ -188,10 +198,6 @@ export async function setOrderCounter(db: Executor, dialect: DialectName, siteId
 export async function maxOrderNumber(db: Executor, siteId: string): Promise<number> {
   const r = await db.selectFrom('orders').select((eb) => eb.fn.max('number').as('m')).where('site_id', '=', siteId).executeTakeFirst();
   return r?.m === null || r?.m === undefined ? 0 : Number(r.m);
-}
-
-export async function orderNumberUsed(db: Executor, siteId: string, number: number): Promise<boolean> {
-  return !!(await db.selectFrom('orders').select('id').where('site_id', '=', siteId).where('number', '=', number).executeTakeFirst());
 }
 
 export async function updateSettingsRow(db: Executor, siteId: string, patch: { inventoryUpdateTrigger?: InventoryUpdateTrigger; createInvoice?: boolean }, now: string): Promise<void> {
