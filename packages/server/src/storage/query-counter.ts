@@ -21,7 +21,7 @@ export function countingQueries<T>(fn: (count: QueryCount) => Promise<T>): Promi
 /** Kysely `log` hook: one executed statement (errors included; they reached the database too). */
 export function noteQuery(_event: LogEvent): void {
   const count = current.getStore();
-  if (count) { count.statements += 1; if (process.env.TMP_SQL) console.log('SQL', _event.query.sql.slice(0, 160)); }
+  if (count) count.statements += 1;
 }
 
 /** Runs `fn` outside any counter: background work a request starts is not the request's. */
