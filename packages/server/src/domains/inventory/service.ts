@@ -4,7 +4,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import { isUniqueViolation } from '../../storage/errors.js';
 import {
   addPreorderUnits, DEFAULT_LOCATION_ID, deleteStaleReservations, findItem, findItemOf, findItemsByIds, findItemsOf, findItemsWithReserved, findReservation, giveUnits, insertUncountedLine,
-  lockItems, reservedByItem, reserveUnits, setStock, takeUnits, transitionReservation, type InventoryRow, type ReservationLine, type StockPatch,
+  lockAndFindItems, reservedByItem, reserveUnits, setStock, takeUnits, transitionReservation, type InventoryRow, type ReservationLine, type StockPatch,
 } from './store.js';
 
 /** How long a reservation holds stock unless the caller says otherwise. */
@@ -93,10 +93,20 @@ function missing(ref: ItemRef): ApplicationError {
   return notFound('VARIANT_NOT_FOUND', `Product ${ref.productId} has no variant ${ref.variantId}`, { productId: ref.productId, variantId: ref.variantId, ...at });
 }
 
-/** Resolves refs, locks their rows in id order, and reads them again under the lock. */
+/** Locks the items in id order and reads them under the lock (PostgreSQL: one statement; SQLite has one writer). */
 async function lockAndRead(ctx: RequestContext, ids: string[]): Promise<Map<string, InventoryRow>> {
-  await lockItems(ctx.db, ctx.site.id, ids);
-  return new Map((await findItemsByIds(ctx.db, ctx.site.id, [...new Set(ids)])).map((r) => [r.id, r]));
+  const rows = ctx.dialect === 'sqlite' ? await findItemsByIds(ctx.db, ctx.site.id, [...new Set(ids)]) : await lockAndFindItems(ctx.db, ctx.site.id, ids);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * `lockAndRead` of rows this transaction has just resolved. SQLite needs no second read: the
+ * transaction's snapshot already holds them, and a commit by another process since then fails this
+ * transaction's first write (inTransaction runs it again).
+ */
+async function lockResolved(ctx: RequestContext, resolved: InventoryRow[]): Promise<Map<string, InventoryRow>> {
+  if (ctx.dialect === 'sqlite') return new Map(resolved.map((r) => [r.id, r]));
+  return lockAndRead(ctx, resolved.map((r) => r.id));
 }
 
 const short = (row: InventoryRow, quantity: number) => new InsufficientStockError({ productId: row.productId, variantId: row.variantId, quantity });
@@ -140,34 +150,43 @@ export async function adjust(ctx: RequestContext, changes: StockChange[], opts: 
       if (row) targets.push({ id: row.id, change });
       else if (!opts.ignoreMissing) throw missing(change);
     });
-    const rows = await lockAndRead(tctx, targets.map((t) => t.id));
+    const rows = await lockResolved(tctx, resolved.filter((r): r is InventoryRow => r !== undefined));
     // Id order (stable for one item's changes): the first failure is the same whichever order lines came in.
     targets.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const repeated = new Set(targets.filter((t, i) => targets.findIndex((o) => o.id === t.id) !== i).map((t) => t.id));
     const now = new Date().toISOString();
-    const changed = new Set<string>();
+    // Each changed item as it is now: from the statement that changed it, or read again after the others.
+    const changed = new Map<string, InventoryRow | undefined>();
     for (const { id, change } of targets) {
       const row = rows.get(id);
       if (!row) throw missing(change); // deleted between resolving and locking
+      let current: InventoryRow | undefined;
       if ('decrement' in change) {
         if (!row.trackQuantity) {
           if (!row.inStock) throw short(row, change.decrement);
           continue;
         }
-        if (!(await takeUnits(trx, ctx.site.id, id, change.decrement, change.restrict ?? true, now))) throw short(row, change.decrement);
+        current = await takeUnits(trx, ctx.site.id, id, change.decrement, change.restrict ?? true, now);
+        if (!current) throw short(row, change.decrement);
       } else if ('increment' in change) {
         if (!row.trackQuantity) continue;
-        if (!(await giveUnits(trx, ctx.site.id, id, change.increment, change.max, now))) throw new QuantityLimitError(row, change.max ?? INVENTORY_LIMITS.unitsMax);
+        current = await giveUnits(trx, ctx.site.id, id, change.increment, change.max, now);
+        if (!current) throw new QuantityLimitError(row, change.max ?? INVENTORY_LIMITS.unitsMax);
       } else if ('preorder' in change) {
         if (!(await addPreorderUnits(trx, ctx.site.id, id, change.preorder, now))) throw short(row, change.preorder);
       } else {
         await setStock(trx, ctx.site.id, row, change.set, now);
       }
       // Later changes of the same item (e.g. start tracking, then decrement) see this one.
-      if (repeated.has(id)) rows.set(id, (await findItem(trx, ctx.site.id, id))!);
-      changed.add(id);
+      if (targets.some((t) => t.id === id && t.change !== change)) {
+        current ??= await findItem(trx, ctx.site.id, id);
+        if (current) rows.set(id, current);
+      }
+      changed.set(id, current);
     }
-    const after = await findItemsByIds(trx, ctx.site.id, [...changed]);
+    const unknown = [...changed].filter(([, row]) => !row).map(([id]) => id);
+    const reread = new Map((await findItemsByIds(trx, ctx.site.id, unknown)).map((r) => [r.id, r]));
+    const after = [...changed].map(([id, row]) => row ?? reread.get(id)).filter((r): r is InventoryRow => r !== undefined)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     await notify(tctx, after);
     return after;
   });

@@ -1,6 +1,5 @@
 import { sql, type Generated, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { lockRowsInIdOrder } from '../../storage/locks.js';
 import type { Bool01 } from '../../storage/schema.js';
 
 /** The location of the variant's own stock (the storefront's and V1's): every variant has an item there. */
@@ -257,11 +256,21 @@ export async function findItemsAt(db: Executor, siteId: string, variantId: strin
 }
 
 
-export const lockItems = (db: Executor, siteId: string, ids: readonly string[]) => lockRowsInIdOrder(db, 'inventory_items', siteId, ids);
+/**
+ * PostgreSQL: locks the items for the rest of the caller's transaction and reads them under the lock,
+ * in one `SELECT ... ORDER BY id FOR UPDATE` (rows are locked in the order they are returned), so two
+ * transactions locking overlapping sets queue on the first row they share and never deadlock. Ids
+ * that match no row are ignored. SQLite needs no lock: a write transaction excludes every other writer.
+ */
+export async function lockAndFindItems(db: Executor, siteId: string, ids: readonly string[]): Promise<InventoryRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<Selectable<InventoryItemsTable>>`SELECT * FROM inventory_items WHERE site_id = ${siteId} AND id IN (${sql.join([...new Set(ids)])}) ORDER BY id FOR UPDATE`.execute(db);
+  return rows.map(toInventoryRow);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The one availability guard. Every way of taking units (a permanent decrement, a reservation) is a
-// single statement carrying this predicate, run after the rows are locked (lockItems): what is on
+// single statement carrying this predicate, run after the rows are locked (lockAndFindItems): what is on
 // hand, less the units of unexpired active reservations, less the request, must stay >= 0, or
 // within the preorder limit of a preorder-enabled item (no limit: unbounded).
 
@@ -282,22 +291,25 @@ function canTake(units: number, now: string): RawBuilder<boolean> {
  * canTake); without (`restrictInventory: false`) unconditionally. Units taken below zero count as
  * preordered. Returns whether the row changed (false: untracked, gone or short).
  */
-export async function takeUnits(db: Executor, siteId: string, id: string, units: number, guard: boolean, now: string): Promise<boolean> {
-  const result = await sql`UPDATE inventory_items
+/** Takes `units` from a tracked item (guarded unless `guard` is false); the row after, or undefined when refused. */
+export async function takeUnits(db: Executor, siteId: string, id: string, units: number, guard: boolean, now: string): Promise<InventoryRow | undefined> {
+  const { rows } = await sql<Selectable<InventoryItemsTable>>`UPDATE inventory_items
     SET quantity = quantity - ${units},
         in_stock = CASE WHEN quantity - ${units} > 0 THEN 1 ELSE 0 END,
         preorder_counter = preorder_counter + CASE WHEN quantity - ${units} < 0 THEN ${units} ELSE 0 END,
         revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND id = ${id} AND track_quantity = 1 AND ${guard ? canTake(units, now) : sql`1 = 1`}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+    WHERE site_id = ${siteId} AND id = ${id} AND track_quantity = 1 AND ${guard ? canTake(units, now) : sql`1 = 1`}
+    RETURNING *`.execute(db);
+  return rows[0] ? toInventoryRow(rows[0]) : undefined;
 }
 
-/** Gives `units` back to a tracked item, up to `max` when given. False: untracked, gone or full. */
-export async function giveUnits(db: Executor, siteId: string, id: string, units: number, max: number | undefined, now: string): Promise<boolean> {
-  const result = await sql`UPDATE inventory_items
+/** Gives `units` back to a tracked item, up to `max` when given: the row after, or undefined when untracked, gone or full. */
+export async function giveUnits(db: Executor, siteId: string, id: string, units: number, max: number | undefined, now: string): Promise<InventoryRow | undefined> {
+  const { rows } = await sql<Selectable<InventoryItemsTable>>`UPDATE inventory_items
     SET quantity = quantity + ${units}, in_stock = CASE WHEN quantity + ${units} > 0 THEN 1 ELSE 0 END, revision = revision + 1, updated_date = ${now}
-    WHERE site_id = ${siteId} AND id = ${id} AND track_quantity = 1 ${max === undefined ? sql`` : sql`AND quantity + ${units} <= ${max}`}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+    WHERE site_id = ${siteId} AND id = ${id} AND track_quantity = 1 ${max === undefined ? sql`` : sql`AND quantity + ${units} <= ${max}`}
+    RETURNING *`.execute(db);
+  return rows[0] ? toInventoryRow(rows[0]) : undefined;
 }
 
 /** Adds preordered units to an item's counter when preorder is on and the limit allows. */
