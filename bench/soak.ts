@@ -80,11 +80,23 @@ await call(url, '/wix-data/v2/collections', { ...owner, body: { collection: { id
 
 let stop = false;
 let counter = 0;
+/** Renews a visitor's access token this long before it expires, as the SDK does. */
+const RENEW_BEFORE_MS = 60_000;
+
+interface Session { auth: string; refreshToken: string; expiresAt: number }
+
+async function tokens(body: Record<string, unknown>): Promise<Session> {
+  const res = await req('/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, ...body } });
+  return { auth: res.body.access_token as string, refreshToken: res.body.refresh_token as string, expiresAt: Date.now() + Number(res.body.expires_in) * 1000 };
+}
+
 async function user(u: number): Promise<void> {
-  const token = (await req('/oauth2/token', { body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' } })).body.access_token as string;
-  const auth = { auth: token };
+  let session = await tokens({ grantType: 'anonymous' });
   // Each user walks the scenarios in order (the checkout needs the cart step before it).
   for (let step = 0; !stop; step++) {
+    // A soak outlives an access token: renew it with the refresh token (same visitor, same cart).
+    if (Date.now() > session.expiresAt - RENEW_BEFORE_MS) session = await tokens({ grantType: 'refresh_token', refreshToken: session.refreshToken });
+    const auth = { auth: session.auth };
     const n = counter++;
     const productId = productIds[n % productIds.length]!;
     try {

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 
 describe('settings: discounts', () => {
-  it('a rule created in Settings takes 10% off a real cart; turned off it stops; deleted after confirmation it is gone', async () => {
+  it('a rule created in Settings takes 10% off a real cart; edited in its dialog it changes the cart at once; turned off it stops; deleted after confirmation it is gone', async () => {
     expect(await cartTotal()).toBe('40.00');
     await openSection(page, 'Settings', 'Settings');
     await openPart('Discounts and coupons', 'Automatic discounts');
@@ -61,6 +61,35 @@ describe('settings: discounts', () => {
     expect(await cartTotal()).toBe('40.00');
     await page.getByRole('button', { name: 'Turn on rule Ten percent off' }).click();
     await expect.poll(() => page.getByTestId('discount-rule-row').textContent()).toContain('LIVE');
+    expect(await cartTotal()).toBe('36.00');
+
+    // Edited in its dialog: the amount and a minimum subtotal reach the server and the cart at once.
+    await page.getByRole('button', { name: 'Edit rule Ten percent off' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit discount rule' });
+    await edit.getByLabel('Rule name').fill('Fifteen percent off');
+    await edit.getByLabel('Discount', { exact: true }).fill('101');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await expect.poll(() => edit.getByRole('alert').textContent()).toBe('Discount: a percentage above 0 and at most 100');
+    expect(await cartTotal()).toBe('36.00');
+    await edit.getByLabel('Discount', { exact: true }).fill('15');
+    await edit.getByLabel('Minimum subtotal (optional)').fill('30');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('discount-rule-row').allTextContents()).toEqual([expect.stringMatching(/^Fifteen percent off15% off the whole cartsubtotal 30\.00 or moreLIVE/)]);
+    expect(await cartTotal()).toBe('34.00');
+    // A minimum above the cart: the rule stays, the cart pays in full; cleared again, it applies to every cart.
+    await page.getByRole('button', { name: 'Edit rule Fifteen percent off' }).click();
+    await edit.getByLabel('Minimum subtotal (optional)').fill('50');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => cartTotal()).toBe('40.00');
+    await page.getByRole('button', { name: 'Edit rule Fifteen percent off' }).click();
+    await edit.getByLabel('Minimum subtotal (optional)').fill('');
+    await edit.getByLabel('Rule name').fill('Ten percent off');
+    await edit.getByLabel('Discount', { exact: true }).fill('10');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('discount-rule-row').textContent()).toMatch(/^Ten percent off10% off the whole cartevery cart/);
     expect(await cartTotal()).toBe('36.00');
 
     // Cancel changes nothing; confirm deletes.

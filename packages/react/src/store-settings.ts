@@ -34,6 +34,10 @@ export const useCreateDiscountRule = () =>
 export const useSetDiscountRuleActive = () =>
   useVitrineMutation((client, v: { _id: string; revision: string; active: boolean }) =>
     bindModule(discountRules, client).updateDiscountRule(v._id, { revision: v.revision, active: v.active }), () => [storeSettingsKeys.discountRules()]);
+/** `mutate({ _id, rule })`: changes a rule (`rule.revision` is the one last read; a rule changed meanwhile is refused). */
+export const useUpdateDiscountRule = () =>
+  useVitrineMutation((client, v: { _id: string; rule: discountRules.DiscountRuleInput & { revision: string } }) =>
+    bindModule(discountRules, client).updateDiscountRule(v._id, v.rule), () => [storeSettingsKeys.discountRules()]);
 export const useDeleteDiscountRule = () =>
   useVitrineMutation((client, id: string) => bindModule(discountRules, client).deleteDiscountRule(id), () => [storeSettingsKeys.discountRules()]);
 

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
 import { StatusBadge } from '../components/StatusBadge';
 import { amountText, percentValue } from './money';
+import { EditRuleButton } from './DiscountRuleEditor';
 
 type Rule = discountRules.DiscountRule;
 type RuleValue = Rule['discounts']['values'][number];
@@ -77,6 +78,7 @@ function DiscountRules() {
       header: 'Actions',
       cell: (r) => (
         <div className="flex gap-2">
+          <EditRuleButton rule={r} />
           {r.active
             ? <ConfirmButton label="Turn off" ariaLabel={`Turn off rule ${r.name}`} title="Turn off discount rule" confirmLabel="Turn off"
                 message={`Turn off "${r.name}"? Carts stop getting this discount at once.`} onConfirm={() => setActive.mutateAsync({ _id: r._id, revision: r.revision, active: false })} />

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { useUpdateDiscountRule } from '@vitrine/react';
+import type { discountRules } from '@vitrine/sdk/ecom';
+import { ErrorAlert } from '../components/Alert';
+import { SelectField, TextField, primaryButton, secondaryButton } from '../components/Form';
+import { Modal } from '../components/Modal';
+import { amountText, percentValue } from './money';
+
+type Rule = discountRules.DiscountRule;
+type Kind = 'PERCENTAGE' | 'FIXED_AMOUNT';
+
+/**
+ * What the editor can change without losing anything: a rule of one percent or amount off the whole
+ * cart or shipping, every cart or from a minimum subtotal (the shape Settings creates). Other rules
+ * (item scopes, several values, other triggers) are changed through the API.
+ */
+export function editableRule(rule: Rule): { kind: Kind; value: string; target: 'GLOBAL' | 'SHIPPING'; minimum: string } | undefined {
+  const values = rule.discounts.values;
+  const v = values[0];
+  if (values.length !== 1 || !v || (v.targetType !== 'GLOBAL' && v.targetType !== 'SHIPPING')) return undefined;
+  if (v.discountType !== 'PERCENTAGE' && v.discountType !== 'FIXED_AMOUNT') return undefined;
+  const trigger = rule.trigger;
+  if (trigger && !(trigger.triggerType === 'SUBTOTAL_RANGE' && trigger.subtotalRange?.from && !trigger.subtotalRange.to)) return undefined;
+  return {
+    kind: v.discountType,
+    value: v.discountType === 'PERCENTAGE' ? String(v.percentage ?? '') : String(v.fixedAmount ?? ''),
+    target: v.targetType,
+    minimum: trigger?.subtotalRange?.from ?? '',
+  };
+}
+
+/** "Edit" on a rule's row: name, kind, amount and minimum subtotal in a dialog, saved with the revision last read. */
+export function EditRuleButton({ rule }: { rule: Rule }) {
+  const [open, setOpen] = useState(false);
+  const fields = editableRule(rule);
+  if (!fields) return null;
+  return (
+    <>
+      <button type="button" className={secondaryButton} aria-label={`Edit rule ${rule.name}`} onClick={() => setOpen(true)}>Edit</button>
+      {open && (
+        <Modal title="Edit discount rule" onClose={() => setOpen(false)}>
+          <RuleForm rule={rule} initial={fields} onDone={() => setOpen(false)} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function RuleForm({ rule, initial, onDone }: { rule: Rule; initial: NonNullable<ReturnType<typeof editableRule>>; onDone: () => void }) {
+  const update = useUpdateDiscountRule();
+  const [name, setName] = useState(rule.name);
+  const [kind, setKind] = useState<Kind>(initial.kind);
+  const [value, setValue] = useState(initial.value);
+  const [minimum, setMinimum] = useState(initial.minimum);
+  const [localError, setLocalError] = useState<string>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setLocalError(undefined);
+    const percentage = kind === 'PERCENTAGE' ? percentValue(value) : undefined;
+    const fixedAmount = kind === 'FIXED_AMOUNT' ? amountText(value) : undefined;
+    if (percentage === undefined && fixedAmount === undefined) {
+      setLocalError(kind === 'PERCENTAGE' ? 'Discount: a percentage above 0 and at most 100' : 'Discount: an amount such as 5 or 4.99');
+      return;
+    }
+    const from = minimum.trim() ? amountText(minimum) : undefined;
+    if (minimum.trim() && from === undefined) { setLocalError('Minimum subtotal: an amount such as 50 or 49.99'); return; }
+    update.mutate({
+      _id: rule._id,
+      rule: {
+        revision: rule.revision,
+        name: name.trim(),
+        trigger: from ? { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from } } : null,
+        discounts: { values: [{ targetType: initial.target, discountType: kind, ...(percentage !== undefined ? { percentage } : { fixedAmount }) }] },
+      },
+    }, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Discount rule" className="space-y-3">
+      <TextField label="Rule name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value === 'FIXED_AMOUNT' ? 'FIXED_AMOUNT' : 'PERCENTAGE')}>
+        <option value="PERCENTAGE">Percent off</option>
+        <option value="FIXED_AMOUNT">Amount off</option>
+      </SelectField>
+      <TextField label="Discount" required inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+      <TextField label="Minimum subtotal (optional)" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} />
+      {localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}
+      <ErrorAlert error={update.error} />
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onDone} className={secondaryButton}>Cancel</button>
+        <button disabled={update.isPending} className={primaryButton}>{update.isPending ? 'Saving…' : 'Save rule'}</button>
+      </div>
+    </form>
+  );
+}
