@@ -102,7 +102,7 @@ describe('settings: discounts', () => {
     expect(await cartTotal()).toBe('40.00');
   });
 
-  it('creates a coupon the cart accepts, and shows the server refusing a taken code', async () => {
+  it('creates a coupon the cart accepts, shows the server refusing a taken code, and edits its terms in a dialog', async () => {
     const form = page.getByRole('form', { name: 'New coupon' });
     await form.getByLabel('Coupon name').fill('Five off');
     await form.getByLabel('Code').fill('FIVEOFF');
@@ -125,6 +125,25 @@ describe('settings: discounts', () => {
     // The server's own description, without a "CODE:" prefix.
     expect(await alert.textContent()).not.toMatch(/^[A-Z_]+:/);
     expect(await page.getByTestId('coupon-row').count()).toBe(1);
+
+    // Edited in its dialog: ten percent from a minimum of 30, then the minimum cleared again.
+    await page.getByRole('button', { name: 'Edit coupon FIVEOFF' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit coupon FIVEOFF' });
+    expect(await edit.getByLabel('Coupon discount').inputValue()).toBe('5.00');
+    await edit.getByLabel('Coupon kind').selectOption('percent');
+    await edit.getByLabel('Coupon discount').fill('10');
+    await edit.getByLabel('Coupon minimum subtotal').fill('30');
+    await edit.getByLabel('Uses (optional)').fill('0');
+    await edit.getByRole('button', { name: 'Save coupon' }).click();
+    await expect.poll(() => edit.getByRole('alert').textContent()).toBe('Uses: a whole number of at least 1');
+    await edit.getByLabel('Uses (optional)').fill('');
+    await edit.getByRole('button', { name: 'Save coupon' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const stored = (await call(t.url, '/stores/v2/coupons/query', { ...asOwner(t), body: { query: {} } })).body.coupons[0].specification;
+    expect([stored.percentOffRate, stored.moneyOffAmount ?? null, stored.minimumSubtotal]).toEqual([10, null, '30.00']);
+    expect((await buyer.patch(CART, { couponCode: 'FIVEOFF' })).status).toBe(200);
+    expect(await cartTotal()).toBe('36.00');
+    expect((await buyer.post(`${CART}/remove-coupon`, {})).status).toBe(200);
   });
 
   it('passes axe on the discounts part', async () => {

@@ -50,6 +50,10 @@ export const useCreateCoupon = () =>
 /** `mutate({ _id, active })`: turns a coupon on or off. */
 export const useSetCouponActive = () =>
   useVitrineMutation((client, v: { _id: string; active: boolean }) => bindModule(coupons, client).updateCoupon(v._id, { active: v.active }), () => [storeSettingsKeys.coupons()]);
+/** `mutate({ _id, specification })`: changes a coupon's terms (a discount field replaces the old discount; null clears a term). */
+export const useUpdateCoupon = () =>
+  useVitrineMutation((client, v: { _id: string; specification: coupons.CouponSpecificationChanges }) =>
+    bindModule(coupons, client).updateCoupon(v._id, v.specification), () => [storeSettingsKeys.coupons()]);
 export const useDeleteCoupon = () =>
   useVitrineMutation((client, id: string) => bindModule(coupons, client).deleteCoupon(id), () => [storeSettingsKeys.coupons()]);
 

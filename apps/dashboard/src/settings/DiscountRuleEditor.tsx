@@ -4,17 +4,16 @@ import type { discountRules } from '@vitrine/sdk/ecom';
 import { ErrorAlert } from '../components/Alert';
 import { SelectField, TextField, primaryButton, secondaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
-import { amountText, percentValue } from './money';
+import { ruleTerms, type RuleKind, type RuleTarget } from './rule-fields';
 
 type Rule = discountRules.DiscountRule;
-type Kind = 'PERCENTAGE' | 'FIXED_AMOUNT';
 
 /**
  * What the editor can change without losing anything: a rule of one percent or amount off the whole
  * cart or shipping, every cart or from a minimum subtotal (the shape Settings creates). Other rules
  * (item scopes, several values, other triggers) are changed through the API.
  */
-export function editableRule(rule: Rule): { kind: Kind; value: string; target: 'GLOBAL' | 'SHIPPING'; minimum: string } | undefined {
+export function editableRule(rule: Rule): { kind: RuleKind; value: string; target: RuleTarget; minimum: string } | undefined {
   const values = rule.discounts.values;
   const v = values[0];
   if (values.length !== 1 || !v || (v.targetType !== 'GLOBAL' && v.targetType !== 'SHIPPING')) return undefined;
@@ -49,30 +48,17 @@ export function EditRuleButton({ rule }: { rule: Rule }) {
 function RuleForm({ rule, initial, onDone }: { rule: Rule; initial: NonNullable<ReturnType<typeof editableRule>>; onDone: () => void }) {
   const update = useUpdateDiscountRule();
   const [name, setName] = useState(rule.name);
-  const [kind, setKind] = useState<Kind>(initial.kind);
+  const [kind, setKind] = useState<RuleKind>(initial.kind);
   const [value, setValue] = useState(initial.value);
   const [minimum, setMinimum] = useState(initial.minimum);
   const [localError, setLocalError] = useState<string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLocalError(undefined);
-    const percentage = kind === 'PERCENTAGE' ? percentValue(value) : undefined;
-    const fixedAmount = kind === 'FIXED_AMOUNT' ? amountText(value) : undefined;
-    if (percentage === undefined && fixedAmount === undefined) {
-      setLocalError(kind === 'PERCENTAGE' ? 'Discount: a percentage above 0 and at most 100' : 'Discount: an amount such as 5 or 4.99');
-      return;
-    }
-    const from = minimum.trim() ? amountText(minimum) : undefined;
-    if (minimum.trim() && from === undefined) { setLocalError('Minimum subtotal: an amount such as 50 or 49.99'); return; }
-    update.mutate({
-      _id: rule._id,
-      rule: {
-        revision: rule.revision,
-        name: name.trim(),
-        trigger: from ? { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from } } : null,
-        discounts: { values: [{ targetType: initial.target, discountType: kind, ...(percentage !== undefined ? { percentage } : { fixedAmount }) }] },
-      },
-    }, { onSuccess: onDone });
+    const checked = ruleTerms({ target: initial.target, kind, value, minimum });
+    if ('error' in checked) { setLocalError(checked.error); return; }
+    // trigger null clears a minimum the rule had.
+    update.mutate({ _id: rule._id, rule: { revision: rule.revision, name: name.trim(), ...checked.terms } }, { onSuccess: onDone });
   };
   return (
     <form onSubmit={submit} aria-label="Discount rule" className="space-y-3">

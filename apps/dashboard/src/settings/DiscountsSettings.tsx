@@ -8,8 +8,10 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
 import { SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
 import { StatusBadge } from '../components/StatusBadge';
-import { amountText, percentValue } from './money';
+import { ruleTerms, type RuleKind, type RuleTarget } from './rule-fields';
 import { EditRuleButton } from './DiscountRuleEditor';
+import { EditCouponButton } from './CouponEditor';
+import { couponTerms, type CouponKind } from './coupon-fields';
 
 type Rule = discountRules.DiscountRule;
 type RuleValue = Rule['discounts']['values'][number];
@@ -42,8 +44,8 @@ function DiscountRules() {
   const setActive = useSetDiscountRuleActive();
   const remove = useDeleteDiscountRule();
   const [name, setName] = useState('');
-  const [target, setTarget] = useState<'GLOBAL' | 'SHIPPING'>('GLOBAL');
-  const [kind, setKind] = useState<'PERCENTAGE' | 'FIXED_AMOUNT'>('PERCENTAGE');
+  const [target, setTarget] = useState<RuleTarget>('GLOBAL');
+  const [kind, setKind] = useState<RuleKind>('PERCENTAGE');
   const [value, setValue] = useState('');
   const [minimum, setMinimum] = useState('');
   const [localError, setLocalError] = useState<string>();
@@ -51,20 +53,12 @@ function DiscountRules() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLocalError(undefined);
-    const percentage = kind === 'PERCENTAGE' ? percentValue(value) : undefined;
-    const fixedAmount = kind === 'FIXED_AMOUNT' ? amountText(value) : undefined;
-    if (percentage === undefined && fixedAmount === undefined) {
-      setLocalError(kind === 'PERCENTAGE' ? 'Discount: a percentage above 0 and at most 100' : 'Discount: an amount such as 5 or 4.99');
-      return;
-    }
-    const from = minimum.trim() ? amountText(minimum) : undefined;
-    if (minimum.trim() && from === undefined) { setLocalError('Minimum subtotal: an amount such as 50 or 49.99'); return; }
-    create.mutate({
-      name: name.trim(),
-      active: true,
-      ...(from ? { trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from } } } : {}),
-      discounts: { values: [{ targetType: target, discountType: kind, ...(percentage !== undefined ? { percentage } : { fixedAmount }) }] },
-    }, { onSuccess: () => { setName(''); setValue(''); setMinimum(''); } });
+    const checked = ruleTerms({ target, kind, value, minimum });
+    if ('error' in checked) { setLocalError(checked.error); return; }
+    // A new rule for every cart names no trigger at all.
+    const { trigger, discounts } = checked.terms;
+    create.mutate({ name: name.trim(), active: true, ...(trigger ? { trigger } : {}), discounts },
+      { onSuccess: () => { setName(''); setValue(''); setMinimum(''); } });
   };
 
   const columns: Column<Rule>[] = [
@@ -114,8 +108,6 @@ function DiscountRules() {
   );
 }
 
-type CouponKind = 'percent' | 'amount' | 'shipping';
-
 function Coupons() {
   const list = useCoupons();
   const create = useCreateCoupon();
@@ -133,21 +125,12 @@ function Coupons() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLocalError(undefined);
-    const percentOffRate = kind === 'percent' ? percentValue(value) : undefined;
-    const moneyOffAmount = kind === 'amount' ? amountText(value) : undefined;
-    if (kind === 'percent' && percentOffRate === undefined) { setLocalError('Coupon discount: a percentage above 0 and at most 100'); return; }
-    if (kind === 'amount' && moneyOffAmount === undefined) { setLocalError('Coupon discount: an amount such as 5 or 4.99'); return; }
-    const minimumSubtotal = minimum.trim() ? amountText(minimum) : undefined;
-    if (minimum.trim() && minimumSubtotal === undefined) { setLocalError('Minimum subtotal: an amount such as 50 or 49.99'); return; }
-    const usageLimit = limit.trim() ? Number(limit) : undefined;
-    if (usageLimit !== undefined && !(Number.isInteger(usageLimit) && usageLimit >= 1)) { setLocalError('Uses: a whole number of at least 1'); return; }
-    // A date picked in the owner's zone ends at the end of that day there.
-    const expirationTime = expires ? new Date(`${expires}T23:59:59`).toISOString() : undefined;
-    create.mutate({
-      name: name.trim(), code: code.trim(), startTime: new Date().toISOString(), active: true,
-      ...(percentOffRate !== undefined ? { percentOffRate } : moneyOffAmount ? { moneyOffAmount } : { freeShipping: true }),
-      ...(minimumSubtotal ? { minimumSubtotal } : {}), ...(usageLimit ? { usageLimit } : {}), ...(expirationTime ? { expirationTime } : {}),
-    }, { onSuccess: () => { setName(''); setCode(''); setValue(''); setMinimum(''); setLimit(''); setExpires(''); } });
+    const checked = couponTerms({ kind, value, minimum, limit, expires });
+    if ('error' in checked) { setLocalError(checked.error); return; }
+    // A new coupon names only the terms it has (no nulls to clear).
+    const terms = Object.fromEntries(Object.entries(checked.terms).filter(([, v]) => v !== null));
+    create.mutate({ name: name.trim(), code: code.trim(), startTime: new Date().toISOString(), active: true, ...terms },
+      { onSuccess: () => { setName(''); setCode(''); setValue(''); setMinimum(''); setLimit(''); setExpires(''); } });
   };
 
   const columns: Column<coupons.Coupon>[] = [
@@ -161,6 +144,7 @@ function Coupons() {
       header: 'Actions',
       cell: (c) => (
         <div className="flex gap-2">
+          <EditCouponButton coupon={c} />
           {c.specification.active === false
             ? <button type="button" className={secondaryButton} aria-label={`Turn on coupon ${c.specification.code}`} onClick={() => setActive.mutate({ _id: c._id, active: true })}>Turn on</button>
             : <ConfirmButton label="Turn off" ariaLabel={`Turn off coupon ${c.specification.code}`} title="Turn off coupon" confirmLabel="Turn off"

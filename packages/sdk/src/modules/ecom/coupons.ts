@@ -20,8 +20,11 @@ export const createCoupon = defineMethod((client, specification: CouponSpecifica
 export const getCoupon = defineMethod((client, _id: string) =>
   client.request<{ coupon: Coupon }>({ method: 'GET', path: `${P}/${encodeURIComponent(_id)}`, payload: { _id }, argumentFields: { id: '_id' } }));
 
+/** What `updateCoupon` changes: the fields given; null clears one. */
+export type CouponSpecificationChanges = Partial<{ [K in keyof CouponSpecification]: CouponSpecification[K] | null }>;
+
 /** `coupons.updateCoupon(id, specificationChanges)` -> `{ coupon }`; a discount field replaces the old discount, null clears. */
-export const updateCoupon = defineMethod((client, _id: string, specification: Partial<{ [K in keyof CouponSpecification]: CouponSpecification[K] | null }>) =>
+export const updateCoupon = defineMethod((client, _id: string, specification: CouponSpecificationChanges) =>
   client.request<{ coupon: Coupon }>({ method: 'PATCH', path: `${P}/${encodeURIComponent(_id)}`, payload: { _id, specification }, argumentFields: { id: '_id' } }));
 
 /** `coupons.deleteCoupon(id)`. */
