@@ -249,6 +249,9 @@ describe('product editor', () => {
     const shop = await browser.newPage();
     await shop.goto(`${t.url}/product-page/${saved.body.product.slug}`);
     await expect.poll(() => shop.getByTestId('product-title').textContent()).toBe('Summit Flask');
+    // The page head states the SEO title as the owner wrote it, and the SEO description.
+    expect(await shop.title()).toBe('Summit Flask | Ridgeline');
+    expect(await shop.locator('meta[name="description"]').getAttribute('content')).toBe('A flask for long days outside.');
     expect(await shop.getByTestId('ribbon').textContent()).toBe('New');
     expect(await shop.getByText('Ridgeline', { exact: true }).count()).toBe(1);
     expect(await shop.getByTestId('product-image').getAttribute('alt')).toBe('flask-top.png');
@@ -304,13 +307,13 @@ describe('V3 product editor', () => {
     const res = await call(t.url, `/stores/v3/products/${id}?fields=MERCHANT_DATA`, asOwner(t));
     expect(res.status).toBe(200);
     return res.body.product as {
-      revision: string; brand?: { name: string }; ribbon?: { name: string }; infoSections: { title: string; uniqueName: string }[];
+      revision: string; brand?: { name: string }; ribbon?: { name: string }; infoSections: { title: string; uniqueName: string }[]; seoData?: { tags: unknown[] };
       media: { itemsInfo: { items: { displayName: string; altText: string | null }[] } };
       variantsInfo: { variants: { id: string; sku?: string; price: { actualPrice: { amount: string } }; revenueDetails?: { cost: { amount: string }; profit: { amount: string } }; choices: { optionChoiceNames: { optionName: string; choiceName: string } }[] }[] };
     };
   }
 
-  it('creates a V3 product with options, lands on its editor, and saves general, images, variants, stock by location and info sections', async () => {
+  it('creates a V3 product with options, lands on its editor, and saves general, images, variants, stock by location, info sections and SEO', async () => {
     await page.goto(`${t.url}/dashboard/products-v3`);
     await page.getByRole('heading', { name: 'Products (V3 catalog)' }).waitFor();
     const form = page.getByRole('form', { name: 'New V3 product' });
@@ -381,11 +384,17 @@ describe('V3 product editor', () => {
     await info.getByRole('button', { name: 'Add section' }).click();
     await info.getByRole('button', { name: 'Save info sections' }).click();
     await info.getByText('Info sections saved.').waitFor();
+    const seo = page.getByRole('form', { name: 'SEO' });
+    await seo.getByLabel('SEO title').fill('Canyon Bottle | Mesa');
+    await seo.getByLabel('SEO description').fill('Keeps water cold all day.');
+    await seo.getByRole('button', { name: 'Save SEO' }).click();
+    await seo.getByText('SEO saved.').waitFor();
     await page.screenshot({ path: `${SHOTS}/catalog-product-v3-editor.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     const saved = await productV3(id);
     expect(saved).toMatchObject({ brand: { name: 'Mesa' }, ribbon: { name: 'Sale' }, infoSections: [{ title: 'Care & use', uniqueName: 'care-use' }] });
+    expect(saved.seoData).toEqual({ tags: [{ type: 'title', children: 'Canyon Bottle | Mesa' }, { type: 'meta', props: { name: 'description', content: 'Keeps water cold all day.' } }] });
     const litre = saved.variantsInfo.variants.find((v) => v.choices[0]!.optionChoiceNames.choiceName === '1 l')!;
     expect(litre).toMatchObject({ sku: 'CANYON-1L', price: { actualPrice: { amount: '31' } }, revenueDetails: { cost: { amount: '11.25' }, profit: { amount: '19.75' } } });
   });

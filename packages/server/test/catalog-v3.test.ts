@@ -138,6 +138,24 @@ describe('V3 products', () => {
     tee = res.body.product;
   });
 
+  it('keeps search-engine tags through other changes, replaces them, clears them with null, and bounds them', async () => {
+    const tags = [{ type: 'title', children: 'Organic cotton tee' }, { type: 'meta', props: { name: 'description', content: 'Soft and fair' } }];
+    const patch = (product: Record<string, unknown>) => call(t.url, `${P}/products/${tee.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: tee.revision, ...product } } });
+    let res = await patch({ seoData: { tags } });
+    expect(res.body.product.seoData).toEqual({ tags });
+    tee = res.body.product;
+    res = await patch({ visibleInPos: false });
+    expect([res.body.product.visibleInPos, res.body.product.seoData]).toEqual([false, { tags }]);
+    tee = res.body.product;
+    expect((await call(t.url, `${P}/products/${tee.id}`, { auth: visitor })).body.product.seoData).toEqual({ tags });
+    const tooMany = await patch({ seoData: { tags: Array.from({ length: 51 }, () => ({ type: 'meta' })) } });
+    expect([tooMany.status, tooMany.body.details.validationError.fieldViolations[0].field]).toEqual([400, 'product.seoData.tags']);
+    expect((await call(t.url, `${P}/products/${tee.id}`, owner())).body.product.revision).toBe(tee.revision);
+    res = await patch({ seoData: null });
+    expect(res.body.product.seoData).toBeUndefined();
+    tee = res.body.product;
+  });
+
   it('pages with cursors, searches with ranking and aggregates facets', async () => {
     await create(shirt('Linen Tee', 'Loomwell', ['30', '30', '30', '30']));
     await create(shirt('Wool Sweater', 'Knitco', ['80', '85', '90', '95']));

@@ -53,10 +53,10 @@ export const PRODUCT_TEXT_MAX = { name: 80, description: 16_000, sku: 40, brand:
 /** Most options, additional info sections and images of a V1 product (server CATALOG_LIMITS). */
 export const PRODUCT_LIMITS = { options: 6, infoSections: 50, media: 100 } as const;
 
-type SeoTag = NonNullable<Product['seoData']>['tags'][number];
+export type SeoTag = NonNullable<Product['seoData']>['tags'][number];
 
 /** The page title and meta description an owner sets, read from the product's SEO tags. */
-export function seoFields(product: Pick<Product, 'seoData'>): { title: string; description: string } {
+export function seoFields(product: { seoData?: { tags: readonly SeoTag[] } | undefined }): { title: string; description: string } {
   const tags = product.seoData?.tags ?? [];
   const title = tags.find((t) => t.type === 'title')?.children ?? '';
   const meta = tags.find((t) => t.type === 'meta' && t.props?.name === 'description')?.props?.content;

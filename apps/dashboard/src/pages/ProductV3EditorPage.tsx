@@ -9,6 +9,7 @@ import { GeneralV3 } from '../catalog/v3/GeneralV3';
 import { MediaV3 } from '../catalog/v3/MediaV3';
 import { VariantsV3 } from '../catalog/v3/VariantsV3';
 import { InfoSectionsV3 } from '../catalog/v3/InfoSectionsV3';
+import { ProductSeoV3 } from '../catalog/ProductSeo';
 
 /**
  * The editor of a V3 product (`/products-v3/:productId`). Each card saves on its own with the
@@ -36,6 +37,7 @@ export function ProductV3EditorPage() {
             <VariantsV3 key={`variants-${p._id}`} product={p} />
             <StockByLocation productId={p._id} variantLabels={Object.fromEntries(p.variantsInfo.variants.map((v) => [v._id, variantV3Label(v)]))} />
             <InfoSectionsV3 key={`info-${p._id}`} product={p} />
+            <ProductSeoV3 key={`seo-${p._id}`} product={p} />
           </div>
         </>
       )}

@@ -2,6 +2,8 @@ import { useSite, STORE_NAME } from '../site';
 
 export interface MetaProps {
   title: string;
+  /** The title is the whole page title as written (an owner's SEO title): no store name is added. */
+  exactTitle?: boolean;
   description: string;
   /** Path (and query) of the canonical URL, e.g. `/product-page/ceramic-mug`. */
   path: string;
@@ -15,9 +17,9 @@ export interface MetaProps {
  * Per-page head tags. React 19 hoists <title>, <meta> and <link> into <head> on the server and
  * in the browser, so each page states its own and client navigation replaces them.
  */
-export function Meta({ title, description, path, image, type = 'website', noindex }: MetaProps) {
+export function Meta({ title, exactTitle, description, path, image, type = 'website', noindex }: MetaProps) {
   const { origin } = useSite();
-  const full = title === STORE_NAME ? title : `${title} | ${STORE_NAME}`;
+  const full = exactTitle || title === STORE_NAME ? title : `${title} | ${STORE_NAME}`;
   const url = origin + path;
   return (
     <>

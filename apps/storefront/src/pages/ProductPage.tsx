@@ -5,6 +5,7 @@ import { imageAttributes } from '@vitrine/sdk/media';
 import type { products } from '@vitrine/sdk/stores';
 import { choiceAvailable, choicesFromUrl, variantOf } from '../catalog/variant';
 import { JsonLd, Meta } from '../components/Meta';
+import { productHead } from '../catalog/seo';
 import { Price } from '../components/Price';
 import { AddToCart } from '../cart/AddToCart';
 import { useSite } from '../site';
@@ -46,7 +47,7 @@ function ProductView({ product }: { product: products.Product }) {
 
   return (
     <article className="grid gap-8 md:grid-cols-2 md:gap-10">
-      <Meta title={product.name} description={product.description || `${product.name} at our store.`} path={path} image={mainImage} type="product" />
+      <Meta {...productHead(product)} path={path} image={mainImage} type="product" />
       <JsonLd data={{
         '@context': 'https://schema.org',
         '@type': 'Product',

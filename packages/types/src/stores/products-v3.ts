@@ -3,6 +3,7 @@
  * ids are UUIDs, `revision` is an int64 as text for optimistic concurrency, dates are ISO text.
  */
 import type { BulkActionMetadata, BulkItemMetadata, CursorPagingMetadata, IsoDate } from '../common.js';
+import type { SeoTag } from './products-v1.js';
 
 export interface Money { amount: string; formattedAmount: string }
 export interface MoneyRange { minValue: Money; maxValue: Money }
@@ -93,6 +94,8 @@ export interface ProductV3 {
   subscriptionDetails?: { subscriptions: SubscriptionV3[]; allowOneTimePurchases: boolean };
   variantSummary: { variantCount: number };
   tags?: TagsV3;
+  /** Search-engine tags (title, meta description, ...), as V1 products have them. */
+  seoData?: { tags: SeoTag[] };
 }
 
 export interface ProductV3Response { product: ProductV3 }
@@ -156,6 +159,8 @@ export interface ProductV3Input {
   variantsInfo: { variants: VariantV3Input[] };
   subscriptionDetails?: { subscriptions: SubscriptionV3Input[]; allowOneTimePurchases?: boolean | null } | null;
   tags?: TagsV3Input | null;
+  /** Replaces the product's search-engine tags; null clears them. */
+  seoData?: { tags: SeoTag[] } | null;
 }
 
 /** `updateProduct` body `product`: any subset of the create fields, with the revision last read. */

@@ -94,6 +94,15 @@ export const productOptionInput = z.object({
 });
 
 /** V1 create: the fields an owner sets; prices, variants and ranges are derived. */
+/** Search-engine tags of a product (V1 and V3 alike). */
+export const SEO_TAGS_MAX = 50;
+export const seoDataInput = z.object({
+  tags: z.array(z.object({
+    type: z.string().max(50), children: z.string().max(2000).optional(), props: z.record(z.string(), z.unknown()).optional(),
+    meta: z.record(z.string(), z.unknown()).optional(), disabled: z.boolean().optional(),
+  })).max(SEO_TAGS_MAX),
+});
+
 export const productInput = conforms<ProductV1Input>()(z.object({
   name: z.string().trim().min(1).max(80),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens').max(100).optional(),
@@ -120,7 +129,7 @@ export const productInput = conforms<ProductV1Input>()(z.object({
   }).optional(),
   customTextFields: z.array(z.object({ title: z.string().min(1).max(100), maxLength: z.number().int().min(1).max(500), mandatory: z.boolean().optional() })).max(CATALOG_LIMITS.customTextFields).optional(),
   additionalInfoSections: z.array(z.object({ title: z.string().min(1).max(50), description: z.string().max(16_000) })).max(CATALOG_LIMITS.infoSections).optional(),
-  seoData: z.object({ tags: z.array(z.object({ type: z.string().max(50), children: z.string().max(2000).optional(), props: z.record(z.string(), z.unknown()).optional(), meta: z.record(z.string(), z.unknown()).optional(), disabled: z.boolean().optional() })).max(50) }).optional(),
+  seoData: seoDataInput.optional(),
 }));
 
 export const createProductRequest = z.object({ product: productInput });

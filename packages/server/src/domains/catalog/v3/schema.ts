@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { InventoryItemV3Patch, ProductV3Input as WireProductV3Input, ProductV3Patch as WireProductV3Patch } from '@vitrine/types/stores';
+import { seoDataInput } from '../schema.js';
 import { conforms } from '../../../http/conforms.js';
 import { identifier } from '../../../http/wire-schemas.js';
 import { cursorPaging, searchDetails, sortItem } from '../schema.js';
@@ -114,6 +115,7 @@ export const productV3Fields = {
   variantsInfo: z.object({ variants: z.array(variantInput).min(1).max(V3_LIMITS.variants) }),
   subscriptionDetails: z.object({ subscriptions: z.array(subscriptionInput).max(V3_LIMITS.subscriptions), allowOneTimePurchases: z.boolean().nullish() }).nullish(),
   tags: tagsInput.nullish(),
+  seoData: seoDataInput.nullish(),
 };
 
 export const productV3Input = conforms<WireProductV3Input>()(z.object(productV3Fields));

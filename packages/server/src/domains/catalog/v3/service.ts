@@ -55,6 +55,7 @@ function toInput(p: ProductV3): ProductV3Input {
     })) },
     subscriptionDetails: p.subscriptionDetails ?? null,
     ...(p.tags ? { tags: p.tags } : {}),
+    seoData: p.seoData ?? null,
   };
 }
 
@@ -252,6 +253,7 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
     ...(input.subscriptionDetails ? { subscriptionDetails: { subscriptions, allowOneTimePurchases: input.subscriptionDetails.allowOneTimePurchases ?? true } } : {}),
     variantSummary: { variantCount: variants.length },
     ...(tags ? { tags } : {}),
+    ...(input.seoData?.tags.length ? { seoData: { tags: input.seoData.tags } } : {}),
   };
   return { product, stock };
 }
