@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/context.js';
 import { ApplicationError, conflict, notFound, ValidationError, type FieldViolation } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
+import { readRowsStayAsRead } from '../../storage/locks.js';
 import { isUniqueViolation } from '../../storage/errors.js';
 import {
   addPreorderUnits, DEFAULT_LOCATION_ID, deleteStaleReservations, findItem, findItemOf, findItemsByIds, findItemsOf, findItemsWithReserved, findReservation, giveUnits, insertUncountedLine,
@@ -93,19 +94,14 @@ function missing(ref: ItemRef): ApplicationError {
   return notFound('VARIANT_NOT_FOUND', `Product ${ref.productId} has no variant ${ref.variantId}`, { productId: ref.productId, variantId: ref.variantId, ...at });
 }
 
-/** Locks the items in id order and reads them under the lock (PostgreSQL: one statement; SQLite has one writer). */
+/** Locks the items in id order and reads them under the lock (one statement). */
 async function lockAndRead(ctx: RequestContext, ids: string[]): Promise<Map<string, InventoryRow>> {
-  const rows = ctx.dialect === 'sqlite' ? await findItemsByIds(ctx.db, ctx.site.id, [...new Set(ids)]) : await lockAndFindItems(ctx.db, ctx.site.id, ids);
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map((await lockAndFindItems(ctx.db, ctx.site.id, ids)).map((r) => [r.id, r]));
 }
 
-/**
- * `lockAndRead` of rows this transaction has just resolved. SQLite needs no second read: the
- * transaction's snapshot already holds them, and a commit by another process since then fails this
- * transaction's first write (inTransaction runs it again).
- */
+/** `lockAndRead` of rows this transaction has just resolved; no second read where they stay as read (SQLite). */
 async function lockResolved(ctx: RequestContext, resolved: InventoryRow[]): Promise<Map<string, InventoryRow>> {
-  if (ctx.dialect === 'sqlite') return new Map(resolved.map((r) => [r.id, r]));
+  if (readRowsStayAsRead(ctx.db)) return new Map(resolved.map((r) => [r.id, r]));
   return lockAndRead(ctx, resolved.map((r) => r.id));
 }
 

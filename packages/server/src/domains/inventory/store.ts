@@ -1,5 +1,6 @@
 import { sql, type Generated, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../storage/database.js';
+import { lockAndReadInIdOrder } from '../../storage/locks.js';
 import type { Bool01 } from '../../storage/schema.js';
 
 /** The location of the variant's own stock (the storefront's and V1's): every variant has an item there. */
@@ -256,16 +257,9 @@ export async function findItemsAt(db: Executor, siteId: string, variantId: strin
 }
 
 
-/**
- * PostgreSQL: locks the items for the rest of the caller's transaction and reads them under the lock,
- * in one `SELECT ... ORDER BY id FOR UPDATE` (rows are locked in the order they are returned), so two
- * transactions locking overlapping sets queue on the first row they share and never deadlock. Ids
- * that match no row are ignored. SQLite needs no lock: a write transaction excludes every other writer.
- */
+/** Locks the items in id order and reads them under the lock, in one statement (storage/locks.ts). */
 export async function lockAndFindItems(db: Executor, siteId: string, ids: readonly string[]): Promise<InventoryRow[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<Selectable<InventoryItemsTable>>`SELECT * FROM inventory_items WHERE site_id = ${siteId} AND id IN (${sql.join([...new Set(ids)])}) ORDER BY id FOR UPDATE`.execute(db);
-  return rows.map(toInventoryRow);
+  return (await lockAndReadInIdOrder<Selectable<InventoryItemsTable>>(db, 'inventory_items', siteId, ids)).map(toInventoryRow);
 }
 
 // ---------------------------------------------------------------------------------------------
