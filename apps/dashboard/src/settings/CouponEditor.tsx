@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useUpdateCoupon } from '@vitrine/react';
 import type { coupons } from '@vitrine/sdk/ecom';
 import { ErrorAlert } from '../components/Alert';
-import { SelectField, TextField, primaryButton, secondaryButton } from '../components/Form';
+import { TextField, primaryButton, secondaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
-import { couponFields, couponTerms, editableCoupon, type CouponKind } from './coupon-fields';
+import { couponFields, couponTerms, editableCoupon } from './coupon-fields';
+import { CouponTermInputs } from './TermInputs';
 
 /**
  * "Edit" on a coupon's row: its name, discount, minimum subtotal, use limit and last day in a dialog.
@@ -29,18 +30,13 @@ export function EditCouponButton({ coupon }: { coupon: coupons.Coupon }) {
 
 function CouponForm({ coupon, onDone }: { coupon: coupons.Coupon; onDone: () => void }) {
   const update = useUpdateCoupon();
-  const initial = couponFields(coupon.specification);
   const [name, setName] = useState(coupon.specification.name);
-  const [kind, setKind] = useState<CouponKind>(initial.kind);
-  const [value, setValue] = useState(initial.value);
-  const [minimum, setMinimum] = useState(initial.minimum);
-  const [limit, setLimit] = useState(initial.limit);
-  const [expires, setExpires] = useState(initial.expires);
+  const [fields, setFields] = useState(() => couponFields(coupon.specification));
   const [localError, setLocalError] = useState<string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLocalError(undefined);
-    const checked = couponTerms({ kind, value, minimum, limit, expires });
+    const checked = couponTerms(fields);
     if ('error' in checked) { setLocalError(checked.error); return; }
     // Every term is sent: a cleared one as null, so the coupon loses it.
     update.mutate({ _id: coupon._id, specification: { name: name.trim(), ...checked.terms } }, { onSuccess: onDone });
@@ -48,15 +44,7 @@ function CouponForm({ coupon, onDone }: { coupon: coupons.Coupon; onDone: () => 
   return (
     <form onSubmit={submit} aria-label="Coupon" className="space-y-3">
       <TextField label="Coupon name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      <SelectField label="Coupon kind" value={kind} onChange={(e) => setKind(e.target.value === 'amount' ? 'amount' : e.target.value === 'shipping' ? 'shipping' : 'percent')}>
-        <option value="percent">Percent off</option>
-        <option value="amount">Amount off</option>
-        <option value="shipping">Free shipping</option>
-      </SelectField>
-      {kind !== 'shipping' && <TextField label="Coupon discount" required inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />}
-      <TextField label="Coupon minimum subtotal" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} />
-      <TextField label="Uses (optional)" inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} />
-      <TextField label="Last day (optional)" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+      <CouponTermInputs fields={fields} onChange={setFields} layout="stacked" />
       {localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}
       <ErrorAlert error={update.error} />
       <div className="flex justify-end gap-2">

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useUpdateDiscountRule } from '@vitrine/react';
 import type { discountRules } from '@vitrine/sdk/ecom';
 import { ErrorAlert } from '../components/Alert';
-import { SelectField, TextField, primaryButton, secondaryButton } from '../components/Form';
+import { TextField, primaryButton, secondaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
-import { ruleTerms, type RuleKind, type RuleTarget } from './rule-fields';
+import { ruleTerms, type RuleFields } from './rule-fields';
+import { RuleTermInputs } from './TermInputs';
 
 type Rule = discountRules.DiscountRule;
 
@@ -13,7 +14,7 @@ type Rule = discountRules.DiscountRule;
  * cart or shipping, every cart or from a minimum subtotal (the shape Settings creates). Other rules
  * (item scopes, several values, other triggers) are changed through the API.
  */
-export function editableRule(rule: Rule): { kind: RuleKind; value: string; target: RuleTarget; minimum: string } | undefined {
+export function editableRule(rule: Rule): RuleFields | undefined {
   const values = rule.discounts.values;
   const v = values[0];
   if (values.length !== 1 || !v || (v.targetType !== 'GLOBAL' && v.targetType !== 'SHIPPING')) return undefined;
@@ -45,17 +46,15 @@ export function EditRuleButton({ rule }: { rule: Rule }) {
   );
 }
 
-function RuleForm({ rule, initial, onDone }: { rule: Rule; initial: NonNullable<ReturnType<typeof editableRule>>; onDone: () => void }) {
+function RuleForm({ rule, initial, onDone }: { rule: Rule; initial: RuleFields; onDone: () => void }) {
   const update = useUpdateDiscountRule();
   const [name, setName] = useState(rule.name);
-  const [kind, setKind] = useState<RuleKind>(initial.kind);
-  const [value, setValue] = useState(initial.value);
-  const [minimum, setMinimum] = useState(initial.minimum);
+  const [fields, setFields] = useState<RuleFields>(initial);
   const [localError, setLocalError] = useState<string>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLocalError(undefined);
-    const checked = ruleTerms({ target: initial.target, kind, value, minimum });
+    const checked = ruleTerms(fields);
     if ('error' in checked) { setLocalError(checked.error); return; }
     // trigger null clears a minimum the rule had.
     update.mutate({ _id: rule._id, rule: { revision: rule.revision, name: name.trim(), ...checked.terms } }, { onSuccess: onDone });
@@ -63,12 +62,7 @@ function RuleForm({ rule, initial, onDone }: { rule: Rule; initial: NonNullable<
   return (
     <form onSubmit={submit} aria-label="Discount rule" className="space-y-3">
       <TextField label="Rule name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value === 'FIXED_AMOUNT' ? 'FIXED_AMOUNT' : 'PERCENTAGE')}>
-        <option value="PERCENTAGE">Percent off</option>
-        <option value="FIXED_AMOUNT">Amount off</option>
-      </SelectField>
-      <TextField label="Discount" required inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
-      <TextField label="Minimum subtotal (optional)" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} />
+      <RuleTermInputs fields={fields} onChange={setFields} layout="stacked" />
       {localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}
       <ErrorAlert error={update.error} />
       <div className="flex justify-end gap-2">

@@ -8,12 +8,16 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
 import { SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
 import { StatusBadge } from '../components/StatusBadge';
-import { ruleTerms, type RuleKind, type RuleTarget } from './rule-fields';
+import { ruleTerms, type RuleFields } from './rule-fields';
 import { EditRuleButton } from './DiscountRuleEditor';
 import { EditCouponButton } from './CouponEditor';
-import { couponTerms, type CouponKind } from './coupon-fields';
+import { couponTerms, type CouponFields } from './coupon-fields';
+import { CouponTermInputs, RuleTermInputs } from './TermInputs';
 
 type Rule = discountRules.DiscountRule;
+
+const NEW_RULE: RuleFields = { target: 'GLOBAL', kind: 'PERCENTAGE', value: '', minimum: '' };
+const NEW_COUPON: CouponFields = { kind: 'percent', value: '', minimum: '', limit: '', expires: '' };
 type RuleValue = Rule['discounts']['values'][number];
 
 /** Automatic discount rules and coupon codes: both change what a cart costs the moment they are saved. */
@@ -44,21 +48,18 @@ function DiscountRules() {
   const setActive = useSetDiscountRuleActive();
   const remove = useDeleteDiscountRule();
   const [name, setName] = useState('');
-  const [target, setTarget] = useState<RuleTarget>('GLOBAL');
-  const [kind, setKind] = useState<RuleKind>('PERCENTAGE');
-  const [value, setValue] = useState('');
-  const [minimum, setMinimum] = useState('');
+  const [fields, setFields] = useState<RuleFields>(NEW_RULE);
   const [localError, setLocalError] = useState<string>();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLocalError(undefined);
-    const checked = ruleTerms({ target, kind, value, minimum });
+    const checked = ruleTerms(fields);
     if ('error' in checked) { setLocalError(checked.error); return; }
     // A new rule for every cart names no trigger at all.
     const { trigger, discounts } = checked.terms;
     create.mutate({ name: name.trim(), active: true, ...(trigger ? { trigger } : {}), discounts },
-      { onSuccess: () => { setName(''); setValue(''); setMinimum(''); } });
+      { onSuccess: () => { setName(''); setFields({ ...fields, value: '', minimum: '' }); } });
   };
 
   const columns: Column<Rule>[] = [
@@ -91,16 +92,11 @@ function DiscountRules() {
       <DataTable label="Discount rules" columns={columns} rows={rules.data} rowKey={(r) => r._id} rowTestId="discount-rule-row" isLoading={rules.isLoading} error={rules.error} empty="No automatic discounts." />
       <form onSubmit={submit} aria-label="New discount rule" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <TextField label="Rule name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-        <SelectField label="Applies to" value={target} onChange={(e) => setTarget(e.target.value === 'SHIPPING' ? 'SHIPPING' : 'GLOBAL')}>
+        <SelectField label="Applies to" value={fields.target} onChange={(e) => setFields({ ...fields, target: e.target.value === 'SHIPPING' ? 'SHIPPING' : 'GLOBAL' })}>
           <option value="GLOBAL">Whole cart</option>
           <option value="SHIPPING">Shipping</option>
         </SelectField>
-        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value === 'FIXED_AMOUNT' ? 'FIXED_AMOUNT' : 'PERCENTAGE')}>
-          <option value="PERCENTAGE">Percent off</option>
-          <option value="FIXED_AMOUNT">Amount off</option>
-        </SelectField>
-        <TextField label="Discount" required inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-28" />
-        <TextField label="Minimum subtotal (optional)" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} className="w-48" />
+        <RuleTermInputs fields={fields} onChange={setFields} layout="row" />
         <button disabled={create.isPending} className={primaryButton}>{create.isPending ? 'Saving…' : 'Add rule'}</button>
         <div className="basis-full">{localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}<ErrorAlert error={create.error} /></div>
       </form>
@@ -115,22 +111,18 @@ function Coupons() {
   const remove = useDeleteCoupon();
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
-  const [kind, setKind] = useState<CouponKind>('percent');
-  const [value, setValue] = useState('');
-  const [minimum, setMinimum] = useState('');
-  const [limit, setLimit] = useState('');
-  const [expires, setExpires] = useState('');
+  const [fields, setFields] = useState<CouponFields>(NEW_COUPON);
   const [localError, setLocalError] = useState<string>();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setLocalError(undefined);
-    const checked = couponTerms({ kind, value, minimum, limit, expires });
+    const checked = couponTerms(fields);
     if ('error' in checked) { setLocalError(checked.error); return; }
     // A new coupon names only the terms it has (no nulls to clear).
     const terms = Object.fromEntries(Object.entries(checked.terms).filter(([, v]) => v !== null));
     create.mutate({ name: name.trim(), code: code.trim(), startTime: new Date().toISOString(), active: true, ...terms },
-      { onSuccess: () => { setName(''); setCode(''); setValue(''); setMinimum(''); setLimit(''); setExpires(''); } });
+      { onSuccess: () => { setName(''); setCode(''); setFields(NEW_COUPON); } });
   };
 
   const columns: Column<coupons.Coupon>[] = [
@@ -163,15 +155,7 @@ function Coupons() {
       <form onSubmit={submit} aria-label="New coupon" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <TextField label="Coupon name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         <TextField label="Code" required maxLength={20} pattern="[A-Za-z0-9_\-]+" title="Letters, digits, - and _" value={code} onChange={(e) => setCode(e.target.value)} className="w-32" />
-        <SelectField label="Coupon kind" value={kind} onChange={(e) => setKind(e.target.value === 'amount' ? 'amount' : e.target.value === 'shipping' ? 'shipping' : 'percent')}>
-          <option value="percent">Percent off</option>
-          <option value="amount">Amount off</option>
-          <option value="shipping">Free shipping</option>
-        </SelectField>
-        {kind !== 'shipping' && <TextField label="Coupon discount" required inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-28" />}
-        <TextField label="Coupon minimum subtotal" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} className="w-44" />
-        <TextField label="Uses (optional)" inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} className="w-28" />
-        <TextField label="Last day (optional)" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <CouponTermInputs fields={fields} onChange={setFields} layout="row" />
         <button disabled={create.isPending} className={primaryButton}>{create.isPending ? 'Saving…' : 'Add coupon'}</button>
         <div className="basis-full">{localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}<ErrorAlert error={create.error} /></div>
       </form>
