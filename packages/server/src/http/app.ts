@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from './cors.js';
+import { requestLineLogger } from './logging.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
 import { ApplicationError, conflict, databaseUnavailableBody, DATABASE_RETRY_AFTER_SECONDS, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
@@ -34,6 +35,7 @@ export interface AppOptions {
 /** Builds the HTTP app: middleware, every declared route, error mapping. No socket is opened here. */
 export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions = {}): App {
   const app: App = new Hono<{ Variables: Vars }>();
+  const requestLog = requestLineLogger(deps.log);
 
   app.use('*', async (c, next) => {
     const requestId = randomUUID();
@@ -43,7 +45,7 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     // On the response itself, not with c.header() (see cors.ts).
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
     const ms = Math.round((performance.now() - c.get('started')) * 10) / 10;
-    deps.log.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    requestLog.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
   // Query budgets (test mode only): the statements this request ran, in a response header.

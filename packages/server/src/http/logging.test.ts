@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createLogger, flushLogs, LOG_BUFFER_BYTES, LOG_FLUSH_INTERVAL_MS } from './logging.js';
+import { createLogger, flushLogs, LOG_BUFFER_BYTES, LOG_FLUSH_INTERVAL_MS, requestLineLogger } from './logging.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
@@ -61,6 +61,22 @@ describe('buffered request log', () => {
     expect(LOG_BUFFER_BYTES).toBeGreaterThan(200);
     flushLogs();
     expect(linesOf(fs.readFileSync(file, 'utf8')).map((l) => l.n)).toEqual([1]);
+    fs.closeSync(fd);
+  });
+
+  it('request lines go to the same buffer, in order with the other lines, with the same base fields; other lines stay redacted', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-log-')), 'out.log');
+    const fd = fs.openSync(file, 'w');
+    const log = createLogger('info', fd);
+    const requests = requestLineLogger(log);
+    log.info({ n: 1, user: { password: 'hunter2' } }, 'app');
+    requests.info({ n: 2, method: 'GET', path: '/p' }, 'request');
+    requests.debug({ n: 3 }, 'below the level');
+    flushLogs();
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.n, l.msg])).toEqual([[1, 'app'], [2, 'request']]);
+    expect(lines[0]!.user).toEqual({ password: '[Redacted]' });
+    expect([lines[1]!.pid, lines[1]!.hostname, lines[1]!.level]).toEqual([process.pid, os.hostname(), 30]);
     fs.closeSync(fd);
   });
 

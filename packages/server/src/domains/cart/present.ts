@@ -3,24 +3,12 @@ import type {
   AdditionalFee, AppliedDiscount, CalculatedLineItem, Cart, CartDiscountInfo, CartLineItem, Checkout, CheckoutLineItem, EstimateTotalsResponse,
   ItemTaxFullDetails, MembershipOptions, MultiCurrencyPrice, PriceSummary, ShippingInformation, TaxSummary, Violation,
 } from '@vitrine/types/ecom-cart';
-import { currencyOf, formatMoney, parseMoney, type PricingResult } from './pricing/index.js';
+import { currencyOf, displayAmount, formatMoney, parseMoney, type PricingResult } from './pricing/index.js';
 import type { ItemTaxFullDetails as EngineTax, Price, ShippingInformation as EngineShipping } from './pricing/index.js';
 import type { BuyerRef, CartDoc, ResolvedLine, StoredCart, StoredCheckout } from './model.js';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Display text of an exact decimal amount (Intl formats decimal strings without going through a float). */
-function formatted(amount: string, currency: string): string {
-  let f = formatters.get(currency);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    formatters.set(currency, f);
-  }
-  return f.format(amount as unknown as number); // ES2023 Intl takes a decimal string exactly; the typings lag.
-}
-
 export function money(amount: string, currency: string): MultiCurrencyPrice {
-  const text = formatted(amount, currency);
+  const text = displayAmount(amount, currency);
   return { amount, convertedAmount: amount, formattedAmount: text, formattedConvertedAmount: text };
 }
 

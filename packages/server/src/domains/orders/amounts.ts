@@ -1,4 +1,4 @@
-import { currencyOf, formatMoney, parseMoney, type Currency } from '../cart/index.js';
+import { currencyOf, displayAmount, formatMoney, parseMoney, type Currency } from '../cart/index.js';
 import type { OrderPrice } from './model.js';
 
 /**
@@ -14,16 +14,7 @@ export function toMinor(amount: string | undefined, currency: Currency, field: s
 /** A wire price: the amount with the currency's decimals and a display text. */
 export function price(minor: bigint, currency: Currency): OrderPrice {
   const amount = formatMoney(minor, currency);
-  return { amount, formattedAmount: formatted(amount, currency.code) };
-}
-
-function formatted(amount: string, code: string): string {
-  try {
-    // Intl formats a decimal string exactly (no float on the way).
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount as unknown as number);
-  } catch {
-    return `${amount} ${code}`;
-  }
+  return { amount, formattedAmount: displayAmount(amount, currency.code) };
 }
 
 /** The same price with its amount normalized to the currency (and checked). */

@@ -72,6 +72,23 @@ export function formatMoney(minor: bigint, currency: Currency): string {
   return `${negative ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
 }
 
+/** Intl formatters per currency code: building one costs far more than formatting with it. */
+const displayFormatters = new Map<string, Intl.NumberFormat>();
+
+/** Display text of an exact decimal amount ("$1,234.50"); Intl formats a decimal string without a float. */
+export function displayAmount(amount: string, currencyCode: string): string {
+  let f = displayFormatters.get(currencyCode);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: currencyCode });
+    } catch {
+      return `${amount} ${currencyCode}`; // not an ISO code Intl knows
+    }
+    displayFormatters.set(currencyCode, f);
+  }
+  return f.format(amount as unknown as number); // ES2023 Intl takes a decimal string exactly; the typings lag.
+}
+
 /** A fraction rate such as the contract's taxRate "0.0825", as millionths. */
 export function parseRate(text: string, field: string): bigint {
   const micros = rescale(parseDecimal(text, field), RATE_SCALE, field, 'rate');
