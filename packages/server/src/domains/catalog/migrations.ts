@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Migration } from 'kysely';
 import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 import { DEFAULT_LOCATION_ID, type ProductV1 } from './model.js';
-import { createFullTextIndex, insertFullTextRows } from '../../storage/fulltext.js';
+import { addFullTextKeyMap, createFullTextIndex, insertFullTextRows } from '../../storage/fulltext.js';
 import { publicDocJson } from './store.js';
 import { CATALOG_SEARCH, searchRow } from './store-search.js';
 
@@ -349,6 +349,12 @@ export const catalogMigrations: Record<string, Migration> = {
         await db.schema.dropIndex(name).execute();
         await db.schema.createIndex(name).on('products').columns([...columns]).execute();
       }
+    },
+  },
+  /** SQLite: product writes find their search row through a key map instead of scanning the index (storage/fulltext.ts). */
+  '0012_search_key_map': {
+    async up(db: MigrationDb) {
+      await addFullTextKeyMap(db, CATALOG_SEARCH);
     },
   },
 };

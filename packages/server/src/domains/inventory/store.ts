@@ -119,8 +119,11 @@ export async function findItemsWithReserved(db: Executor, siteId: string, refs: 
 /** The (product, variant) pairs among `refs` that have an item at any location, as `productId/variantId` keys, in one statement. */
 export async function variantsWithItems(db: Executor, siteId: string, refs: { productId: string; variantId: string }[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
+  // A row-value IN, not an OR of pairs: SQLite answers an OR of (product, variant) pairs by walking
+  // every item of the site (the pairs lack the index's leading site column), 28 ms per cart at 10,000
+  // products; the tuple list is one index search per pair on both databases.
   const rows = await db.selectFrom('inventory_items').select(['product_id', 'variant_id']).where('site_id', '=', siteId)
-    .where((eb) => eb.or(refs.map((r) => eb.and([eb('product_id', '=', r.productId), eb('variant_id', '=', r.variantId)]))))
+    .where((eb) => eb(eb.refTuple('product_id', 'variant_id'), 'in', refs.map((r) => eb.tuple(r.productId, r.variantId))))
     .execute();
   return new Set(rows.map((r) => `${r.product_id}/${r.variant_id}`));
 }
