@@ -13,6 +13,15 @@ export function isStaleSnapshot(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_BUSY_SNAPSHOT';
 }
 
+/**
+ * SQLite found the write lock taken: after its busy timeout, or at once (no waiting) when a
+ * transaction that has already read tries to write while another process is writing, since waiting
+ * could not help it (its snapshot would be stale by then).
+ */
+export function isSqliteBusy(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_BUSY';
+}
+
 /** A unique-constraint violation on either database (usually a lost race; callers map it to a 409). */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && UNIQUE_VIOLATION_CODES.has(error.code);

@@ -1,7 +1,7 @@
-import type { Executor } from './database.js';
+import { SQLITE_BUSY_TIMEOUT_MS, takeWriteLockOnNextBegin, type Executor } from './database.js';
 import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import { isStaleSnapshot } from './errors.js';
+import { isSqliteBusy, isStaleSnapshot } from './errors.js';
 
 type CommitHook = (db: Executor) => Promise<void>;
 
@@ -11,13 +11,15 @@ const commitHooks = new WeakMap<Transaction<Database>, CommitHook[]>();
 /**
  * Runs `fn` in one database transaction. When `db` is already a transaction, `fn` joins it, so a
  * service can call another service's transactional method from inside its own transaction. On SQLite
- * `fn` may run again (at most STALE_SNAPSHOT_ATTEMPTS times) when another process committed under it,
- * so it must keep its effects inside the transaction (anything else goes through afterCommit).
+ * `fn` may run again when another process committed under it or was writing when it wrote (for up to
+ * SQLITE_BUSY_TIMEOUT_MS in all), so it must keep its effects inside the transaction (anything else
+ * goes through afterCommit).
  */
 export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db as Transaction<Database>);
   let hooks: CommitHook[] = [];
   let result: T;
+  const deadline = performance.now() + SQLITE_BUSY_TIMEOUT_MS;
   for (let attempt = 1; ; attempt++) {
     hooks = [];
     try {
@@ -32,19 +34,21 @@ export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Datab
       });
       break;
     } catch (error) {
-      // Rolled back, hooks dropped: another process committed under this SQLite transaction; run it again.
-      if (!isStaleSnapshot(error) || attempt >= STALE_SNAPSHOT_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * STALE_SNAPSHOT_BACKOFF_MS * attempt));
+      // Rolled back, hooks dropped. Another process committed under this SQLite transaction, or was
+      // writing when it tried to write (or began holding the lock): run it again holding the write
+      // lock from its begin, so nothing can commit under it. Busy after a full busy timeout, or
+      // past the deadline, fails the request (503, retryable).
+      if (!(isStaleSnapshot(error) || isSqliteBusy(error)) || performance.now() >= deadline) throw error;
+      takeWriteLockOnNextBegin(db);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(LOCK_RETRY_MAX_PAUSE_MS, 2 ** attempt) * (0.5 + Math.random() / 2)));
     }
   }
   for (const hook of hooks) await hook(db);
   return result;
 }
 
-/** Runs of a top-level transaction whose SQLite snapshot another process made stale (isStaleSnapshot). */
-export const STALE_SNAPSHOT_ATTEMPTS = 5;
-/** Longest random pause before the second run, growing with each further one (spreads the processes). */
-const STALE_SNAPSHOT_BACKOFF_MS = 5;
+/** Longest pause before asking again for a SQLite write lock another connection holds (pauses double from 2 ms). */
+export const LOCK_RETRY_MAX_PAUSE_MS = 25;
 
 /**
  * Runs `hook` on the root executor once what `db` wrote is committed: after the enclosing
