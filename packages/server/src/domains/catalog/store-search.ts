@@ -1,7 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { DialectName } from '../../storage/dialect.js';
-import { fullTextHits, insertFullTextRows, type FullTextIndex, type FullTextRow } from '../../storage/fulltext.js';
+import { deleteFullTextRows, fullTextHits, insertFullTextRows, type FullTextIndex, type FullTextRow } from '../../storage/fulltext.js';
 import type { Catalog } from './model.js';
 
 /**
@@ -45,7 +45,7 @@ export function searchRow(siteId: string, doc: SearchDoc): FullTextRow {
 }
 
 export async function deleteSearchDoc(db: Executor, id: string): Promise<void> {
-  await sql`DELETE FROM catalog_search WHERE entity_id = ${id}`.execute(db);
+  await deleteFullTextRows(db, CATALOG_SEARCH, [id]);
 }
 
 /** Words of an expression, reduced to letters and digits so no engine syntax reaches the query. */
@@ -57,7 +57,8 @@ export function searchTerms(expression: string): string[] {
 /**
  * A subquery of the site's matches as rows `(entity_id, rank)`, higher rank better. Each term is a
  * prefix match and every term must match. Join it to the products table to filter and order by rank.
+ * `ranked` false: rank is 0 for every row (counting and facets need no ranking, which costs per match).
  */
-export function searchHits(dialect: DialectName, siteId: string, catalog: Catalog, terms: string[]): RawBuilder<unknown> {
-  return fullTextHits(dialect, CATALOG_SEARCH, [siteId, catalog], terms);
+export function searchHits(dialect: DialectName, siteId: string, catalog: Catalog, terms: string[], ranked = true): RawBuilder<unknown> {
+  return fullTextHits(dialect, CATALOG_SEARCH, [siteId, catalog], terms, { ranked });
 }

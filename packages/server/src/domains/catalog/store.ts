@@ -8,6 +8,7 @@ import { visitorProduct } from './present.js';
 import { insertFullTextRows } from '../../storage/fulltext.js';
 import { CATALOG_SEARCH, searchHits, searchRow } from './store-search.js';
 import { cachedListingCount, listingChanged } from './store-listing.js';
+import { idsFirstPage } from './store-page.js';
 
 interface ProductsTable {
   id: string;
@@ -248,22 +249,16 @@ function toPublicRow(row: PublicColumns): PublicProductRow {
 async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuilder<unknown>): Promise<{ rows: Row[]; total: number }> {
   const where = whereClause(q);
   const searching = q.searchTerms !== undefined;
-  const join = searching ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v1', q.searchTerms!)} h ON h.entity_id = p.id` : sql``;
-  const order = q.sort.length > 0
-    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
-    : searching ? sql`h.rank DESC, p.id ASC` : sql`p.numeric_id DESC, p.id ASC`;
-  // Ids first, documents second: sorting and skipping touch only index entries and ids, and only the
-  // page's own rows are read whole (at 100,000 products: ~300 -> ~120 us of SQLite CPU per page).
-  const page = await sql<{ id: string }>`SELECT p.id FROM products p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
-  const ids = page.rows.map((r) => r.id);
-  // By primary key only: the ids come from the site's own page, and a site_id term here made SQLite
-  // walk a site index instead (every product of the site, 1000x slower at 100,000 products).
-  const found = ids.length === 0 ? [] : (await sql<Row & { id: string }>`SELECT ${columns}, ${collectionIdsColumn(q.dialect)} AS collection_ids FROM products p WHERE p.id IN (${sql.join(ids)})`.execute(db)).rows;
-  const byId = new Map(found.map((r) => [r.id, r]));
-  // A product deleted between the two statements is left out of the page.
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  // Only a page in search order needs the engine's rank; counting the matches does not.
+  const hits = (ranked: boolean) => (searching ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v1', q.searchTerms!, ranked)} h ON h.entity_id = p.id` : sql``);
+  const keys = q.sort.length > 0 ? q.sort : [{ expr: searching ? sql`h.rank` : sql`p.numeric_id`, order: 'DESC' as const }];
+  const pageSql = idsFirstPage({
+    table: 'products', columns: sql`${columns}, ${collectionIdsColumn(q.dialect)} AS collection_ids`, join: hits(q.sort.length === 0),
+    where, keys, limit: q.limit, offset: q.offset,
+  });
+  const rows = (await sql<Row>`${pageSql}`.execute(db)).rows;
   if (q.skipTotal) return { rows, total: -1 };
-  const countQuery = sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${join} WHERE ${where}`;
+  const countQuery = sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${hits(false)} WHERE ${where}`;
   const compiled = countQuery.compile(db);
   const total = await cachedListingCount(db, q.siteId, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`,
     async () => Number((await countQuery.execute(db)).rows[0]?.total ?? 0));

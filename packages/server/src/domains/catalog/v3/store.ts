@@ -4,6 +4,7 @@ import type { Bool01 } from '../../../storage/schema.js';
 import { jsonArrayHasObject, jsonAsText, lockForUpdate, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import { allowlist, compileFilter, FilterError, type FilterField, type FilterNode } from '../../../storage/filter.js';
 import { searchHits } from '../store-search.js';
+import { idsFirstPage } from '../store-page.js';
 import { ALL_PRODUCTS_CATEGORY_ID, type ProductV3 } from './model.js';
 
 interface ProductsV3Table {
@@ -185,20 +186,21 @@ export interface QueryV3 {
   privateTags?: boolean;
 }
 
-function parts(q: QueryV3): { join: RawBuilder<unknown>; where: RawBuilder<unknown> } {
+/** The listing's join and conditions; `ranked`: the search hits carry the engine's rank (only an order by rank needs it). */
+function parts(q: QueryV3, ranked = false): { join: RawBuilder<unknown>; where: RawBuilder<unknown> } {
   const w: RawBuilder<boolean>[] = [sql<boolean>`p.site_id = ${q.siteId}`];
   if (q.onlyVisible) w.push(sql<boolean>`p.visible = 1`);
   if (q.filter) w.push(compileFilter(q.filter, { field: (path) => field(path, q.siteId, q.privateTags ?? false, q.dialect) }, q.dialect));
-  const join = q.searchTerms ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v3', q.searchTerms)} h ON h.entity_id = p.id` : sql``;
+  const join = q.searchTerms ? sql`JOIN ${searchHits(q.dialect, q.siteId, 'v3', q.searchTerms, ranked)} h ON h.entity_id = p.id` : sql``;
   return { join, where: sql.join(w, sql` AND `) };
 }
 
 export async function queryProductsV3(db: Executor, q: QueryV3): Promise<ProductV3[]> {
-  const { join, where } = parts(q);
-  const order = q.sort.length > 0
-    ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`p.id ASC`])
-    : q.searchTerms ? sql`h.rank DESC, p.id ASC` : sql`p.created_date DESC, p.id ASC`;
-  const r = await sql<ProductsV3Table>`SELECT p.* FROM products_v3 p ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const byRank = q.sort.length === 0 && q.searchTerms !== undefined;
+  const { join, where } = parts(q, byRank);
+  const keys = q.sort.length > 0 ? q.sort : [{ expr: byRank ? sql`h.rank` : sql`p.created_date`, order: 'DESC' as const }];
+  const page = idsFirstPage({ table: 'products_v3', columns: sql`p.*`, join, where, keys, limit: q.limit, offset: q.offset });
+  const r = await sql<ProductsV3Table>`${page}`.execute(db);
   return r.rows.map(fromRow);
 }
 
