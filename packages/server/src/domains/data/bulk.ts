@@ -230,7 +230,7 @@ export async function bulkRemove(ctx: RequestContext, input: BulkInput) {
 /** Most items one job touches; more is refused up front (split the filter). */
 export const JOB_MAX_ITEMS = 100_000;
 /** Items per transaction of a running job. */
-const JOB_BATCH = 500;
+export const DATA_JOB_BATCH_SIZE = 500;
 /** Attempts of a by-filter job (an attempt ends early only on an unexpected error). */
 const JOB_MAX_ATTEMPTS = 10;
 
@@ -291,14 +291,14 @@ export const dataBulkJob = defineJobKind<DataJobPayload>({
 /** Every job kind of the data domain. */
 export const dataJobKinds = [dataBulkJob] as const;
 
-/** Handles the ids not done yet, JOB_BATCH per transaction together with their mark and the job's counts. */
+/** Handles the ids not done yet, DATA_JOB_BATCH_SIZE per transaction together with their mark and the job's counts. */
 async function runJob(ctx: RequestContext, signal: AbortSignal, p: DataJobPayload): Promise<void> {
   // The collection may have changed since the start: the job applies the current schema, like a single patch would.
   const loaded = await openCollection(ctx, { dataCollectionId: p.collectionId });
   const mods: FieldModification[] = p.kind === 'patch' ? readModifications(p.fieldModifications, 'fieldModifications') : [];
   for (;;) {
     if (signal.aborted) throw new JobInterrupted();
-    const batch = await pendingJobItems(ctx.db, p.jobId, JOB_BATCH);
+    const batch = await pendingJobItems(ctx.db, p.jobId, DATA_JOB_BATCH_SIZE);
     if (batch.length === 0) break;
     await inTransaction(ctx.db, async (trx) => {
       const tctx = { ...ctx, db: trx };
