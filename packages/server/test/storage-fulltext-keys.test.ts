@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../src/storage/database.js';
-import { addFullTextKeyMap, createFullTextIndex, deleteFullTextRows, fullTextSearch, insertFullTextRows, type FullTextIndex } from '../src/storage/fulltext.js';
+import { addFullTextKeyMap, createFullTextIndex, deleteFullTextRows, fullTextHits, fullTextSearch, insertFullTextRows, type FullTextIndex } from '../src/storage/fulltext.js';
 
 /**
  * SQLite's full-text rows are found by key through `<table>_keys` (FTS5 cannot index a key column):
@@ -75,15 +75,33 @@ describe.runIf(sqliteOnly)('full-text key map (SQLite)', () => {
     const { db } = await open();
     const ix = index('legacy');
     await sql`CREATE VIRTUAL TABLE legacy USING fts5(entity_id UNINDEXED, site_id UNINDEXED, name)`.execute(db);
-    await sql`INSERT INTO legacy (rowid, entity_id, site_id, name) VALUES (5, 'a', 's1', 'first'), (6, 'b', 's1', 'other'), (9, 'a', 's1', 'stale copy')`.execute(db);
+    await sql`INSERT INTO legacy (rowid, entity_id, site_id, name) VALUES (5, 'a', 's1', 'first'), (6, 'b', 's1', 'other'), (7, 'c', 's2', 'other'), (9, 'a', 's1', 'stale copy')`.execute(db);
 
     await addFullTextKeyMap(db, ix);
     await addFullTextKeyMap(db, ix); // runs again harmlessly
 
-    expect(await mapAndIndex(db, 'legacy')).toEqual({ map: [['a', 5], ['b', 6]], fts: [['a', 5], ['b', 6]] });
+    expect(await mapAndIndex(db, 'legacy')).toEqual({ map: [['a', 5], ['b', 6], ['c', 7]], fts: [['a', 5], ['b', 6], ['c', 7]] });
+    // Each key's scope came along: a search of one site does not see the other's row of the same word.
+    expect((await sql<{ key: string; site_id: string }>`SELECT key, site_id FROM legacy_keys ORDER BY key`.execute(db)).rows)
+      .toEqual([{ key: 'a', site_id: 's1' }, { key: 'b', site_id: 's1' }, { key: 'c', site_id: 's2' }]);
+    expect((await fullTextSearch(db, ix, ['s2'], ['other'], 10)).map((h) => h.id)).toEqual(['c']);
     await deleteFullTextRows(db, ix, ['a']);
     expect(await fullTextSearch(db, ix, ['s1'], ['first'], 10)).toEqual([]);
     expect(await fullTextSearch(db, ix, ['s1'], ['stale'], 10)).toEqual([]);
     expect((await fullTextSearch(db, ix, ['s1'], ['other'], 10)).map((h) => h.id)).toEqual(['b']);
+  });
+
+  it('a search reads the key and scope of each match from the map by rowid, not from the stored text', async () => {
+    const { db } = await open();
+    const ix = index('reads');
+    await createFullTextIndex(db, ix);
+    await insertFullTextRows(db, ix, [row('a', 'kettle copper'), row('b', 'kettle steel'), row('c', 'kettle iron', 's2')]);
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT * FROM ${fullTextHits('sqlite', ix, ['s1'], ['kettle'], { ranked: false })} h`.execute(db);
+    expect(plan.rows.map((r) => r.detail)).toEqual([
+      expect.stringMatching(/^SCAN reads VIRTUAL TABLE INDEX \d+:M\d+$/),
+      'SEARCH k USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+    expect((await fullTextSearch(db, ix, ['s1'], ['kettle'], 10)).map((h) => h.id).sort()).toEqual(['a', 'b']);
+    expect((await fullTextSearch(db, ix, ['s2'], ['kettle'], 10)).map((h) => h.id)).toEqual(['c']);
   });
 });

@@ -42,8 +42,10 @@ export async function createFullTextIndex(db: MigrationDb, index: FullTextIndex)
 
 /**
  * SQLite only (a no-op on PostgreSQL, whose key is the primary key): the map from a row's key to its
- * FTS5 rowid, `<table>_keys`. FTS5 cannot index an UNINDEXED column, so finding a row by its key
- * scanned the whole index: 2.9 ms per product write at 10,000 products, growing with the catalog.
+ * FTS5 rowid, with the row's scope values, `<table>_keys`. FTS5 cannot index an UNINDEXED column, so
+ * finding a row by its key scanned the whole index (2.9 ms per product write at 10,000 products,
+ * growing with the catalog); and reading a match's key or scope from the FTS5 table loads its stored
+ * text, which made a search's join to its table two to three times slower than the match itself.
  * Idempotent, so a migration can add it to an index made before it (rows already there are mapped;
  * a key found twice keeps its first row and the others are dropped).
  */
@@ -52,8 +54,11 @@ export async function addFullTextKeyMap(db: MigrationDb, index: FullTextIndex): 
   const fts = sql.table(index.table);
   const keys = sql.table(keyMapOf(index));
   const key = sql.ref(index.key);
-  await sql`CREATE TABLE IF NOT EXISTS ${keys} (row INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE)`.execute(db);
-  await sql`INSERT OR IGNORE INTO ${keys} (row, key) SELECT min(rowid), ${key} FROM ${fts} GROUP BY ${key}`.execute(db);
+  const scope = index.scope.map((c) => sql.ref(c));
+  const scopeColumns = sql.join(index.scope.map((c) => sql`${sql.ref(c)} TEXT NOT NULL`));
+  await sql`CREATE TABLE IF NOT EXISTS ${keys} (row INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, ${scopeColumns})`.execute(db);
+  // min(rowid) with bare columns: SQLite takes the scope values from the row holding that minimum.
+  await sql`INSERT OR IGNORE INTO ${keys} (row, key, ${sql.join(scope)}) SELECT min(rowid), ${key}, ${sql.join(scope)} FROM ${fts} GROUP BY ${key}`.execute(db);
   await sql`DELETE FROM ${fts} WHERE rowid NOT IN (SELECT row FROM ${keys})`.execute(db);
 }
 
@@ -77,7 +82,9 @@ export async function insertFullTextRows(db: Executor | MigrationDb, index: Full
   }
   // SQLite: each key gets its FTS5 rowid from the key map first (unique there, as on PostgreSQL).
   const conflict = options.skipExisting ? sql` ON CONFLICT (key) DO NOTHING` : sql``;
-  const mapped = await sql<{ row: number; key: string }>`INSERT INTO ${sql.table(keyMapOf(index))} (key) VALUES ${sql.join(rows.map((r) => sql`(${r.key})`))}${conflict} RETURNING row, key`.execute(db);
+  const mapColumns = sql.join([sql.ref('key'), ...index.scope.map((c) => sql.ref(c))]);
+  const mapValues = rows.map((r) => sql`(${sql.join([r.key, ...index.scope.map((_, i) => r.scope[i] ?? '')].map((v) => sql`${v}`))})`);
+  const mapped = await sql<{ row: number; key: string }>`INSERT INTO ${sql.table(keyMapOf(index))} (${mapColumns}) VALUES ${sql.join(mapValues)}${conflict} RETURNING row, key`.execute(db);
   const rowOf = new Map(mapped.rows.map((m) => [m.key, m.row]));
   const values = rows.filter((r) => rowOf.has(r.key)).map((r) => sql`(${sql.join([rowOf.get(r.key), r.key, ...r.scope, ...index.fields.map((_, i) => r.fields[i] ?? '')].map((v) => sql`${v}`))})`);
   if (values.length === 0) return;
@@ -110,12 +117,16 @@ function hitsSelect(dialect: DialectName, index: FullTextIndex, scope: readonly 
     return sql`SELECT ${key}, ts_rank(${PG_CLASS_WEIGHTS}, document, to_tsquery('simple', ${query})) AS rank
       FROM ${table} WHERE ${inScope} AND document @@ to_tsquery('simple', ${query})`;
   }
+  // SQLite: the key and scope come from the key map by rowid, so no match loads its stored text.
   const match = words.map((t) => `"${t}"*`).join(' ');
-  if (!ranked) return sql`SELECT ${key}, 0 AS rank FROM ${table} WHERE ${table} MATCH ${match} AND ${inScope}`;
+  const map = sql.table(keyMapOf(index));
+  const mapKey = sql`k.key AS ${sql.ref(keyAs)}`;
+  const mapScope = sql.join(index.scope.map((c, i) => sql`${sql.ref(`k.${c}`)} = ${scope[i] ?? ''}`), sql` AND `);
+  const from = sql`${table} JOIN ${map} k ON k.row = ${table}.rowid WHERE ${table} MATCH ${match} AND ${mapScope}`;
+  if (!ranked) return sql`SELECT ${mapKey}, 0 AS rank FROM ${from}`;
   // bm25 is lower-is-better and takes a weight per column (0 for the key and scope columns).
   const weights = [...[index.key, ...index.scope].map(() => 0), ...index.fields.map((f) => f.bm25)].map((w) => sql.lit(w));
-  return sql`SELECT ${key}, -bm25(${table}, ${sql.join(weights)}) AS rank
-    FROM ${table} WHERE ${table} MATCH ${match} AND ${inScope}`;
+  return sql`SELECT ${mapKey}, -bm25(${table}, ${sql.join(weights)}) AS rank FROM ${from}`;
 }
 
 /**
@@ -130,6 +141,6 @@ export function fullTextHits(dialect: DialectName, index: FullTextIndex, scope: 
 export async function fullTextSearch(db: Executor, index: FullTextIndex, scope: readonly string[], terms: readonly string[], limit: number): Promise<{ id: string; rank: number }[]> {
   if (terms.length === 0) return [];
   const select = hitsSelect(dialectOf(db), index, scope, terms, 'id');
-  const r = await sql<{ id: string; rank: number }>`${select} ORDER BY rank DESC, ${sql.ref(index.key)} ASC LIMIT ${limit}`.execute(db);
+  const r = await sql<{ id: string; rank: number }>`${select} ORDER BY rank DESC, id ASC LIMIT ${limit}`.execute(db);
   return r.rows;
 }
