@@ -104,8 +104,8 @@ export function OptionsV3({ product }: { product: ProductV3 }) {
           </div>
         ))}
         <div role="group" aria-label="New option" className="flex flex-wrap items-end gap-2">
-          <TextField label="New option name" maxLength={V3_OPTION_NAME_MAX} placeholder="Color" value={newOption.name} onChange={(e) => setNewOption((n) => ({ ...n, name: e.target.value }))} onKeyDown={onEnter(addOption)} />
-          <TextField label="New option choices" placeholder="Red, Blue" value={newOption.choices} onChange={(e) => setNewOption((n) => ({ ...n, choices: e.target.value }))} onKeyDown={onEnter(addOption)} className="min-w-64 flex-1" />
+          <TextField label="New option name" maxLength={V3_OPTION_NAME_MAX} placeholder="Material" value={newOption.name} onChange={(e) => setNewOption((n) => ({ ...n, name: e.target.value }))} onKeyDown={onEnter(addOption)} />
+          <TextField label="New option choices" placeholder="Cotton, Linen" value={newOption.choices} onChange={(e) => setNewOption((n) => ({ ...n, choices: e.target.value }))} onKeyDown={onEnter(addOption)} className="min-w-64 flex-1" />
           <button type="button" className={secondaryButton} onClick={addOption}>Add option</button>
         </div>
         {edited && (
