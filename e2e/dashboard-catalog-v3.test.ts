@@ -10,6 +10,8 @@ let page: Page;
 useSignedInDashboard((fixture) => ({ t, page } = fixture));
 
 const SHOTS = 'e2e/artifacts';
+/** A second stock location (any GUID names one). */
+const WAREHOUSE = '3f1c2a4e-0b7d-4c55-9e61-2a8f0c1d9b70';
 
 interface StoredV3 {
   revision: string;
@@ -30,8 +32,8 @@ const variantsOf = (p: StoredV3) => p.variantsInfo.variants.map((v) => [v.id, v.
 async function stockRows(productId: string) {
   const res = await call(t.url, '/stores/v3/inventory-items/query', { ...asOwner(t), body: { query: { filter: { productId }, cursorPaging: { limit: 100 } } } });
   expect(res.status).toBe(200);
-  return (res.body.inventoryItems as { variantId: string; trackQuantity: boolean; quantity?: number }[])
-    .map((r) => `${r.variantId}: ${r.trackQuantity ? r.quantity : 'not counted'}`).sort();
+  return (res.body.inventoryItems as { variantId: string; locationId: string; trackQuantity: boolean; quantity?: number }[])
+    .map((r) => `${r.variantId}@${r.locationId === WAREHOUSE ? 'warehouse' : 'default'}: ${r.trackQuantity ? r.quantity : 'not counted'}`).sort();
 }
 
 describe('V3 product editor: options', () => {
@@ -49,7 +51,7 @@ describe('V3 product editor: options', () => {
     const id = decodeURIComponent(page.url().split('/products-v3/')[1]!);
     const [small, medium] = (await productV3(id)).variantsInfo.variants.map((v) => v.id);
 
-    // The small variant gets a SKU and counted stock, which must survive every options change below.
+    // The small variant gets a SKU and counted stock at two locations, which must survive every options change below.
     const variants = page.getByRole('form', { name: 'Variants' });
     await variants.getByLabel('SKU of Size: S').fill('TEE-S');
     await variants.getByRole('button', { name: 'Save variants' }).click();
@@ -57,6 +59,9 @@ describe('V3 product editor: options', () => {
     const byLocation = page.getByRole('form', { name: 'Stock by location' });
     await byLocation.getByLabel('Counted at Default location: Size: S').check();
     await byLocation.getByLabel('Units at Default location: Size: S').fill('5');
+    await byLocation.getByLabel('New location id').fill(WAREHOUSE);
+    await byLocation.getByRole('button', { name: 'Add location' }).click();
+    await byLocation.getByLabel(`Units at Location ${WAREHOUSE}: Size: S`).fill('3');
     await byLocation.getByRole('button', { name: 'Save stock by location' }).click();
     await byLocation.getByText('Stock by location saved.').waitFor();
 
@@ -72,9 +77,21 @@ describe('V3 product editor: options', () => {
     await options.getByText('Options saved.').waitFor();
     const grid = ['Size: S, Color: Black', 'Size: S, Color: White', 'Size: M, Color: Black', 'Size: M, Color: White'];
     await expect.poll(() => variants.getByTestId('variant-v3').locator('td:first-child').allTextContents()).toEqual(grid);
-    // Stock rows come in the inventory's own order.
-    await expect.poll(async () => (await byLocation.getByTestId('stock-row').locator('td:first-child').allTextContents()).sort()).toEqual([...grid].sort());
+    // Stock rows come in the inventory's own order; new variants have a row at the default location only.
+    await expect.poll(async () => (await byLocation.getByTestId('stock-row').locator('td:first-child').allTextContents()).sort())
+      .toEqual([...grid, 'Size: S, Color: Black', 'Size: M, Color: Black'].sort());
     expect(await byLocation.getByLabel('Units at Default location: Size: S, Color: Black').inputValue()).toBe('5');
+    expect(await byLocation.getByLabel(`Units at Location ${WAREHOUSE}: Size: S, Color: Black`).inputValue()).toBe('3');
+    // Adding the warehouse again gives the new variants their rows there.
+    await byLocation.getByLabel('New location id').fill(WAREHOUSE);
+    await byLocation.getByRole('button', { name: 'Add location' }).click();
+    await expect.poll(() => byLocation.getByTestId('stock-row').count()).toBe(8);
+    await byLocation.getByLabel('New location id').fill(WAREHOUSE);
+    await byLocation.getByRole('button', { name: 'Add location' }).click();
+    await expect.poll(() => byLocation.getByRole('alert').textContent()).toBe(`Location ${WAREHOUSE} is already listed for every variant.`);
+    await byLocation.getByLabel(`Units at Location ${WAREHOUSE}: Size: S, Color: White`).fill('2');
+    await byLocation.getByRole('button', { name: 'Save stock by location' }).click();
+    await byLocation.getByText('Stock by location saved.').waitFor();
     const four = await productV3(id);
     expect(optionsOf(four)).toEqual(['Size: S, M', 'Color: Black, White']);
     const [, smallWhite, , mediumWhite] = four.variantsInfo.variants.map((v) => v.id);
@@ -112,11 +129,13 @@ describe('V3 product editor: options', () => {
     await options.getByRole('button', { name: 'Save options' }).click();
     await options.getByText('Options saved.').waitFor();
     await expect.poll(() => variants.getByTestId('variant-v3').locator('td:first-child').allTextContents()).toEqual(['Size: S, Color: Black', 'Size: S, Color: White']);
-    await expect.poll(async () => (await byLocation.getByTestId('stock-row').locator('td:first-child').allTextContents()).sort()).toEqual(['Size: S, Color: Black', 'Size: S, Color: White']);
+    await expect.poll(async () => (await byLocation.getByTestId('stock-row').locator('td:first-child').allTextContents()).sort())
+      .toEqual(['Size: S, Color: Black', 'Size: S, Color: Black', 'Size: S, Color: White', 'Size: S, Color: White']);
     const two = await productV3(id);
     expect(optionsOf(two)).toEqual(['Size: S', 'Color: Black, White']);
     expect(variantsOf(two)).toEqual([[small, 'Size: S, Color: Black', '20', 'TEE-S'], [smallWhite, 'Size: S, Color: White', '20', null]]);
-    expect(await stockRows(id)).toEqual([`${small}: 5`, `${smallWhite}: not counted`].sort());
+    // Stock stays with the variant ids at every location; the removed variants' rows are gone everywhere.
+    expect(await stockRows(id)).toEqual([`${small}@default: 5`, `${small}@warehouse: 3`, `${smallWhite}@default: not counted`, `${smallWhite}@warehouse: 2`].sort());
     await page.screenshot({ path: `${SHOTS}/catalog-product-v3-options.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
   });
