@@ -4,7 +4,7 @@ import { V3_OPTION_NAME_MAX, choiceList, variantV3Label, type ProductV3 } from '
 import { ConfirmDialog } from '../../components/ConfirmButton';
 import { TextField, secondaryButton } from '../../components/Form';
 import { EditorForm, EditorSection } from '../Section';
-import { boundProblem, draftOf, draftProblem, optionsUpdate, planVariants, plannedLabel, type DraftOption } from './options-plan';
+import { boundProblem, draftOf, draftProblem, optionsUpdate, planVariants, plannedLabel, withChoice, withOption, type DraftOption } from './options-plan';
 
 /** A removal that drops stored variants, waiting for the owner's confirmation. */
 interface PendingRemoval { kind: 'choice' | 'option'; what: string; goes: string[]; next: DraftOption[] }
@@ -51,16 +51,16 @@ export function OptionsV3({ product }: { product: ProductV3 }) {
     const name = (newChoices[o.key] ?? '').trim();
     if (!name) return;
     const taken = o.choices.some((c) => sameName(c.name, name));
-    const next = draft.map((x) => (x.key === o.key ? { ...x, choices: [...x.choices, { name }] } : x));
+    const next = withChoice(product.options, draft, o.key, name);
     if (change(next, taken ? `${nameOf(o, i)} already has the choice “${name}”.` : undefined)) setNewChoices((m) => ({ ...m, [o.key]: '' }));
   };
   const addOption = () => {
     const name = newOption.name.trim();
     const choices = choiceList(newOption.choices);
+    const next = withOption(product.options, draft, `new-${added}`, name, choices);
     const why = !name || choices.length === 0 ? 'A new option needs a name and at least one choice (choices separated by commas).'
-      : draft.some((o) => sameName(o.name, name)) ? `There is already an option named “${name}”.` : undefined;
-    const next = [...draft, { key: `new-${added}`, name, choices: choices.map((c) => ({ name: c })) }];
-    if (change(next, why)) { setAdded((n) => n + 1); setNewOption({ name: '', choices: '' }); }
+      : draft.some((o) => sameName(o.name, name)) ? `There is already an option named “${name}”.` : typeof next === 'string' ? next : undefined;
+    if (change(typeof next === 'string' ? draft : next, why)) { setAdded((n) => n + 1); setNewOption({ name: '', choices: '' }); }
   };
   const submit = () => {
     const why = draftProblem(draft);

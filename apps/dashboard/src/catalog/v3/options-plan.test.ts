@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductV3, VariantV3 } from '../../lib/catalog';
-import { boundProblem, draftOf, draftProblem, optionsUpdate, planVariants, plannedLabel, type DraftOption, type OptionsPlan } from './options-plan';
+import { boundProblem, draftOf, draftProblem, optionsUpdate, planVariants, plannedLabel, withChoice, withOption, type DraftOption, type OptionsPlan } from './options-plan';
 
 type OptionV3 = ProductV3['options'][number];
 
@@ -50,8 +50,6 @@ const shape = (plan: OptionsPlan) => ({
   dropped: plan.dropped.map((v) => v._id),
 });
 
-const withOption = (draft: DraftOption[], name: string, choices: string[]): DraftOption[] => [...draft, { key: `new-${name}`, name, choices: choices.map((n) => ({ name: n })) }];
-
 describe('V3 options plan', () => {
   it('keeps every variant as it is when nothing changes', () => {
     expect(shape(planVariants(grid.variantsInfo.variants, draftOf(grid.options)))).toEqual({
@@ -61,7 +59,7 @@ describe('V3 options plan', () => {
   });
 
   it('adds an option: stored variants take its first choice, the other combinations are new at the first variant price', () => {
-    const draft = withOption(draftOf(sized.options), 'Color', ['Red', 'Blue']);
+    const draft = withOption(sized.options, draftOf(sized.options), 'new-0', 'Color', ['Red', 'Blue']) as DraftOption[];
     const plan = planVariants(sized.variantsInfo.variants, draft);
     expect(shape(plan)).toEqual({
       variants: ['Size: S, Color: Red <- v-s', 'Size: S, Color: Blue <- new', 'Size: M, Color: Red <- v-m', 'Size: M, Color: Blue <- new'],
@@ -148,6 +146,35 @@ describe('V3 options plan', () => {
     const draft = draftOf(sized.options);
     draft[0]!.choices = [draft[0]!.choices[1]!, { name: 'XL' }];
     expect(shape(planVariants(sized.variantsInfo.variants, draft))).toEqual({ variants: ['Size: M <- v-m', 'Size: XL <- new'], dropped: ['v-s'] });
+  });
+
+  it('gives a choice or an option removed and added again its stored ids back, as the server will', () => {
+    const noM = draftOf(sized.options);
+    noM[0]!.choices = noM[0]!.choices.filter((c) => c.name !== 'M');
+    const mAgain = withChoice(sized.options, noM, 'o-size', 'M');
+    expect(mAgain[0]!.choices).toEqual([{ choiceId: 'c-s', name: 'S' }, { choiceId: 'c-m', name: 'M' }]);
+    expect(shape(planVariants(sized.variantsInfo.variants, mAgain))).toEqual({ variants: ['Size: S <- v-s', 'Size: M <- v-m'], dropped: [] });
+    expect(withChoice(sized.options, noM, 'o-size', 'XL')[0]!.choices[1]).toEqual({ name: 'XL' });
+
+    // Color removed and added again with its choices the other way round: each stored variant keeps its own combination.
+    const colorAgain = withOption(grid.options, draftOf(grid.options).filter((o) => o.name !== 'Color'), 'new-0', 'Color', ['Blue', 'Red', 'Green']);
+    expect(colorAgain).not.toBeTypeOf('string');
+    const plan = planVariants(grid.variantsInfo.variants, colorAgain as DraftOption[]);
+    expect(shape(plan)).toEqual({
+      variants: [
+        'Size: S, Color: Blue <- v-s-blue', 'Size: S, Color: Red <- v-s-red', 'Size: S, Color: Green <- new',
+        'Size: M, Color: Blue <- v-m-blue', 'Size: M, Color: Red <- v-m-red', 'Size: M, Color: Green <- new',
+      ],
+      dropped: [],
+    });
+    expect(optionsUpdate(grid, colorAgain as DraftOption[], plan).options?.[1]).toEqual({ _id: 'o-color', name: 'Color', optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: [
+      { choiceId: 'c-blue', name: 'Blue', choiceType: 'CHOICE_TEXT', visible: true }, { choiceId: 'c-red', name: 'Red', choiceType: 'CHOICE_TEXT', visible: true }, { name: 'Green', choiceType: 'CHOICE_TEXT' },
+    ] } });
+    // A new option may not take the saved name of an option renamed in the same edit.
+    const renamed = draftOf(grid.options);
+    renamed[1]!.name = 'Colour';
+    expect(withOption(grid.options, renamed, 'new-0', 'Color', ['Red'])).toBe('“Color” is the saved name of an option renamed here: save the rename first.');
+    expect(withOption(grid.options, renamed, 'new-0', 'Fit', ['Slim'])).toEqual([...renamed, { key: 'new-0', name: 'Fit', choices: [{ name: 'Slim' }] }]);
   });
 
   it('keeps the colours, image and visibility of a stored swatch choice', () => {

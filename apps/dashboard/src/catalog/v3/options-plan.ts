@@ -29,6 +29,38 @@ export function draftOf(options: readonly OptionV3[]): DraftOption[] {
   return options.map((o) => ({ key: o._id, optionId: o._id, name: o.name, choices: o.choicesSettings.choices.map((c) => ({ choiceId: c.choiceId, name: c.name })) }));
 }
 
+/**
+ * The draft with a choice added to an option. The server gives a stored option's choice its id back
+ * when a choice of the same name is sent without one, so the draft does the same: the variants of a
+ * choice removed and added again stay, as they will on the server.
+ */
+export function withChoice(stored: readonly OptionV3[], draft: readonly DraftOption[], key: string, name: string): DraftOption[] {
+  return draft.map((o) => {
+    if (o.key !== key) return o;
+    const again = stored.find((s) => s._id === o.optionId)?.choicesSettings.choices.find((c) => c.name === name);
+    return { ...o, choices: [...o.choices, again ? { choiceId: again.choiceId, name } : { name }] };
+  });
+}
+
+/**
+ * The draft with a new option, or why it cannot be added in this edit. The server matches an option
+ * sent without id to a stored one of the same name (and its choices by name): a stored option removed
+ * here comes back with its ids, as on the server; one renamed here would lend its id to the new
+ * option, two options with one id, so the owner saves the rename first.
+ */
+export function withOption(stored: readonly OptionV3[], draft: readonly DraftOption[], key: string, name: string, choices: readonly string[]): DraftOption[] | string {
+  const same = stored.find((s) => s.name === name);
+  if (!same) return [...draft, { key, name, choices: choices.map((c) => ({ name: c })) }];
+  if (draft.some((o) => o.optionId === same._id)) return `“${name}” is the saved name of an option renamed here: save the rename first.`;
+  return [...draft, {
+    key: same._id, optionId: same._id, name,
+    choices: choices.map((c) => {
+      const again = same.choicesSettings.choices.find((x) => x.name === c);
+      return again ? { choiceId: again.choiceId, name: c } : { name: c };
+    }),
+  }];
+}
+
 /** How many variants the options make (computed without listing them: 100^6 combinations must not be built). */
 export function variantCount(draft: readonly DraftOption[]): number {
   return draft.reduce((n, o) => n * o.choices.length, 1);
