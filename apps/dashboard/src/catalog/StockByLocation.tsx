@@ -16,7 +16,7 @@ type Row = StockRowInput & { key: string };
 
 /**
  * Stock of every variant at every location of a V3 product (the V1 catalog keeps one location): one
- * quantity or in-stock flag per row; a new location adds a row for every variant.
+ * quantity or in-stock flag per row; adding a location gives every variant missing there a row.
  */
 export function StockByLocation({ productId, variantLabels }: { productId: string; variantLabels: Record<string, string> }) {
   const stock = useProductStockRows(productId);
@@ -43,10 +43,11 @@ function StockRows({ productId, variantLabels, rows: initial, save }: { productI
   const addLocation = () => {
     const id = location.trim().toLowerCase();
     if (!LOCATION_ID.test(id)) { setLocationError('A location id is a GUID such as 3f1c2a4e-0b7d-4c55-9e61-2a8f0c1d9b70.'); return; }
-    if (rows.some((r) => r.locationId === id)) { setLocationError(`${locationName(id)} is already listed.`); return; }
+    // Every variant of the product gets a row there: variants added after the location was listed (an options save) too.
+    const missing = Object.keys(variantLabels).filter((variantId) => !rows.some((r) => r.variantId === variantId && r.locationId === id));
+    if (missing.length === 0) { setLocationError(`${locationName(id)} is already listed for every variant.`); return; }
     setLocationError(undefined);
-    const variants = [...new Set(rows.map((r) => r.variantId))];
-    setRows((list) => [...list, ...variants.map((variantId) => ({ key: `${variantId}@${id}`, productId, variantId, locationId: id, trackQuantity: true, quantity: 0, inStock: false }))]);
+    setRows((list) => [...list, ...missing.map((variantId) => ({ key: `${variantId}@${id}`, productId, variantId, locationId: id, trackQuantity: true, quantity: 0, inStock: false }))]);
     setLocation('');
   };
   const submit = () => save.mutate(rows.map(({ key: _key, ...r }) => (r.trackQuantity

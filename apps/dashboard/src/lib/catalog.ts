@@ -107,13 +107,25 @@ export function variantV3Label(v: Pick<VariantV3, 'choices'>): string {
   return v.choices.map((c) => `${c.optionChoiceNames.optionName}: ${c.optionChoiceNames.choiceName}`).join(', ') || 'Product';
 }
 
+/** Every way to pick one item of each list, the first list varying slowest ([] -> one empty pick). */
+export function combinations<T>(lists: readonly (readonly T[])[]): T[][] {
+  return lists.reduce<T[][]>((combos, list) => combos.flatMap((combo) => list.map((item) => [...combo, item])), [[]]);
+}
+
 /** Every combination of the options' choices (the variants a new V3 product starts with). */
 export function choiceCombinations(options: readonly { name: string; choices: readonly string[] }[]): { optionName: string; choiceName: string }[][] {
-  return options.reduce<{ optionName: string; choiceName: string }[][]>(
-    (combos, o) => combos.flatMap((combo) => o.choices.map((choiceName) => [...combo, { optionName: o.name, choiceName }])),
-    [[]],
-  );
+  return combinations(options.map((o) => o.choices.map((choiceName) => ({ optionName: o.name, choiceName }))));
 }
+
+/**
+ * Bounds of a V3 product's options as the server enforces them (its V3_LIMITS and option schema),
+ * checked in the browser so an owner reads why before anything is sent.
+ */
+export const V3_OPTIONS_MAX = 6;
+export const V3_CHOICES_MAX = 100;
+export const V3_VARIANTS_MAX = 1000;
+/** Longest option or choice name. */
+export const V3_OPTION_NAME_MAX = 50;
 
 /** A typed amount as the V3 wire's decimal text ("12" -> "12.00"); undefined when it is not an amount. */
 export function amountText(text: string): string | undefined {

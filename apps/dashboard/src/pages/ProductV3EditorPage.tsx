@@ -8,6 +8,7 @@ import { StockByLocation } from '../catalog/StockByLocation';
 import { GeneralV3 } from '../catalog/v3/GeneralV3';
 import { MediaV3 } from '../catalog/v3/MediaV3';
 import { VariantsV3 } from '../catalog/v3/VariantsV3';
+import { OptionsV3 } from '../catalog/v3/OptionsV3';
 import { InfoSectionsV3 } from '../catalog/v3/InfoSectionsV3';
 import { ProductSeoV3 } from '../catalog/ProductSeo';
 
@@ -34,7 +35,9 @@ export function ProductV3EditorPage() {
           <div className="grid max-w-5xl gap-6">
             <GeneralV3 key={`general-${p._id}`} product={p} />
             <MediaV3 product={p} />
-            <VariantsV3 key={`variants-${p._id}`} product={p} />
+            <OptionsV3 key={`options-${p._id}`} product={p} />
+            {/* Keyed by the variant ids too: an options save changes the list, and the rows restart from it. */}
+            <VariantsV3 key={`variants-${p._id}-${p.variantsInfo.variants.map((v) => v._id).join(',')}`} product={p} />
             <StockByLocation productId={p._id} variantLabels={Object.fromEntries(p.variantsInfo.variants.map((v) => [v._id, variantV3Label(v)]))} />
             <InfoSectionsV3 key={`info-${p._id}`} product={p} />
             <ProductSeoV3 key={`seo-${p._id}`} product={p} />

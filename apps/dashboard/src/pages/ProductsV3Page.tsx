@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateProductV3, useProductsV3 } from '@vitrine/react';
-import { PRODUCT_LIMITS, PRODUCT_TEXT_MAX, amountText, choiceCombinations, choiceList, type OptionDraft, type ProductV3 } from '../lib/catalog';
+import { PRODUCT_TEXT_MAX, V3_OPTIONS_MAX, amountText, choiceCombinations, choiceList, type OptionDraft, type ProductV3 } from '../lib/catalog';
 import { ErrorAlert } from '../components/Alert';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, TextField, primaryButton, secondaryButton } from '../components/Form';
@@ -89,7 +89,7 @@ function CreateProductV3() {
             <button type="button" className={secondaryButton} aria-label={`Remove option ${i + 1}`} onClick={() => setOptions((list) => list.filter((_, j) => j !== i))}>Remove</button>
           </div>
         ))}
-        {options.length < PRODUCT_LIMITS.options && <button type="button" className={secondaryButton} onClick={() => setOptions((list) => [...list, { name: '', choices: '' }])}>Add option</button>}
+        {options.length < V3_OPTIONS_MAX && <button type="button" className={secondaryButton} onClick={() => setOptions((list) => [...list, { name: '', choices: '' }])}>Add option</button>}
       </fieldset>
       {formError && <p role="alert" className="text-sm text-rose-800">{formError}</p>}
       <ErrorAlert error={create.error} />

@@ -3,6 +3,7 @@ import { useUpdateProductV3 } from '@vitrine/react';
 import { amountText, variantV3Label, type ProductV3 } from '../../lib/catalog';
 import { centsText, toCents } from '../../lib/money';
 import { EditorForm, EditorSection } from '../Section';
+import { variantV3Input } from './variant-input';
 
 interface Row { price: string; cost: string; sku: string }
 
@@ -21,10 +22,10 @@ export function VariantsV3({ product }: { product: ProductV3 }) {
     if (bad) { setFormError(new Error(`${variantV3Label(bad)}: prices are amounts with at most two decimals, like 12.50`)); return; }
     save.mutate({ _id: product._id, product: { revision: product.revision, variantsInfo: { variants: variants.map((v) => {
       const r = rows[v._id]!;
+      const stored = variantV3Input(v);
       return {
-        _id: v._id, visible: v.visible,
-        choices: v.choices.map((c) => ({ optionChoiceIds: c.optionChoiceIds })),
-        price: { actualPrice: { amount: amountText(r.price)! }, compareAtPrice: v.price.compareAtPrice ? { amount: v.price.compareAtPrice.amount } : null },
+        ...stored,
+        price: { ...stored.price, actualPrice: { amount: amountText(r.price)! } },
         revenueDetails: r.cost.trim() ? { cost: { amount: amountText(r.cost)! } } : null,
         sku: r.sku.trim() || null,
       };
