@@ -138,6 +138,32 @@ describe('V3 products', () => {
     tee = res.body.product;
   });
 
+  it('refuses one variant id twice, and never gives a new variant the id another variant of the update keeps', async () => {
+    const p = await create({
+      name: 'Id Keeper', productType: 'PHYSICAL',
+      options: [{ name: 'Size', optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: ['S', 'M', 'L'].map((n) => ({ name: n, choiceType: 'CHOICE_TEXT' })) } }],
+      variantsInfo: { variants: ['S', 'M'].map((n) => ({ choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: n } }], price: { actualPrice: { amount: '10' } } })) },
+    });
+    const [s, m] = p.variantsInfo.variants as { id: string }[];
+    const pick = (n: string) => [{ optionChoiceNames: { optionName: 'Size', choiceName: n } }];
+    const update = (variants: unknown[]) => call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: p.revision, variantsInfo: { variants } } } });
+
+    const twice = await update([{ id: s!.id, choices: pick('S'), price: { actualPrice: { amount: '10' } } }, { id: s!.id, choices: pick('M'), price: { actualPrice: { amount: '10' } } }]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.details.validationError.fieldViolations).toEqual([expect.objectContaining({ field: 'product.variantsInfo.variants[1].id', description: 'is also the id of variants[0]' })]);
+    expect((await call(t.url, `${P}/products/${p.id}`, owner())).body.product.revision).toBe(p.revision);
+
+    // S's variant moves to L; a new variant without an id takes S: it gets a new id, not S's.
+    const moved = await update([{ choices: pick('S'), price: { actualPrice: { amount: '11' } } }, { id: s!.id, choices: pick('L'), price: { actualPrice: { amount: '12' } } }, { id: m!.id, choices: pick('M'), price: { actualPrice: { amount: '10' } } }]);
+    expect(moved.status).toBe(200);
+    const ids = (moved.body.product.variantsInfo.variants as { id: string }[]).map((v) => v.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.slice(1)).toEqual([s!.id, m!.id]);
+    expect(ids[0]).not.toBe(s!.id);
+    // The listing tests below count this file's products.
+    expect((await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'DELETE' })).status).toBe(200);
+  });
+
   it('keeps search-engine tags through other changes, replaces them, clears them with null, and bounds them', async () => {
     const tags = [{ type: 'title', children: 'Organic cotton tee' }, { type: 'meta', props: { name: 'description', content: 'Soft and fair' } }];
     const patch = (product: Record<string, unknown>) => call(t.url, `${P}/products/${tee.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: tee.revision, ...product } } });

@@ -165,6 +165,14 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
   const digitalFiles = await Promise.all(variantsIn.map((v, i) => (v.digitalProperties?.digitalFile
     ? resolveDigitalFile(ctx, { id: v.digitalProperties.digitalFile.id }, `product.variantsInfo.variants[${i}].digitalProperties.digitalFile.id`)
     : undefined)));
+  // Ids given in the request are the variants' own; a variant without one inherits the stored id of
+  // its combination only when no variant of the request names that id (two variants, one id, else).
+  const givenIds = new Map<string, number>();
+  variantsIn.forEach((v, i) => {
+    if (v.id == null) return;
+    if (givenIds.has(v.id)) throw fail(`product.variantsInfo.variants[${i}].id`, `is also the id of variants[${givenIds.get(v.id)}]`);
+    givenIds.set(v.id, i);
+  });
   const variants: VariantV3[] = variantsIn.map((v, i) => {
     const field = `product.variantsInfo.variants[${i}]`;
     const choices = (v.choices ?? []).map((c, j) => {
@@ -178,7 +186,8 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
     const key = choices.map((c) => c.optionChoiceIds.choiceId).sort().join('|');
     if (seen.has(key)) throw fail(`${field}.choices`, 'another variant has the same choices');
     seen.add(key);
-    const prevVariant = prev?.variantsInfo.variants.find((x) => x.id === v.id) ?? prev?.variantsInfo.variants.find((x) => x.choices.map((c) => c.optionChoiceIds.choiceId).sort().join('|') === key);
+    const prevVariant = v.id != null ? prev?.variantsInfo.variants.find((x) => x.id === v.id)
+      : prev?.variantsInfo.variants.find((x) => !givenIds.has(x.id) && x.choices.map((c) => c.optionChoiceIds.choiceId).sort().join('|') === key);
     const id = v.id ?? prevVariant?.id ?? randomUUID();
     const price = Number(v.price.actualPrice.amount);
     const compare = v.price.compareAtPrice ? Number(v.price.compareAtPrice.amount) : undefined;
