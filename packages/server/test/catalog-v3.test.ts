@@ -150,7 +150,7 @@ describe('V3 products', () => {
 
     const twice = await update([{ id: s!.id, choices: pick('S'), price: { actualPrice: { amount: '10' } } }, { id: s!.id, choices: pick('M'), price: { actualPrice: { amount: '10' } } }]);
     expect(twice.status).toBe(400);
-    expect(twice.body.details.validationError.fieldViolations).toEqual([expect.objectContaining({ field: 'product.variantsInfo.variants[1].id', description: 'is also the id of variants[0]' })]);
+    expect(twice.body.details.validationError.fieldViolations).toEqual([expect.objectContaining({ field: 'product.variantsInfo.variants[1].id', description: 'is also the id of product.variantsInfo.variants[0].id' })]);
     expect((await call(t.url, `${P}/products/${p.id}`, owner())).body.product.revision).toBe(p.revision);
 
     // S's variant moves to L; a new variant without an id takes S: it gets a new id, not S's.
@@ -160,6 +160,26 @@ describe('V3 products', () => {
     expect(new Set(ids).size).toBe(3);
     expect(ids.slice(1)).toEqual([s!.id, m!.id]);
     expect(ids[0]).not.toBe(s!.id);
+
+    // Size is renamed Fit (given its id) and a new option takes the name Size: it gets its own id.
+    const now = moved.body.product;
+    const size = now.options[0];
+    const renamed = await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: now.revision,
+      options: [
+        { id: size.id, name: 'Fit', optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: size.choicesSettings.choices.map((c: { choiceId: string; name: string }) => ({ choiceId: c.choiceId, name: c.name, choiceType: 'CHOICE_TEXT' })) } },
+        { name: 'Size', optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: [{ name: 'One', choiceType: 'CHOICE_TEXT' }] } },
+      ],
+      variantsInfo: { variants: ['S', 'M', 'L'].map((n) => ({ choices: [{ optionChoiceNames: { optionName: 'Fit', choiceName: n } }, { optionChoiceNames: { optionName: 'Size', choiceName: 'One' } }], price: { actualPrice: { amount: '10' } } })) },
+    } } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.product.options.map((o: { name: string }) => o.name)).toEqual(['Fit', 'Size']);
+    expect(renamed.body.product.options[0].id).toBe(size.id);
+    expect(renamed.body.product.options[1].id).not.toBe(size.id);
+    const twiceOption = await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: renamed.body.product.revision,
+      options: renamed.body.product.options.map((o: { name: string }) => ({ id: size.id, name: o.name, optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: [{ name: 'X', choiceType: 'CHOICE_TEXT' }] } })),
+    } } });
+    expect(twiceOption.status).toBe(400);
+    expect(twiceOption.body.details.validationError.fieldViolations).toEqual([expect.objectContaining({ field: 'product.options[1].id', description: 'is also the id of product.options[0].id' })]);
     // The listing tests below count this file's products.
     expect((await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'DELETE' })).status).toBe(200);
   });

@@ -15,6 +15,7 @@ import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems,
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from '../store-search.js';
 import { presentV3 } from './present.js';
 import { getOrCreateEntity, setEntityChangeHook } from './entities.js';
+import { givenIds, storedMatch } from './stored-match.js';
 import {
   ALL_PRODUCTS_CATEGORY_ID, inventorySummary, money, moneyRange, richText, subscriptionPrice,
   type ModifierV3, type OptionV3, type ProductMediaV3, type ProductV3, type SubscriptionV3, type VariantV3,
@@ -116,31 +117,35 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
   violations.push(...checkUnique((input.modifiers ?? []).map((m) => m.name), (i) => `product.modifiers[${i}].name`, 'modifier'));
   if (violations.length) throw new ValidationError(violations);
 
+  const optionIds = givenIds(optionsIn.map((o) => o.id), (i) => `product.options[${i}].id`);
   const options: OptionV3[] = optionsIn.map((o, i) => {
-    const old = prev?.options.find((x) => x.id === o.id || x.name === o.name);
+    const old = storedMatch(prev?.options, (x) => x.id, optionIds, o.id, (x) => x.name === o.name);
     const render = o.optionRenderType ?? 'TEXT_CHOICES';
+    const choiceIds = givenIds(o.choicesSettings.choices.map((c) => c.choiceId), (j) => `product.options[${i}].choicesSettings.choices[${j}].choiceId`);
     return {
       id: o.id ?? old?.id ?? randomUUID(), name: o.name, key: slugify(o.name), optionRenderType: render,
       choicesSettings: { choices: o.choicesSettings.choices.map((c, j) => ({
-        choiceId: c.choiceId ?? old?.choicesSettings.choices.find((x) => x.name === c.name)?.choiceId ?? randomUUID(),
+        choiceId: c.choiceId ?? storedMatch(old?.choicesSettings.choices, (x) => x.choiceId, choiceIds, undefined, (x) => x.name === c.name)?.choiceId ?? randomUUID(),
         name: c.name, key: slugify(c.name), ...choiceShape(c, render === 'SWATCH_CHOICES', `product.options[${i}].choicesSettings.choices[${j}]`),
         inStock: true, visible: c.visible ?? true,
       })) },
     };
   });
 
+  const modifierIds = givenIds((input.modifiers ?? []).map((m) => m.id), (i) => `product.modifiers[${i}].id`);
   const modifiers: ModifierV3[] = (input.modifiers ?? []).map((m, i) => {
-    const old = prev?.modifiers.find((x) => x.id === m.id || x.name === m.name);
+    const old = storedMatch(prev?.modifiers, (x) => x.id, modifierIds, m.id, (x) => x.name === m.name);
     const field = `product.modifiers[${i}]`;
     if (m.modifierRenderType === 'FREE_TEXT' && !m.freeTextSettings) throw fail(`${field}.freeTextSettings`, 'is required for a FREE_TEXT modifier', 'REQUIRED_FIELD');
     if (m.modifierRenderType !== 'FREE_TEXT' && !m.choicesSettings) throw fail(`${field}.choicesSettings`, 'is required for a modifier with choices', 'REQUIRED_FIELD');
     const fts = m.freeTextSettings;
+    const choiceIds = givenIds((m.choicesSettings?.choices ?? []).map((c) => c.choiceId), (j) => `${field}.choicesSettings.choices[${j}].choiceId`);
     if (fts && (fts.minCharCount ?? 0) > (fts.maxCharCount ?? 500)) throw fail(`${field}.freeTextSettings.minCharCount`, 'must be at most maxCharCount', 'MAX');
     return {
       id: m.id ?? old?.id ?? randomUUID(), name: m.name, key: slugify(m.name), modifierRenderType: m.modifierRenderType, mandatory: m.mandatory ?? false,
       ...(fts ? { freeTextSettings: { minCharCount: fts.minCharCount ?? 0, maxCharCount: fts.maxCharCount ?? 500, defaultAddedPrice: fts.defaultAddedPrice ?? null, title: fts.title, key: slugify(fts.title) } } : {}),
       ...(m.choicesSettings ? { choicesSettings: { choices: m.choicesSettings.choices.map((c, j) => ({
-        choiceId: c.choiceId ?? old?.choicesSettings?.choices.find((x) => x.name === c.name)?.choiceId ?? randomUUID(), name: c.name, key: slugify(c.name),
+        choiceId: c.choiceId ?? storedMatch(old?.choicesSettings?.choices, (x) => x.choiceId, choiceIds, undefined, (x) => x.name === c.name)?.choiceId ?? randomUUID(), name: c.name, key: slugify(c.name),
         ...choiceShape(c, m.modifierRenderType === 'SWATCH_CHOICES', `${field}.choicesSettings.choices[${j}]`), addedPrice: c.addedPrice ?? null,
       })) } } : {}),
     };
@@ -165,14 +170,7 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
   const digitalFiles = await Promise.all(variantsIn.map((v, i) => (v.digitalProperties?.digitalFile
     ? resolveDigitalFile(ctx, { id: v.digitalProperties.digitalFile.id }, `product.variantsInfo.variants[${i}].digitalProperties.digitalFile.id`)
     : undefined)));
-  // Ids given in the request are the variants' own; a variant without one inherits the stored id of
-  // its combination only when no variant of the request names that id (two variants, one id, else).
-  const givenIds = new Map<string, number>();
-  variantsIn.forEach((v, i) => {
-    if (v.id == null) return;
-    if (givenIds.has(v.id)) throw fail(`product.variantsInfo.variants[${i}].id`, `is also the id of variants[${givenIds.get(v.id)}]`);
-    givenIds.set(v.id, i);
-  });
+  const variantIds = givenIds(variantsIn.map((v) => v.id), (i) => `product.variantsInfo.variants[${i}].id`);
   const variants: VariantV3[] = variantsIn.map((v, i) => {
     const field = `product.variantsInfo.variants[${i}]`;
     const choices = (v.choices ?? []).map((c, j) => {
@@ -186,8 +184,7 @@ async function assemble(ctx: RequestContext, input: ProductV3Input, prev: Produc
     const key = choices.map((c) => c.optionChoiceIds.choiceId).sort().join('|');
     if (seen.has(key)) throw fail(`${field}.choices`, 'another variant has the same choices');
     seen.add(key);
-    const prevVariant = v.id != null ? prev?.variantsInfo.variants.find((x) => x.id === v.id)
-      : prev?.variantsInfo.variants.find((x) => !givenIds.has(x.id) && x.choices.map((c) => c.optionChoiceIds.choiceId).sort().join('|') === key);
+    const prevVariant = storedMatch(prev?.variantsInfo.variants, (x) => x.id, variantIds, v.id, (x) => x.choices.map((c) => c.optionChoiceIds.choiceId).sort().join('|') === key);
     const id = v.id ?? prevVariant?.id ?? randomUUID();
     const price = Number(v.price.actualPrice.amount);
     const compare = v.price.compareAtPrice ? Number(v.price.compareAtPrice.amount) : undefined;
