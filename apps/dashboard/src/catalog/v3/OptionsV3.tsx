@@ -59,8 +59,8 @@ export function OptionsV3({ product }: { product: ProductV3 }) {
     const choices = choiceList(newOption.choices);
     const next = withOption(product.options, draft, `new-${added}`, name, choices);
     const why = !name || choices.length === 0 ? 'A new option needs a name and at least one choice (choices separated by commas).'
-      : draft.some((o) => sameName(o.name, name)) ? `There is already an option named “${name}”.` : typeof next === 'string' ? next : undefined;
-    if (change(typeof next === 'string' ? draft : next, why)) { setAdded((n) => n + 1); setNewOption({ name: '', choices: '' }); }
+      : draft.some((o) => sameName(o.name, name)) ? `There is already an option named “${name}”.` : undefined;
+    if (change(next, why)) { setAdded((n) => n + 1); setNewOption({ name: '', choices: '' }); }
   };
   const submit = () => {
     const why = draftProblem(draft);

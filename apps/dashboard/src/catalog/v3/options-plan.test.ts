@@ -170,10 +170,10 @@ describe('V3 options plan', () => {
     expect(optionsUpdate(grid, colorAgain as DraftOption[], plan).options?.[1]).toEqual({ _id: 'o-color', name: 'Color', optionRenderType: 'TEXT_CHOICES', choicesSettings: { choices: [
       { choiceId: 'c-blue', name: 'Blue', choiceType: 'CHOICE_TEXT', visible: true }, { choiceId: 'c-red', name: 'Red', choiceType: 'CHOICE_TEXT', visible: true }, { name: 'Green', choiceType: 'CHOICE_TEXT' },
     ] } });
-    // A new option may not take the saved name of an option renamed in the same edit.
+    // A new option under the saved name of an option renamed in the same edit is a new option.
     const renamed = draftOf(grid.options);
     renamed[1]!.name = 'Colour';
-    expect(withOption(grid.options, renamed, 'new-0', 'Color', ['Red'])).toBe('“Color” is the saved name of an option renamed here: save the rename first.');
+    expect(withOption(grid.options, renamed, 'new-0', 'Color', ['Red'])).toEqual([...renamed, { key: 'new-0', name: 'Color', choices: [{ name: 'Red' }] }]);
     expect(withOption(grid.options, renamed, 'new-0', 'Fit', ['Slim'])).toEqual([...renamed, { key: 'new-0', name: 'Fit', choices: [{ name: 'Slim' }] }]);
   });
 

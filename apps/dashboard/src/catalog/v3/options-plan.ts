@@ -43,15 +43,14 @@ export function withChoice(stored: readonly OptionV3[], draft: readonly DraftOpt
 }
 
 /**
- * The draft with a new option, or why it cannot be added in this edit. The server matches an option
- * sent without id to a stored one of the same name (and its choices by name): a stored option removed
- * here comes back with its ids, as on the server; one renamed here would lend its id to the new
- * option, two options with one id, so the owner saves the rename first.
+ * The draft with a new option. The server matches an option sent without id to a stored one of the
+ * same name (and its choices by name) unless another option of the update gives that stored id: a
+ * stored option removed here comes back with its ids, as on the server; a name freed by renaming a
+ * stored option here makes a new option.
  */
-export function withOption(stored: readonly OptionV3[], draft: readonly DraftOption[], key: string, name: string, choices: readonly string[]): DraftOption[] | string {
+export function withOption(stored: readonly OptionV3[], draft: readonly DraftOption[], key: string, name: string, choices: readonly string[]): DraftOption[] {
   const same = stored.find((s) => s.name === name);
-  if (!same) return [...draft, { key, name, choices: choices.map((c) => ({ name: c })) }];
-  if (draft.some((o) => o.optionId === same._id)) return `“${name}” is the saved name of an option renamed here: save the rename first.`;
+  if (!same || draft.some((o) => o.optionId === same._id)) return [...draft, { key, name, choices: choices.map((c) => ({ name: c })) }];
   return [...draft, {
     key: same._id, optionId: same._id, name,
     choices: choices.map((c) => {
