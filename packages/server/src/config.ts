@@ -31,6 +31,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** PostgreSQL statement timeout, in milliseconds. */
   statementTimeoutMs: number;
+  /** SQLite page cache per process, in MiB; storage/database.ts SQLITE_CACHE_MB_DEFAULT when unset. */
+  sqliteCacheMb: number | undefined;
   /** Job runner tunables (jobs/settings.ts). */
   jobs: JobsSettings;
   /** Outbox worker, webhook and mail tunables (domains/events/settings.ts). */
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: envInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 10 * 60),
     refreshTokenTtlDays: envInt(env, 'REFRESH_TOKEN_TTL_DAYS', 90),
     statementTimeoutMs: envInt(env, 'STATEMENT_TIMEOUT_MS', 10_000),
+    sqliteCacheMb: env.SQLITE_CACHE_MB ? Math.max(1, envInt(env, 'SQLITE_CACHE_MB', 1)) : undefined,
     jobs: loadJobsSettings(env),
     events: loadEventsSettings(env),
     countQueries: env.VITRINE_COUNT_QUERIES === 'true',

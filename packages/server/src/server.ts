@@ -87,6 +87,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     schema: config.databaseSchema,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
+    sqliteCacheMb: config.sqliteCacheMb,
     countQueries: config.countQueries,
   });
   if (options.migrate !== false) await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);

@@ -31,6 +31,8 @@ export interface StorageOptions {
   statementTimeoutMs: number;
   /** SQLite file name inside dataDir. */
   sqliteFile?: string;
+  /** SQLite page cache of this process, in MiB (SQLITE_CACHE_MB_DEFAULT when absent). */
+  sqliteCacheMb?: number | undefined;
   /** Report every statement to query-counter.ts (query budgets in tests); off by default. */
   countQueries?: boolean | undefined;
 }
@@ -64,6 +66,7 @@ function openSqlite(options: StorageOptions): Storage {
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
   handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  handle.pragma(`cache_size = -${Math.round((options.sqliteCacheMb ?? SQLITE_CACHE_MB_DEFAULT) * 1024)}`); // negative: KiB
   // Unicode case folding for ilike (dialect.ts); deterministic so SQLite may use it in indexes and factor it.
   const bound = new StatementBound(options.statementTimeoutMs);
   handle.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => {
@@ -80,6 +83,14 @@ function openSqlite(options: StorageOptions): Storage {
 interface BeginMode { immediate: boolean }
 /** The begin mode of each SQLite handle, by its Kysely instance (PostgreSQL handles have none). */
 const beginModes = new WeakMap<Executor, BeginMode>();
+
+/**
+ * SQLite's page cache per process, in MiB (SQLite's own default is 2). A search at 10,000 products
+ * joins about 1,700 matches to product rows spread over the whole table: with 2 MiB most pages came
+ * from the OS through a read call each. 16 MiB: 46 -> 64 searches/s; 8 MiB was no better than 2 (the
+ * pages still did not fit); 32 MiB no better than 16. Costs at most this much memory per process.
+ */
+export const SQLITE_CACHE_MB_DEFAULT = 16;
 
 /** How long a SQLite statement waits for another connection's write lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
