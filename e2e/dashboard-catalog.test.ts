@@ -37,15 +37,15 @@ describe('products', () => {
     await page.getByLabel('Collection').selectOption({ label: 'Tea' });
     await expect.poll(() => page.getByTestId('product-total').textContent()).toBe('6 products');
     expect(await page.getByTestId('pager-range').textContent()).toBe('1–6 of 6');
-    await page.getByLabel('Search').fill('no such tea at all');
+    await page.getByLabel('Search', { exact: true }).fill('no such tea at all');
     await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No product matches.');
-    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
     await page.getByLabel('Collection').selectOption({ label: 'All collections' });
     await expect.poll(() => page.getByTestId('product-total').textContent()).toBe('26 products');
   });
 
   it('shows a product in the drawer and saves name, price, discount, visibility and stock', async () => {
-    await page.getByLabel('Search').fill('Cold Brew');
+    await page.getByLabel('Search', { exact: true }).fill('Cold Brew');
     await page.getByRole('button', { name: 'Cold Brew Kit', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Cold Brew Kit' });
     await expect.poll(() => drawer.getByTestId('product-detail').textContent()).toContain('GEAR-CBK');
@@ -66,12 +66,12 @@ describe('products', () => {
       visible: false, priceData: { price: 40, discountedPrice: 30 }, discount: { type: 'PERCENT', value: 25 }, stock: { trackInventory: true, quantity: 7 },
     });
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.getByLabel('Search').fill('Cold Brew Kit XL');
+    await page.getByLabel('Search', { exact: true }).fill('Cold Brew Kit XL');
     await expectRows(page, 'product-row', ['Cold Brew Kit XLGEAR-CBK$30.00 $40.00IN_STOCK (7)noEditDelete']);
   });
 
   it('sets stock per variant for a product with managed variants', async () => {
-    await page.getByLabel('Search').fill('Barista T-Shirt');
+    await page.getByLabel('Search', { exact: true }).fill('Barista T-Shirt');
     await page.getByRole('button', { name: 'Barista T-Shirt', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Barista T-Shirt' });
     const rows = drawer.getByTestId('variant-stock');
@@ -92,7 +92,7 @@ describe('products', () => {
     expect(stocks[0]).toEqual({ trackQuantity: true, quantity: 3, inStock: true });
     expect(stocks.slice(1)).toEqual(Array(7).fill({ trackQuantity: true, quantity: 0, inStock: false }));
     await drawer.getByRole('button', { name: 'Close' }).click();
-    await page.getByLabel('Search').fill('Cold Brew Kit XL');
+    await page.getByLabel('Search', { exact: true }).fill('Cold Brew Kit XL');
   });
 
   it('shows the server violation of a bad edit and changes nothing', async () => {
@@ -109,7 +109,7 @@ describe('products', () => {
   it('filters by visibility, availability and brand with the counts the server gives', async () => {
     const count = async (filter: Record<string, unknown>) =>
       (await call(t.url, '/stores-reader/v1/products/query-platformized', { ...asOwner(t), body: { query: { filter, paging: { limit: 1 } } } })).body.metadata.total as number;
-    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
     await page.getByLabel('Visibility').selectOption('hidden');
     const hidden = await count({ visible: false });
     expect(hidden).toBeGreaterThan(0);
@@ -127,7 +127,7 @@ describe('products', () => {
     await page.getByLabel('Brand').fill('No such brand');
     await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No product matches.');
     await page.getByLabel('Brand').fill('');
-    await page.getByLabel('Search').fill('Cold Brew Kit XL');
+    await page.getByLabel('Search', { exact: true }).fill('Cold Brew Kit XL');
     await expect.poll(() => page.getByTestId('product-total').textContent()).toBe('1 products');
   });
 
@@ -140,7 +140,7 @@ describe('products', () => {
     await page.getByRole('dialog', { name: 'Delete product' }).getByRole('button', { name: 'Delete product' }).click();
     await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No product matches.');
     expect((await call(t.url, `/stores-reader/v1/products/${target!.id}`, asOwner(t))).status).toBe(404);
-    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
     await expect.poll(() => page.getByTestId('product-total').textContent()).toBe('25 products');
   });
 });

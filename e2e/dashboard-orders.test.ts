@@ -36,9 +36,9 @@ describe('orders', () => {
     await page.getByLabel('Payment').selectOption('PAID');
     await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No order matches.');
     await page.getByLabel('Payment').selectOption('');
-    await page.getByLabel('Search').fill('nobody@');
+    await page.getByLabel('Search', { exact: true }).fill('nobody@');
     await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No order matches.');
-    await page.getByLabel('Search').fill('buyer@');
+    await page.getByLabel('Search', { exact: true }).fill('buyer@');
     await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
     await page.getByTestId('order-row').getByRole('link').click();
     const drawer = page.getByRole('main');

@@ -99,7 +99,7 @@ describe('owner dashboard', () => {
 
   it('keeps Tab inside a dialog and closes it on Escape', async () => {
     const page = f.page;
-    await page.getByLabel('Search').fill('Trail Mug');
+    await page.getByLabel('Search', { exact: true }).fill('Trail Mug');
     await page.getByRole('button', { name: 'Delete Trail Mug' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete product' });
     await dialog.waitFor();
@@ -138,7 +138,7 @@ describe('owner dashboard', () => {
   it('adjusts prices, hides and deletes ticked products after confirmation', async () => {
     const page = f.page;
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Products' }).click();
-    await page.getByLabel('Search').fill('Trail Mug');
+    await page.getByLabel('Search', { exact: true }).fill('Trail Mug');
     await page.getByLabel('Select Trail Mug').check();
     const bulk = page.getByRole('group', { name: 'Bulk actions' });
     await expect.poll(() => bulk.getByTestId('selected-count').textContent()).toBe('1 selected');
@@ -160,7 +160,7 @@ describe('owner dashboard', () => {
     await page.getByRole('dialog', { name: 'Delete products' }).getByRole('button', { name: 'Delete 1 products' }).click();
     await expect.poll(() => page.getByTestId('empty').textContent()).toBe('No product matches.');
     expect(await productBySlug('trail-mug')).toBeUndefined();
-    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Search', { exact: true }).fill('');
   });
 
   it('signs out: the session token stops working on the server', async () => {

@@ -26,7 +26,7 @@ describe('product images', () => {
     const before = await kettle();
     expect(before.media.items).toHaveLength(1); // the demo store's generated SVG
 
-    await page.getByLabel('Search').fill('Gooseneck');
+    await page.getByLabel('Search', { exact: true }).fill('Gooseneck');
     await page.getByRole('button', { name: 'Gooseneck Kettle', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Gooseneck Kettle' });
     await expect.poll(() => drawer.getByTestId('product-media-item').count()).toBe(1);
