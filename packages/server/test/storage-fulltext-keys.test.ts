@@ -1,31 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openStorage, type Storage } from '../src/storage/database.js';
+import { describe, expect, it } from 'vitest';
+import type { Storage } from '../src/storage/database.js';
 import { addFullTextKeyMap, createFullTextIndex, deleteFullTextRows, fullTextHits, fullTextSearch, insertFullTextRows, type FullTextIndex } from '../src/storage/fulltext.js';
+import { sqliteFiles } from './sqlite-files.js';
 
 /**
  * SQLite's full-text rows are found by key through `<table>_keys` (FTS5 cannot index a key column):
  * replacing or deleting one row is a lookup, not a scan of the whole index, and the map stays exact.
  */
 const sqliteOnly = !process.env.DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-fulltext-'));
-const opened: Storage[] = [];
-afterAll(async () => {
-  for (const s of opened) await s.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const files = sqliteFiles('vitrine-fulltext-');
 
 const index = (table: string): FullTextIndex => ({ table, key: 'entity_id', scope: ['site_id'], fields: [{ name: 'name', weight: 'A', bm25: 1 }] });
 const row = (key: string, name: string, site = 's1') => ({ key, scope: [site], fields: [name] });
 
-async function open(): Promise<Storage> {
-  const storage = await openStorage({ dataDir, sqliteFile: `${opened.length}.sqlite`, statementTimeoutMs: 10_000 });
-  opened.push(storage);
-  return storage;
-}
+const open = (): Promise<Storage> => files.fresh();
 
 async function mapAndIndex(db: Storage['db'], table: string) {
   const map = await sql<{ key: string; row: number }>`SELECT key, row FROM ${sql.table(`${table}_keys`)} ORDER BY key`.execute(db);

@@ -1,23 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { openStorage, SQLITE_CACHE_MB_DEFAULT, type Storage } from '../src/storage/database.js';
+import { SQLITE_CACHE_MB_DEFAULT } from '../src/storage/database.js';
+import { sqliteFiles } from './sqlite-files.js';
 
 /** SQLite's page cache size comes from SQLITE_CACHE_MB, else our default (not SQLite's 2 MiB). */
 const sqliteOnly = !process.env.DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-sqlite-cache-'));
-const opened: Storage[] = [];
-afterAll(async () => {
-  for (const s of opened) await s.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const files = sqliteFiles('vitrine-sqlite-cache-');
 
 async function cacheKib(sqliteCacheMb: number | undefined): Promise<number> {
-  const storage = await openStorage({ dataDir, sqliteFile: `${opened.length}.sqlite`, statementTimeoutMs: 10_000, sqliteCacheMb });
-  opened.push(storage);
+  const storage = await files.fresh({ sqliteCacheMb });
   const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(storage.db);
   return -rows[0]!.cache_size; // negative: KiB
 }

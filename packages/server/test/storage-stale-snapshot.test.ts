@@ -1,27 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openStorage, type Storage } from '../src/storage/database.js';
+import { describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/storage/transaction.js';
+import { sqliteFiles } from './sqlite-files.js';
 
 /**
  * Two handles on one SQLite file stand for two processes (`--workers 2`): a transaction that read,
  * then lost its snapshot to the other's commit, runs again instead of failing with SQLITE_BUSY.
  */
 const sqliteOnly = !process.env.DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-stale-snapshot-'));
-const opened: Storage[] = [];
-afterAll(async () => {
-  for (const s of opened) await s.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const files = sqliteFiles('vitrine-stale-snapshot-');
+/** Two handles on one file: two processes. */
+const twoProcesses = async (file: string) => [await files.open(file), await files.open(file)] as const;
 
 describe.runIf(sqliteOnly)('a SQLite transaction another process committed under', () => {
   it('runs again with a fresh snapshot, holding the write lock from its begin', async () => {
-    const [a, b] = [await openStorage({ dataDir, statementTimeoutMs: 10_000 }), await openStorage({ dataDir, statementTimeoutMs: 10_000 })];
-    opened.push(a, b);
+    const [a, b] = await twoProcesses('stale.sqlite');
     await sql`create table counter (name text primary key, n integer not null)`.execute(a.db);
     await sql`insert into counter values ('hits', 0)`.execute(a.db);
 
@@ -59,8 +52,7 @@ describe.runIf(sqliteOnly)('a SQLite transaction another process committed under
   });
 
   it('a transaction that read, then found the other process writing (busy at once, no waiting), runs again holding the lock', async () => {
-    const [a, b] = [await openStorage({ dataDir, sqliteFile: 'busy.sqlite', statementTimeoutMs: 10_000 }), await openStorage({ dataDir, sqliteFile: 'busy.sqlite', statementTimeoutMs: 10_000 })];
-    opened.push(a, b);
+    const [a, b] = await twoProcesses('busy.sqlite');
     await sql`create table counter (name text primary key, n integer not null)`.execute(a.db);
     await sql`insert into counter values ('hits', 0)`.execute(a.db);
 
@@ -92,8 +84,7 @@ describe.runIf(sqliteOnly)('a SQLite transaction another process committed under
   });
 
   it('a run again waits for the lock without blocking the thread: another handle of this process finishes its write meanwhile', async () => {
-    const [a, b] = [await openStorage({ dataDir, sqliteFile: 'wait.sqlite', statementTimeoutMs: 10_000 }), await openStorage({ dataDir, sqliteFile: 'wait.sqlite', statementTimeoutMs: 10_000 })];
-    opened.push(a, b);
+    const [a, b] = await twoProcesses('wait.sqlite');
     await sql`create table counter (name text primary key, n integer not null)`.execute(a.db);
     await sql`insert into counter values ('hits', 0)`.execute(a.db);
 
