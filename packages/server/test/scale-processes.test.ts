@@ -179,6 +179,21 @@ describe('two processes, one database', () => {
     expect([before, during, await discount()]).toEqual(['0.00', '10.00', '0.00']);
   });
 
+  it('a price changed on A prices the next cart read on B (B keeps parsed product documents only while their stored text is unchanged)', async () => {
+    const product = await call(a.url, '/stores/v1/products', { auth: owner.apiKey, siteId, body: { product: { name: `Kept ${Date.now()}`, productType: 'physical', priceData: { price: 20 } } } });
+    expect(product.status).toBe(200);
+    const id = product.body.product.id as string;
+    const v = await visitorOn(b);
+    const line = { quantity: 2, catalogReference: { catalogItemId: id, appId: STORES_APP_ID } };
+    expect((await call(b.url, '/ecom/v1/carts/current/add-to-cart', asActor(v, { lineItems: [line] }))).status).toBe(200);
+    const lineOnB = async () => (await call(b.url, '/ecom/v1/carts/current', asActor(v))).body.cart.lineItems[0] as { price: { amount: string }; lineItemPrice: { amount: string } };
+    const before = await lineOnB(); // B has parsed (and keeps) the product's document
+    const patched = await call(a.url, `/stores/v1/products/${id}`, { auth: owner.apiKey, siteId, method: 'PATCH', body: { product: { priceData: { price: 23.5 } } } });
+    expect(patched.status).toBe(200);
+    const after = await lineOnB();
+    expect([before.price.amount, before.lineItemPrice.amount, after.price.amount, after.lineItemPrice.amount]).toEqual(['20.00', '40.00', '23.50', '47.00']);
+  });
+
   it(`jobs: ${MAILS} queued mails are each sent exactly once while both processes run jobs`, async () => {
     const to = uniqueEmail('jobs');
     await db.read(async (h) => {

@@ -3,7 +3,7 @@
  * catalog price a cart or checkout shows comes from here; nothing a buyer sends is ever a price.
  */
 import type { RequestContext } from '../../http/context.js';
-import { findProductV3ForCatalogReference, getProductsForCatalogReference, type ProductV1, type ProductV3 } from '../catalog/index.js';
+import { findProductV3ForCatalogReference, getProductsForLines, type LineProductV1, type ProductV3 } from '../catalog/index.js';
 import type { SubscriptionV3 } from '@vitrine/types/stores';
 import { variantAvailabilityIfTracked, type Availability } from '../inventory/index.js';
 import { applyRate, currencyOf, formatMoney, parseMoney, parsePercentage, type Currency } from './pricing/index.js';
@@ -49,7 +49,7 @@ function optionsOf(line: StoredLine): LineOptions {
 
 const text = (name: string, value: string): DescriptionLine => ({ name: { original: name }, plainText: { original: value }, lineType: 'PLAIN_TEXT' });
 
-function fromV1(ctx: RequestContext, line: StoredLine, p: ProductV1, currency: Currency): Found | undefined {
+function fromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currency: Currency): Found | undefined {
   const opts = optionsOf(line);
   const variant = opts.variantId
     ? p.variants.find((v) => v.id === opts.variantId)
@@ -220,12 +220,12 @@ async function v3Products(ctx: RequestContext, ids: string[]): Promise<Map<strin
 }
 
 /** The products of `ids`, one batch per catalog: V1 first, then V3 for what V1 does not have (V3 first for ids last found there). */
-async function catalogProducts(ctx: RequestContext, ids: string[]): Promise<{ v1: Map<string, ProductV1>; v3: Map<string, ProductV3> }> {
+async function catalogProducts(ctx: RequestContext, ids: string[]): Promise<{ v1: Map<string, LineProductV1>; v3: Map<string, ProductV3> }> {
   const siteId = ctx.site.id;
   const hintedV3 = ids.filter((id) => catalogHints.get(hintKey(siteId, id)) === 'v3');
   const v3 = await v3Products(ctx, hintedV3);
   const rest = ids.filter((id) => !v3.has(id));
-  const v1 = new Map((rest.length ? await getProductsForCatalogReference(ctx, rest) : []).map((p) => [p.id, p]));
+  const v1 = new Map((rest.length ? await getProductsForLines(ctx, rest) : []).map((p) => [p.id, p]));
   const retry = rest.filter((id) => !v1.has(id) && !hintedV3.includes(id));
   for (const [id, p] of await v3Products(ctx, retry)) v3.set(id, p);
   for (const id of v1.keys()) noteCatalog(siteId, id, 'v1');

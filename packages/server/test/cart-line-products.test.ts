@@ -1,0 +1,54 @@
+/**
+ * Cart lines read their V1 products through catalog/line-products.ts, which keeps each document's
+ * parse and presentation per process while its stored text is unchanged. A product write must still
+ * price, name and hide the next cart read at once; the same across processes is in
+ * scale-processes.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, call, startTestServer, type TestServer } from './harness.js';
+import { as, CART, clearDemoPricing, line, productV1, visitor } from './cart-support.js';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer(); await clearDemoPricing(t); });
+afterAll(() => t?.close());
+
+const patchProduct = async (id: string, product: Record<string, unknown>) => {
+  const res = await call(t.url, `/stores/v1/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product } });
+  expect(res.status).toBe(200);
+};
+
+describe('cart lines after product writes', () => {
+  it('a price, name or visibility change shows in the next cart read and write', async () => {
+    const kettle = await productV1(t, { name: 'Kettle', price: 30 });
+    const v = as(t, await visitor(t));
+    const first = await v.post(`${CART}/add-to-cart`, { lineItems: [line(kettle.productId)] });
+    expect(first.body.cart.lineItems.map((l: { price: { amount: string } }) => l.price.amount)).toEqual(['30.00']);
+    // Read twice: the second read is served from the kept parse of the same stored document.
+    expect((await v.get(CART)).body.cart.lineItems[0].price.amount).toBe('30.00');
+
+    await patchProduct(kettle.productId, { priceData: { price: 32.5 }, name: 'Steel kettle' });
+    const read = (await v.get(CART)).body.cart.lineItems[0];
+    expect([read.price.amount, read.productName.original, read.lineItemPrice.amount]).toEqual(['32.50', 'Steel kettle', '32.50']);
+    const added = (await v.post(`${CART}/add-to-cart`, { lineItems: [line(kettle.productId)] })).body.cart.lineItems[0];
+    expect([added.quantity, added.price.amount, added.lineItemPrice.amount]).toEqual([2, '32.50', '65.00']);
+    const totals = await v.post(`${CART}/estimate-totals`, {});
+    expect(totals.body.priceSummary.subtotal.amount).toBe('65.00');
+
+    await patchProduct(kettle.productId, { visible: false });
+    expect((await v.get(CART)).body.cart.lineItems[0].availability).toEqual({ status: 'NOT_FOUND' });
+    // Shown again, at a new price: the kept parse of the hidden document is not used either.
+    await patchProduct(kettle.productId, { visible: true, priceData: { price: 31 } });
+    expect((await v.get(CART)).body.cart.lineItems[0]).toMatchObject({ price: { amount: '31.00' }, availability: { status: 'AVAILABLE' } });
+  });
+
+  it('two carts of the same product each get their own lines (a kept product is shared, never changed)', async () => {
+    const mug = await productV1(t, { name: 'Shared mug', price: 8, quantity: 5 });
+    const a = as(t, await visitor(t));
+    const b = as(t, await visitor(t));
+    const ca = (await a.post(`${CART}/add-to-cart`, { lineItems: [line(mug.productId, 2)] })).body.cart.lineItems[0];
+    const cb = (await b.post(`${CART}/add-to-cart`, { lineItems: [line(mug.productId, 7)] })).body.cart.lineItems[0];
+    expect([ca.quantity, ca.lineItemPrice.amount, ca.availability]).toEqual([2, '16.00', { status: 'AVAILABLE', quantityAvailable: 5 }]);
+    expect([cb.quantity, cb.lineItemPrice.amount, cb.availability]).toEqual([7, '56.00', { status: 'PARTIALLY_AVAILABLE', quantityAvailable: 5 }]);
+    expect(ca.id).not.toBe(cb.id);
+  });
+});
