@@ -5,13 +5,15 @@ import {
   addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, removeLineItemsRequest, updateCartRequest, updateQuantityRequest,
 } from './schema.js';
 import {
-  addToCart, deleteCurrentCart, estimateTotals, getCurrentCart, removeCoupon, removeLineItems, updateCurrentCart, updateLineItemsQuantity, type CartView,
+  addToCart, deleteCurrentCart, estimateTotals, getCurrentCart, removeCoupon, removeLineItems, updateCurrentCart, updateLineItemsQuantity, type CartView, type WrittenCart,
 } from './service.js';
 import { createCheckoutFromCurrentCart } from './checkout-service.js';
 
 const tag = 'Current cart';
 const BASE = '/ecom/v1/carts/current';
 const cartAnswer = (v: CartView) => ({ cart: presentCart(v.cart, v.lines, v.currency) });
+/** A written cart was presented once already, for its event. */
+const writtenAnswer = (v: WrittenCart) => ({ cart: v.presented });
 
 /** The caller's current cart (docs/cart.md). Every caller has its own; nothing here takes a cart id. */
 export const cartRoutes: RouteDef[] = [
@@ -23,7 +25,7 @@ export const cartRoutes: RouteDef[] = [
   route({
     method: 'PATCH', path: BASE, access: 'visitor', tag, summary: 'Update cart info, apply a coupon, add lines; merchant discounts and custom lines by owners only',
     request: updateCartRequest,
-    handler: async (ctx, input) => cartAnswer(await updateCurrentCart(ctx, input)),
+    handler: async (ctx, input) => writtenAnswer(await updateCurrentCart(ctx, input)),
   }),
   route({
     method: 'DELETE', path: BASE, access: 'visitor', tag, summary: "Delete the caller's current cart",
@@ -33,22 +35,22 @@ export const cartRoutes: RouteDef[] = [
   route({
     method: 'POST', path: `${BASE}/add-to-cart`, access: 'visitor', tag, summary: 'Add catalog lines (priced from the catalog) or custom lines (owners only)',
     request: addToCartRequest,
-    handler: async (ctx, input) => cartAnswer(await addToCart(ctx, input)),
+    handler: async (ctx, input) => writtenAnswer(await addToCart(ctx, input)),
   }),
   route({
     method: 'POST', path: `${BASE}/remove-line-items`, access: 'visitor', tag, summary: 'Remove lines by id',
     request: removeLineItemsRequest,
-    handler: async (ctx, input) => cartAnswer(await removeLineItems(ctx, input.lineItemIds)),
+    handler: async (ctx, input) => writtenAnswer(await removeLineItems(ctx, input.lineItemIds)),
   }),
   route({
     method: 'POST', path: `${BASE}/update-line-items-quantity`, access: 'visitor', tag, summary: 'Set line quantities (0 removes the line)',
     request: updateQuantityRequest,
-    handler: async (ctx, input) => cartAnswer(await updateLineItemsQuantity(ctx, input.lineItems)),
+    handler: async (ctx, input) => writtenAnswer(await updateLineItemsQuantity(ctx, input.lineItems)),
   }),
   route({
     method: 'POST', path: `${BASE}/remove-coupon`, access: 'visitor', tag, summary: 'Remove the applied coupon',
     request: z.object({}),
-    handler: async (ctx) => cartAnswer(await removeCoupon(ctx)),
+    handler: async (ctx) => writtenAnswer(await removeCoupon(ctx)),
   }),
   route({
     method: 'POST', path: `${BASE}/estimate-totals`, access: 'visitor', tag, summary: 'Price the cart for an address, shipping option and switches',

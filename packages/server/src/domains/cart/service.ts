@@ -12,6 +12,7 @@ import { onVisitorLogin } from '../identity/index.js';
 import { resolveLines } from './catalog-lines.js';
 import { addLines, mergeLines, removeLines, setQuantities } from './line-edits.js';
 import type { CartDoc, ResolvedLine, StoredCart, StoredLine } from './model.js';
+import type { Cart } from '@vitrine/types/ecom-cart';
 import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
@@ -23,6 +24,9 @@ export const CART_FQDN = 'wix.ecom.v1.cart';
 
 /** A cart as the routes answer it: the stored cart and its lines priced now. */
 export interface CartView { cart: StoredCart; lines: ResolvedLine[]; currency: string }
+
+/** A cart just written: its view and its wire shape, presented once for both the event and the answer. */
+export interface WrittenCart extends CartView { presented: Cart }
 
 const notFoundCart = () => notFound('CART_NOT_FOUND', 'The caller has no current cart');
 
@@ -58,14 +62,15 @@ export const CART_WRITE_ATTEMPTS = 5;
  * only the guarded update (at the revision read) and the cart event; a write that lost a race with
  * another write of the same cart reads again and retries.
  */
-async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc, opts: { create: boolean }): Promise<CartView> {
+async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc, opts: { create: boolean }): Promise<WrittenCart> {
   const owner = ownerOf(ctx.caller);
   for (let attempt = 1; ; attempt++) {
     const existing = await findCartByOwner(ctx.db, ctx.site.id, owner.key);
     if (!existing && !opts.create) throw notFoundCart();
     const now = new Date().toISOString();
     const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
-    const cart: StoredCart = { ...before, doc: change(structuredClone(before.doc)), revision: before.revision + 1, updatedDate: now };
+    // `before.doc` is this attempt's own parse (or a fresh empty doc), so the change may build on it without a copy.
+    const cart: StoredCart = { ...before, doc: change(before.doc), revision: before.revision + 1, updatedDate: now };
     const v = await view(ctx, cart);
     const entity = presentCart(cart, v.lines, v.currency);
     try {
@@ -78,7 +83,7 @@ async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc
         await recordEvent({ ...ctx, db: trx }, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: cart.id, entity });
         return true;
       });
-      if (written) return v;
+      if (written) return { ...v, presented: entity };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // a concurrent first write created the cart: read it and retry
     }
@@ -91,7 +96,7 @@ function requireElevated(ctx: RequestContext, what: string): void {
   if (!isElevated(ctx.caller)) throw new ApplicationError(403, 'PERMISSION_DENIED', `Only the store owner may set ${what}`);
 }
 
-export async function addToCart(ctx: RequestContext, input: { lineItems?: LineItemInput[] | undefined; customLineItems?: CustomLineItemInput[] | undefined; businessLocationId?: string | null | undefined }): Promise<CartView> {
+export async function addToCart(ctx: RequestContext, input: { lineItems?: LineItemInput[] | undefined; customLineItems?: CustomLineItemInput[] | undefined; businessLocationId?: string | null | undefined }): Promise<WrittenCart> {
   if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
   if (!input.lineItems?.length && !input.customLineItems?.length) {
     throw new ApplicationError(400, 'NO_LINE_ITEMS', 'Give at least one of lineItems or customLineItems');
@@ -110,7 +115,7 @@ export async function findCoupon(ctx: RequestContext, code: string): Promise<{ i
   return { id: setup.coupon.id, code: setup.coupon.code };
 }
 
-export async function updateCurrentCart(ctx: RequestContext, input: UpdateCartInput): Promise<CartView> {
+export async function updateCurrentCart(ctx: RequestContext, input: UpdateCartInput): Promise<WrittenCart> {
   if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
   if (input.merchantDiscounts) requireElevated(ctx, 'merchant discounts');
   const coupon = input.couponCode ? await findCoupon(ctx, input.couponCode) : undefined;
@@ -132,15 +137,15 @@ export async function updateCurrentCart(ctx: RequestContext, input: UpdateCartIn
   }, { create: true });
 }
 
-export async function removeLineItems(ctx: RequestContext, ids: string[]): Promise<CartView> {
+export async function removeLineItems(ctx: RequestContext, ids: string[]): Promise<WrittenCart> {
   return changeCart(ctx, (doc) => ({ ...doc, lineItems: removeLines(doc.lineItems, ids) }), { create: false });
 }
 
-export async function updateLineItemsQuantity(ctx: RequestContext, lines: { id: string; quantity: number }[]): Promise<CartView> {
+export async function updateLineItemsQuantity(ctx: RequestContext, lines: { id: string; quantity: number }[]): Promise<WrittenCart> {
   return changeCart(ctx, (doc) => ({ ...doc, lineItems: setQuantities(doc.lineItems, lines) }), { create: false });
 }
 
-export async function removeCoupon(ctx: RequestContext): Promise<CartView> {
+export async function removeCoupon(ctx: RequestContext): Promise<WrittenCart> {
   return changeCart(ctx, (doc) => ({ ...doc, coupon: null }), { create: false });
 }
 
