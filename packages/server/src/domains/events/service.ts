@@ -2,13 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { actorType, type RequestContext } from '../../http/context.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
-import { afterCommit, inTransaction } from '../../storage/transaction.js';
+import { afterCommit, beforeCommit, inTransaction } from '../../storage/transaction.js';
+import { toJson } from '../../storage/dialect.js';
 import type { Executor } from '../../storage/database.js';
 import { webhookUrlProblem } from './target.js';
 import { kickLocalFanOut } from './jobs.js';
 import {
   countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertOutboxEvents,
-  insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow, entityKey, type SequenceClaim,
+  insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow, entityKey, type NewOutboxEvent, type SequenceClaim,
   type AttemptRow, type DeliveryRow, type MailRow, type SubscriptionRecord,
 } from './store.js';
 import {
@@ -43,6 +44,11 @@ export async function recordEvent(ctx: RequestContext, event: DomainEvent): Prom
 /**
  * `recordEvent` for many changes at once (bulk calls): the same rows, written with a few multi-row
  * statements instead of two statements per event. Events of one entity keep their order in the list.
+ *
+ * Inside a transaction opened by inTransaction the rows are written once, right before it commits,
+ * together with every other event the transaction records (beforeCommit): placing and paying an order
+ * records events in several steps, and each step used to cost a sequence upsert and an outbox insert.
+ * The entity is serialized now, so what the event says is the entity as it was at this call.
  */
 export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -52,40 +58,66 @@ export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): 
       : caller.kind === 'owner' ? caller.apiKeyId
         : caller.kind === 'app' ? caller.appId : undefined;
   const createdDate = new Date().toISOString();
-  const counts = new Map<string, SequenceClaim>();
-  for (const event of events) {
-    const key = entityKey(event.entityFqdn, event.entityId);
-    const claim = counts.get(key) ?? { entityFqdn: event.entityFqdn, entityId: event.entityId, count: 0 };
-    claim.count += 1;
-    counts.set(key, claim);
+  const rows: UnnumberedEvent[] = events.map((event) => ({
+    id: randomUUID(),
+    siteId: ctx.site.id,
+    entityFqdn: event.entityFqdn,
+    slug: event.slug,
+    entityId: event.entityId,
+    actorType: actorType(caller),
+    actorId,
+    payloadJson: toJson({ entity: event.entity ?? null, data: event.data ?? {} }),
+    createdDate,
+  }));
+  const queued = pendingEvents.get(ctx.db);
+  if (queued) {
+    queued.push(...rows);
+    return;
+  }
+  const fresh = [...rows];
+  if (beforeCommit(ctx.db, (trx) => writeEvents(ctx, trx, fresh))) {
+    pendingEvents.set(ctx.db, fresh);
+    return;
   }
   // Both steps or neither, also for a caller outside a transaction.
-  await inTransaction(ctx.db, async (db) => {
-    const last = await reserveEntitySequences(db, ctx.site.id, [...counts.values()]);
-    const next = new Map<string, number>();
-    for (const [key, claim] of counts) next.set(key, last.get(key)! - claim.count + 1);
-    await insertOutboxEvents(db, events.map((event) => {
-      const key = entityKey(event.entityFqdn, event.entityId);
-      const sequence = next.get(key)!;
-      next.set(key, sequence + 1);
-      return {
-        id: randomUUID(),
-        siteId: ctx.site.id,
-        entityFqdn: event.entityFqdn,
-        slug: event.slug,
-        entityId: event.entityId,
-        sequence,
-        actorType: actorType(caller),
-        actorId,
-        payload: { entity: event.entity ?? null, data: event.data ?? {} },
-        createdDate,
-      };
-    }));
-    // Fan out right after the commit, in this process, rather than at the next poll.
-    await afterCommit(db, () => {
-      kickLocalFanOut(ctx.deps);
-      return Promise.resolve();
-    });
+  await inTransaction(ctx.db, (db) => writeEvents(ctx, db, rows));
+}
+
+/** An event recorded and not written yet: everything but its sequence number. */
+type UnnumberedEvent = Omit<NewOutboxEvent, 'sequence'>;
+
+/** Events each open transaction has recorded and will write right before it commits. */
+const pendingEvents = new WeakMap<Executor, UnnumberedEvent[]>();
+
+/**
+ * Writes events with their per-entity sequence numbers: one upsert reserves the numbers of every
+ * entity (per site), one insert writes the rows, in the order they were recorded.
+ */
+async function writeEvents(ctx: RequestContext, db: Executor, rows: UnnumberedEvent[]): Promise<void> {
+  pendingEvents.delete(db);
+  const next = new Map<string, number>();
+  for (const siteId of new Set(rows.map((r) => r.siteId))) {
+    const counts = new Map<string, SequenceClaim>();
+    for (const r of rows) {
+      if (r.siteId !== siteId) continue;
+      const key = entityKey(r.entityFqdn, r.entityId);
+      const claim = counts.get(key) ?? { entityFqdn: r.entityFqdn, entityId: r.entityId, count: 0 };
+      claim.count += 1;
+      counts.set(key, claim);
+    }
+    const last = await reserveEntitySequences(db, siteId, [...counts.values()]);
+    for (const [key, claim] of counts) next.set(`${siteId}\u0000${key}`, last.get(key)! - claim.count + 1);
+  }
+  await insertOutboxEvents(db, rows.map((r) => {
+    const key = `${r.siteId}\u0000${entityKey(r.entityFqdn, r.entityId)}`;
+    const sequence = next.get(key)!;
+    next.set(key, sequence + 1);
+    return { ...r, sequence };
+  }));
+  // Fan out right after the commit, in this process, rather than at the next poll.
+  await afterCommit(db, () => {
+    kickLocalFanOut(ctx.deps);
+    return Promise.resolve();
   });
 }
 

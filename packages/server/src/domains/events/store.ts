@@ -121,7 +121,8 @@ export interface NewOutboxEvent {
   sequence: number;
   actorType: string | undefined;
   actorId: string | undefined;
-  payload: unknown;
+  /** `{ entity, data }` as JSON text, made when the event was recorded (a later change of the entity object cannot reach it). */
+  payloadJson: string;
   createdDate: string;
 }
 
@@ -182,7 +183,7 @@ export async function insertOutboxEvents(db: Executor, events: NewOutboxEvent[])
       dispatched: 0,
       actor_type: event.actorType ?? null,
       actor_id: event.actorId ?? null,
-      payload: toJson(event.payload),
+      payload: event.payloadJson,
       created_date: event.createdDate,
     }))).execute();
   }
