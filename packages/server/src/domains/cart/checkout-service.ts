@@ -60,9 +60,9 @@ async function ownCheckout(ctx: RequestContext, id: string, lock = false): Promi
   return co;
 }
 
-/** Inside the write's transaction: price, record the event, report to abandoned checkouts. */
-async function afterWrite(ctx: RequestContext, co: StoredCheckout, slug: 'created' | 'updated'): Promise<CheckoutView> {
-  const v = await priceCheckout(ctx, co);
+/** Inside the write's transaction: price (unless the caller just did), record the event, report to abandoned checkouts. */
+async function afterWrite(ctx: RequestContext, co: StoredCheckout, slug: 'created' | 'updated', priced?: CheckoutView): Promise<CheckoutView> {
+  const v = priced ?? await priceCheckout(ctx, co);
   const wire = presentCheckout(co, v.lines, v.totals.result);
   await recordEvent(ctx, { entityFqdn: CHECKOUT_FQDN, slug, entityId: co.id, entity: wire });
   const contact = co.doc.billingInfo?.contactDetails ?? co.doc.shippingDestination?.contactDetails ?? null;
@@ -99,8 +99,10 @@ async function insertNew(ctx: RequestContext, doc: CheckoutDoc, cartId: string |
     const now = new Date().toISOString();
     const co: StoredCheckout = { id: randomUUID(), ownerKey: ownerOf(ctx.caller).key, cartId, doc, completed: false, orderId: null, createdDate: now, updatedDate: now };
     await insertCheckout(trx, ctx.site.id, co);
-    if (cartId) await linkCheckout(tctx, co.id);
-    return afterWrite(tctx, co, 'created');
+    const v = await priceCheckout(tctx, co);
+    // The checkout's lines are a copy of the cart's: the cart's `updated` event reuses their resolution.
+    if (cartId) await linkCheckout(tctx, co.id, { stored: co.doc.lineItems, resolved: v.lines });
+    return afterWrite(tctx, co, 'created', v);
   });
 }
 

@@ -62,7 +62,7 @@ export const CART_WRITE_ATTEMPTS = 5;
  * only the guarded update (at the revision read) and the cart event; a write that lost a race with
  * another write of the same cart reads again and retries.
  */
-async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc, opts: { create: boolean }): Promise<WrittenCart> {
+async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc, opts: { create: boolean; resolved?: ResolvedLines | undefined }): Promise<WrittenCart> {
   const owner = ownerOf(ctx.caller);
   for (let attempt = 1; ; attempt++) {
     const existing = await findCartByOwner(ctx.db, ctx.site.id, owner.key);
@@ -71,7 +71,8 @@ async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc
     const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
     // `before.doc` is this attempt's own parse (or a fresh empty doc), so the change may build on it without a copy.
     const cart: StoredCart = { ...before, doc: change(before.doc), revision: before.revision + 1, updatedDate: now };
-    const v = await view(ctx, cart);
+    const v = opts.resolved && sameLines(cart.doc.lineItems, opts.resolved.stored)
+      ? { cart, lines: opts.resolved.resolved, currency: ctx.site.currency } : await view(ctx, cart);
     const entity = presentCart(cart, v.lines, v.currency);
     try {
       const written = await inTransaction(ctx.db, async (trx) => {
@@ -149,9 +150,15 @@ export async function removeCoupon(ctx: RequestContext): Promise<WrittenCart> {
   return changeCart(ctx, (doc) => ({ ...doc, coupon: null }), { create: false });
 }
 
+/**
+ * Lines as another read of the same transaction resolved them: a checkout copied from the cart has the
+ * cart's lines, so their resolution serves both (reused only while the stored lines are the same).
+ */
+export interface ResolvedLines { stored: StoredLine[]; resolved: ResolvedLine[] }
+
 /** Records the checkout made from the cart (the cart keeps pointing at its newest checkout). */
-export async function linkCheckout(ctx: RequestContext, checkoutId: string): Promise<void> {
-  await changeCart(ctx, (doc) => ({ ...doc, checkoutId }), { create: false });
+export async function linkCheckout(ctx: RequestContext, checkoutId: string, resolved?: ResolvedLines): Promise<void> {
+  await changeCart(ctx, (doc) => ({ ...doc, checkoutId }), { create: false, resolved });
 }
 
 export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<string, never>> {
@@ -172,7 +179,7 @@ export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<str
  * starts empty; a cart that has since moved on to another checkout stays. Answers the cart's `deleted`
  * event for the caller to record with its own (one outbox write).
  */
-export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string, checkoutLines?: { stored: StoredLine[]; resolved: ResolvedLine[] }): Promise<CartEvent | undefined> {
+export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string, checkoutLines?: ResolvedLines): Promise<CartEvent | undefined> {
   const cart = await findCartById(ctx.db, ctx.site.id, cartId);
   if (!cart || (cart.doc.checkoutId && cart.doc.checkoutId !== checkoutId)) return undefined;
   await deleteCartRow(ctx.db, ctx.site.id, cart.id);
