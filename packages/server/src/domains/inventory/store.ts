@@ -98,22 +98,30 @@ export async function findItemsByIds(db: Executor, siteId: string, ids: string[]
  */
 export async function findItemsOf(db: Executor, siteId: string, refs: { productId: string; variantId: string; locationId: string }[]): Promise<InventoryRow[]> {
   if (refs.length === 0) return [];
-  const rows = await db.selectFrom('inventory_items')
-    .where((eb) => eb.or(refs.map((r) => eb.and([eb('site_id', '=', siteId), eb('product_id', '=', r.productId), eb('variant_id', '=', r.variantId), eb('location_id', '=', r.locationId)]))))
-    .selectAll().execute();
-  return rows.map(toInventoryRow);
+  const rows = await sql<Selectable<InventoryItemsTable>>`SELECT * FROM inventory_items WHERE ${variantsAt(siteId, refs)}`.execute(db);
+  return rows.rows.map(toInventoryRow);
 }
 
 /** `findItemsOf` with each item's actively reserved units (as `reservedByItem` counts them), in one statement. */
 export async function findItemsWithReserved(db: Executor, siteId: string, refs: { productId: string; variantId: string; locationId: string }[], now: string): Promise<{ row: InventoryRow; reserved: number }[]> {
   if (refs.length === 0) return [];
-  const rows = await db.selectFrom('inventory_items as i').selectAll('i')
-    .select((eb) => eb.selectFrom('inventory_reservations as r').select((rb) => rb.fn.sum<number | string>('r.quantity').as('units'))
-      .whereRef('r.site_id', '=', 'i.site_id').whereRef('r.item_id', '=', 'i.id').where('r.status', '=', 'active').where('r.expires_at', '>', now)
-      .as('reserved_units'))
-    .where((eb) => eb.or(refs.map((r) => eb.and([eb('i.site_id', '=', siteId), eb('i.product_id', '=', r.productId), eb('i.variant_id', '=', r.variantId), eb('i.location_id', '=', r.locationId)]))))
-    .execute();
-  return rows.map(({ reserved_units, ...row }) => ({ row: toInventoryRow(row), reserved: Number(reserved_units ?? 0) }));
+  const rows = await sql<Selectable<InventoryItemsTable> & { reserved_units: number | string | null }>`
+    SELECT i.*, (SELECT sum(r.quantity) FROM inventory_reservations r
+      WHERE r.site_id = i.site_id AND r.item_id = i.id AND r.status = 'active' AND r.expires_at > ${now}) AS reserved_units
+    FROM inventory_items i WHERE ${variantsAt(siteId, refs, 'i.')}`.execute(db);
+  return rows.rows.map(({ reserved_units, ...row }) => ({ row: toInventoryRow(row), reserved: Number(reserved_units ?? 0) }));
+}
+
+/**
+ * The items of some variants at some locations: an OR of one branch per item with the site in each,
+ * so each branch is a search of the unique (site, product, variant, location) index (an equality on
+ * the site outside the OR made SQLite walk all of the site's items). Written as SQL text rather than
+ * with the query builder: for a 20-line cart the builder took about 170 us to build and compile the
+ * 80 parameters, the text 35 us.
+ */
+function variantsAt(siteId: string, refs: { productId: string; variantId: string; locationId: string }[], alias: '' | 'i.' = ''): RawBuilder<boolean> {
+  const col = (name: string) => sql.raw(`${alias}${name}`);
+  return sql<boolean>`(${sql.join(refs.map((r) => sql`(${col('site_id')} = ${siteId} AND ${col('product_id')} = ${r.productId} AND ${col('variant_id')} = ${r.variantId} AND ${col('location_id')} = ${r.locationId})`), sql` OR `)})`;
 }
 
 /** The (product, variant) pairs among `refs` that have an item at any location, as `productId/variantId` keys, in one statement. */
