@@ -20,8 +20,23 @@ export function catalogWeight(weight: number | null | undefined): number | null 
   return weight === null || weight === undefined ? null : Math.round(weight * 1000) / 1000;
 }
 
+/** Amounts already converted, by currency and catalog value: a 20-line cart converts 40 prices per read, most of them the same few. */
+const catalogAmounts = new Map<string, string>();
+/** Conversions kept per process; the map starts over when full. */
+export const CATALOG_AMOUNTS_MAX = 10_000;
+
 /** A catalog amount (a V1 number or V3 decimal text) as decimal text with the currency's decimals. */
 export function catalogAmount(value: number | string, currency: Currency): string {
+  const key = `${currency.code}\u0000${typeof value}\u0000${value}`;
+  const known = catalogAmounts.get(key);
+  if (known !== undefined) return known;
+  const amount = convertCatalogAmount(value, currency);
+  if (catalogAmounts.size >= CATALOG_AMOUNTS_MAX) catalogAmounts.clear();
+  catalogAmounts.set(key, amount);
+  return amount;
+}
+
+function convertCatalogAmount(value: number | string, currency: Currency): string {
   // V1 prices are numbers already rounded to cents by the catalog; toFixed gives their exact spelling.
   const text = typeof value === 'number' ? value.toFixed(currency.exponent) : value;
   const [whole, frac = ''] = text.split('.');
