@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from './cors.js';
+import { corsPolicy } from './cors.js';
+import { applyFrameHeaders, frameJson, frameResponse, openFrame, REQUEST_ID_HEADER, type RequestFrame } from './frame.js';
 import { requestLineLogger } from './logging.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
@@ -19,12 +20,12 @@ import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } 
 import { countingQueries } from '../storage/query-counter.js';
 import { consistencyToken, routeReads } from '../storage/database.js';
 
-export const REQUEST_ID_HEADER = 'x-wix-request-id';
+export { REQUEST_ID_HEADER };
 /** Statements a request ran; sent only when `config.countQueries` is on (tests). */
 export const SQL_STATEMENTS_HEADER = 'x-vitrine-sql-statements';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
 
-type Vars = { requestId: string; started: number };
+type Vars = { requestId: string; frame: RequestFrame };
 export type App = Hono<{ Variables: Vars }>;
 
 export interface AppOptions {
@@ -37,14 +38,31 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   const app: App = new Hono<{ Variables: Vars }>();
   const requestLog = requestLineLogger(deps.log);
 
+  const cors = corsPolicy({
+    origins: deps.config.corsOrigins,
+    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER, IDEMPOTENCY_KEY_HEADER],
+    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
+    maxAgeSeconds: 600,
+  });
+
+  // One middleware frames every request (fewer awaited layers on the hot path): request id, CORS,
+  // read routing, then the request line once the answer is known. The frame's headers go into the
+  // API's responses as they are built (frame.ts); anything else gets them afterwards.
   app.use('*', async (c, next) => {
+    const started = performance.now();
     const requestId = randomUUID();
+    const frame = openFrame(requestId, cors.responseHeaders(c.req.header('origin')));
     c.set('requestId', requestId);
-    c.set('started', performance.now());
-    await next();
-    // On the response itself, not with c.header() (see cors.ts).
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
-    const ms = Math.round((performance.now() - c.get('started')) * 10) / 10;
+    c.set('frame', frame);
+    if (c.req.method === 'OPTIONS') {
+      c.res = frameResponse(frame, 204, null, cors.preflightHeaders);
+    } else {
+      // Read replica: plain reads of this request may go to it unless the client's token is ahead of it (storage/read-routing.ts).
+      await routeReads(deps.storage, c.req.header(CONSISTENT_HEADER), next);
+      if (!frame.sent) applyFrameHeaders(frame, c.res.headers);
+    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
     requestLog.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
@@ -55,17 +73,6 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
       c.res.headers.set(SQL_STATEMENTS_HEADER, String(count.statements));
     }));
   }
-
-  // Read replica: plain reads of this request may go to it unless the client's token is ahead of it (storage/read-routing.ts).
-  app.use('*', (c, next) => routeReads(deps.storage, c.req.header(CONSISTENT_HEADER), next));
-
-  app.use('*', cors({
-    origins: deps.config.corsOrigins,
-    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER, IDEMPOTENCY_KEY_HEADER],
-    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
-    maxAgeSeconds: 600,
-  }));
 
   const limit = (maxSize: number) => bodyLimit({
     maxSize,
@@ -100,15 +107,11 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
 
   app.onError((thrown, c) => {
     const err = thrown instanceof IdempotencyConflict ? conflict(thrown.code, thrown.message) : thrown;
-    if (err instanceof WireError) {
-      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-      return errorResponse(c, err.status, err.body());
-    }
+    if (err instanceof WireError) return errorResponse(c, err.status, err.body(), err.headers);
     const requestId = c.get('requestId') ?? 'unknown';
     if (isDatabaseUnavailable(err)) {
       deps.log.warn({ reqId: requestId, err }, 'database unavailable');
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return errorResponse(c, 503, databaseUnavailableBody(requestId));
+      return errorResponse(c, 503, databaseUnavailableBody(requestId), { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
     }
     deps.log.error({ reqId: requestId, err }, 'unhandled error');
     return errorResponse(c, 500, internalErrorBody(requestId));
@@ -117,8 +120,11 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   return app;
 }
 
-function errorResponse(c: Context, status: number, body: ErrorBody): Response {
-  return c.body(JSON.stringify(body), status as 400, { 'content-type': 'application/json; charset=utf-8' });
+function errorResponse(c: Context<{ Variables: Vars }>, status: number, body: ErrorBody, headers?: Record<string, string>): Response {
+  const text = JSON.stringify(body);
+  const frame = c.get('frame');
+  // Without a frame (the error came before the first middleware ran) the headers go on plainly.
+  return frame ? frameJson(frame, status, text, headers) : new Response(text, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }
 
 function clientIp(c: Context, trustedProxies: string[]): string {
@@ -206,10 +212,11 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
     if (key !== undefined && def.idempotent === true) {
       const answer = await answerIdempotently({ ...base, site: site! }, def, { method: c.req.method, path: c.req.path, input: raw }, parsed.data, key);
-      if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      const headers: Record<string, string> = {};
+      if (answer.replayed) headers[IDEMPOTENT_REPLAYED_HEADER] = 'true';
       const token = await consistencyToken(deps.storage, true);
-      if (token) c.header(CONSISTENT_HEADER, token);
-      return c.body(answer.body, answer.status as 200, { 'content-type': 'application/json; charset=utf-8' });
+      if (token) headers[CONSISTENT_HEADER] = token;
+      return frameJson(c.get('frame'), answer.status, answer.body, headers);
     }
     if (key !== undefined) call.idempotencyKey = key;
   }
@@ -218,6 +225,5 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, call);
   if (def.raw) return result as Response;
   const token = await consistencyToken(deps.storage, c.req.method !== 'GET');
-  if (token) c.header(CONSISTENT_HEADER, token);
-  return c.body(stringifyForWire(result), 200, { 'content-type': 'application/json; charset=utf-8' });
+  return frameJson(c.get('frame'), 200, stringifyForWire(result), token ? { [CONSISTENT_HEADER]: token } : undefined);
 }
