@@ -10,7 +10,7 @@ import { ApplicationError, conflict, databaseUnavailableBody, DATABASE_RETRY_AFT
 import { IdempotencyConflict } from '../storage/idempotency.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { RouteCall, RouteDef } from './route.js';
-import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
+import { coerceQueryFields, decodeQuery, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } from '../domains/owners/index.js';
@@ -141,8 +141,8 @@ function clientIp(c: Context, trustedProxies: string[]): string {
   return remote;
 }
 
-async function readInput(c: Context, def: RouteDef, url: URL): Promise<Record<string, unknown>> {
-  const { payload, fields } = decodeQuery(url.searchParams);
+async function readInput(c: Context, def: RouteDef, query: URLSearchParams): Promise<Record<string, unknown>> {
+  const { payload, fields } = decodeQuery(query);
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
   let bodyNeedsScan = false;
@@ -183,7 +183,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     ? await authenticateOwnerSession(deps, authorization, siteIdHeader)
     : await authenticate(deps, authorization, siteIdHeader);
   // Parsed once per request: the origin and the query string both come from it.
-  const url = new URL(c.req.url);
+  const url = requestUrlParts(c.req.url);
   const base: BaseContext = {
     requestId,
     deps,
@@ -203,7 +203,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     // A staff account may call only the areas it was granted (owners/areas.ts).
     if (def.access === 'elevated' && caller.kind === 'owner' && caller.account) assertAccountMayCall(caller.account, def.path);
   }
-  const raw = await readInput(c, def, url);
+  const raw = await readInput(c, def, url.query);
   const parsed = def.request.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw violationsFromZod(parsed.error.issues);
   // Idempotency-Key on routes declared `idempotent` (http/idempotency.ts, docs/operations.md).
