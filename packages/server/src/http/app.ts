@@ -11,6 +11,7 @@ import { IdempotencyConflict } from '../storage/idempotency.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
+import { requestHeader } from './request-headers.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } from '../domains/owners/index.js';
@@ -24,6 +25,7 @@ export { REQUEST_ID_HEADER };
 /** Statements a request ran; sent only when `config.countQueries` is on (tests). */
 export const SQL_STATEMENTS_HEADER = 'x-vitrine-sql-statements';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
+const CONSISTENT_HEADER_NAME = CONSISTENT_HEADER.toLowerCase();
 
 type Vars = { requestId: string; frame: RequestFrame };
 export type App = Hono<{ Variables: Vars }>;
@@ -52,14 +54,14 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   app.use('*', async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
-    const frame = openFrame(requestId, cors.responseHeaders(c.req.header('origin')));
+    const frame = openFrame(requestId, cors.responseHeaders(requestHeader(c, 'origin')));
     c.set('requestId', requestId);
     c.set('frame', frame);
     if (c.req.method === 'OPTIONS') {
       c.res = frameResponse(frame, 204, null, cors.preflightHeaders);
     } else {
       // Read replica: plain reads of this request may go to it unless the client's token is ahead of it (storage/read-routing.ts).
-      await routeReads(deps.storage, c.req.header(CONSISTENT_HEADER), next);
+      await routeReads(deps.storage, requestHeader(c, CONSISTENT_HEADER_NAME), next);
       if (!frame.sent) applyFrameHeaders(frame, c.res.headers);
     }
     const ms = Math.round((performance.now() - started) * 10) / 10;
@@ -136,7 +138,7 @@ function clientIp(c: Context, trustedProxies: string[]): string {
   }
   if (!trustedProxies.includes(remote)) return remote;
   // Walk X-Forwarded-For from the right, skipping our own proxies; the first untrusted hop is the client.
-  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (requestHeader(c, 'x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
   return remote;
 }
@@ -146,7 +148,7 @@ async function readInput(c: Context, def: RouteDef, query: URLSearchParams): Pro
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
   let bodyNeedsScan = false;
-  if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: c.req.header('content-type') ?? '' };
+  if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: requestHeader(c, 'content-type') ?? '' };
   else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
     const text = await c.req.text();
     if (text.trim() !== '') {
@@ -175,10 +177,10 @@ async function readInput(c: Context, def: RouteDef, query: URLSearchParams): Pro
 
 async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: RouteDef): Promise<Response> {
   const requestId = c.get('requestId');
-  const siteIdHeader = c.req.header('wix-site-id');
+  const siteIdHeader = requestHeader(c, 'wix-site-id');
   if (siteIdHeader !== undefined) assertCleanHeaderIdentifier('wix-site-id', siteIdHeader);
   // A dashboard session token (domains/owners) is an owner caller like an API key; the rest is identity's.
-  const authorization = c.req.header('authorization')?.trim();
+  const authorization = requestHeader(c, 'authorization')?.trim();
   const { site, caller } = authorization?.startsWith(OWNER_SESSION_PREFIX)
     ? await authenticateOwnerSession(deps, authorization, siteIdHeader)
     : await authenticate(deps, authorization, siteIdHeader);
@@ -209,7 +211,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
   // Idempotency-Key on routes declared `idempotent` (http/idempotency.ts, docs/operations.md).
   const call: RouteCall = {};
   if (def.access !== 'public' && def.idempotent) {
-    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
+    const key = idempotencyKeyOf(requestHeader(c, IDEMPOTENCY_KEY_HEADER.toLowerCase()));
     if (key !== undefined && def.idempotent === true) {
       const answer = await answerIdempotently({ ...base, site: site! }, def, { method: c.req.method, path: c.req.path, input: raw }, parsed.data, key);
       const headers: Record<string, string> = {};
