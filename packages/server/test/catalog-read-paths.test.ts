@@ -4,7 +4,8 @@ import { findProduct } from '../src/domains/catalog/store.js';
 import { absoluteUrlsInJson, presentProduct } from '../src/domains/catalog/present.js';
 import type { RequestContext } from '../src/http/context.js';
 import { inTransaction } from '../src/storage/transaction.js';
-import { listingChanged } from '../src/domains/catalog/store-listing.js';
+import { cachedListingPage, LISTING_PAGE_CACHE_CHARS, LISTING_PAGE_MAX_CHARS, listingChanged } from '../src/domains/catalog/store-listing.js';
+import type { Executor } from '../src/storage/database.js';
 
 /**
  * Visitor reads send the stored visitor document (`products.public_doc`) instead of presenting the
@@ -130,5 +131,73 @@ describe('cached query totals', () => {
       expect(await version(trx)).toBe(before);
     });
     expect(await version()).toBe(before + 1);
+  });
+});
+
+describe('cached query pages', () => {
+  const QUERY = '/stores-reader/v1/products/query-platformized';
+  const page = async (base: string, auth: string, filter: Record<string, unknown>) => {
+    const res = await call(base, QUERY, { auth, body: { query: { filter, sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 10 } } } });
+    expect(res.status).toBe(200);
+    return res.body as { products: { id: string; name: string; stock: { quantity?: number; inStock: boolean }; collectionIds: string[] }[]; metadata: { total: number } };
+  };
+  const names = (p: Awaited<ReturnType<typeof page>>) => p.products.map((x) => x.name);
+
+  it('answer every committed change of a product on the page, in this process and in another one on the same database', async () => {
+    const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+    try {
+      const otherVisitor = (await visitorTokens(other)).accessToken;
+      const filter = { brand: 'PageCheck' };
+      const made = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Page A', priceData: { price: 5 }, brand: 'PageCheck', stock: { trackInventory: true, quantity: 3 } } } });
+      const aId: string = made.body.product.id;
+      // Warm both processes' caches with the same query.
+      expect(names(await page(t.url, visitor, filter))).toEqual(['Page A']);
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual(['Page A']);
+
+      await call(t.url, `/stores/v1/products/${aId}`, { method: 'PATCH', ...asOwner(t), body: { product: { name: 'Page A renamed' } } });
+      expect(names(await page(t.url, visitor, filter))).toEqual(['Page A renamed']);
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual(['Page A renamed']);
+
+      await call(t.url, '/stores/v2/inventoryItems/decrement', { ...asOwner(t), body: { decrementData: [{ productId: aId, variantId: made.body.product.variants[0].id, decrementBy: 2 }] } });
+      expect((await page(other.url, otherVisitor, filter)).products[0]!.stock.quantity).toBe(1);
+
+      const col = await call(t.url, '/stores/v1/collections', { ...asOwner(t), body: { collection: { name: 'Page Collection' } } });
+      await call(t.url, `/stores/v1/collections/${col.body.collection.id}/productIds`, { ...asOwner(t), body: { productIds: [aId] } });
+      expect((await page(other.url, otherVisitor, filter)).products[0]!.collectionIds).toContain(col.body.collection.id);
+
+      // Owners see hidden products on the same query; visitors do not, from a warm cache either.
+      await call(t.url, `/stores/v1/products/${aId}`, { method: 'PATCH', ...asOwner(t), body: { product: { visible: false } } });
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual([]);
+      expect(names(await page(other.url, other.apiKey, filter))).toEqual(['Page A renamed']);
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keep at most LISTING_PAGE_CACHE_CHARS of pages per handle and never one over LISTING_PAGE_MAX_CHARS', async () => {
+    const handle = {} as Executor; // only the cache's identity: cachedListingPage runs no statement itself
+    let builds = 0;
+    const build = (text: string) => async () => { builds++; return text; };
+    const small = 'x'.repeat(1000);
+    expect(await cachedListingPage(handle, 's', 1, 'k', build(small))).toBe(small);
+    expect(await cachedListingPage(handle, 's', 1, 'k', build('other'))).toBe(small);
+    expect(builds).toBe(1);
+    // Another listing version is another entry.
+    expect(await cachedListingPage(handle, 's', 2, 'k', build('v2'))).toBe('v2');
+    expect(builds).toBe(2);
+    // Too big to keep: built each time.
+    const big = 'y'.repeat(LISTING_PAGE_MAX_CHARS + 1);
+    await cachedListingPage(handle, 's', 1, 'big', build(big));
+    await cachedListingPage(handle, 's', 1, 'big', build(big));
+    expect(builds).toBe(4);
+    // Filling the budget with other pages pushes out the least recently used ones first.
+    const chunk = 'z'.repeat(LISTING_PAGE_MAX_CHARS);
+    for (let i = 0; i < LISTING_PAGE_CACHE_CHARS / LISTING_PAGE_MAX_CHARS; i++) await cachedListingPage(handle, 's', 1, `fill${i}`, build(chunk));
+    builds = 0;
+    expect(await cachedListingPage(handle, 's', 1, 'k', build('rebuilt'))).toBe('rebuilt');
+    expect(builds).toBe(1);
+    expect(await cachedListingPage(handle, 's', 1, `fill${LISTING_PAGE_CACHE_CHARS / LISTING_PAGE_MAX_CHARS - 1}`, build('no'))).toBe(chunk);
+    expect(builds).toBe(1);
   });
 });
