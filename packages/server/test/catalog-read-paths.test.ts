@@ -119,6 +119,28 @@ describe('cached query totals', () => {
     expect(await total(brand)).toBe(0);
   });
 
+  it('of a collection and of all products follow membership, visibility and deletes through a warm cache', async () => {
+    const count = async (id: string, auth = visitor) => {
+      const res = await call(t.url, `/stores-reader/v1/collections/${id}`, { auth });
+      expect(res.status).toBe(200);
+      return res.body.collection.numberOfProducts as number;
+    };
+    const ALL = '00000000-000000-000000-000000000001';
+    const col = await call(t.url, '/stores/v1/collections', { ...asOwner(t), body: { collection: { name: 'Counted Collection' } } });
+    const colId: string = col.body.collection.id;
+    const allBefore = await count(ALL);
+    expect(await count(colId)).toBe(0);
+    const p = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Counted', priceData: { price: 3 } } } });
+    expect(await count(ALL)).toBe(allBefore + 1);
+    await call(t.url, `/stores/v1/collections/${colId}/productIds`, { ...asOwner(t), body: { productIds: [p.body.product.id] } });
+    expect(await count(colId)).toBe(1);
+    await call(t.url, `/stores/v1/products/${p.body.product.id}`, { method: 'PATCH', ...asOwner(t), body: { product: { visible: false } } });
+    expect([await count(colId), await count(colId, t.apiKey), await count(ALL)]).toEqual([0, 1, allBefore]);
+    const ownerAll = await count(ALL, t.apiKey);
+    await call(t.url, `/stores/v1/products/${p.body.product.id}`, { method: 'DELETE', ...asOwner(t) });
+    expect([await count(colId, t.apiKey), await count(ALL, t.apiKey)]).toEqual([0, ownerAll - 1]);
+  });
+
   it('raise the listing version only when the write commits', async () => {
     const before = await version();
     await expect(inTransaction(t.server.deps.storage.db, async (trx) => {
