@@ -223,3 +223,53 @@ describe('cached query pages', () => {
     expect(builds).toBe(1);
   });
 });
+
+describe('cached V3 searches', () => {
+  const P = '/stores/v3';
+  interface Found { products: { id: string; name: string; brand?: { name: string }; inventory: { availabilityStatus: string } }[]; aggregationData: { results: { values: { results: { value: string; count: number }[] } }[] } }
+  const search = async (base: string, auth: string) => {
+    const res = await call(base, `${P}/products/search`, { auth, body: { search: {
+      search: { expression: 'cachekettle' }, aggregations: [{ name: 'brands', type: 'VALUE', fieldPath: 'brand.name' }],
+    } } });
+    expect(res.status).toBe(200);
+    return res.body as Found;
+  };
+  const brands = (f: Found) => f.aggregationData.results[0]!.values.results;
+
+  it('answer product edits, stock, brand renames and deletes, in this process and in another one on the same database', async () => {
+    const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+    try {
+      const otherVisitor = (await visitorTokens(other)).accessToken;
+      const made = await call(t.url, `${P}/products-with-inventory`, { ...asOwner(t), body: { product: {
+        name: 'Cachekettle One', productType: 'PHYSICAL', brand: { name: 'Cachebrand' },
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { trackQuantity: true, quantity: 1 } }] },
+      } } });
+      expect(made.status).toBe(200);
+      const id: string = made.body.product.id;
+      for (const [base, auth] of [[t.url, visitor], [other.url, otherVisitor]] as const) {
+        const f = await search(base, auth);
+        expect([f.products.map((p) => p.name), brands(f), f.products[0]!.inventory.availabilityStatus]).toEqual([['Cachekettle One'], [{ value: 'Cachebrand', count: 1 }], 'IN_STOCK']);
+      }
+
+      const p = made.body.product;
+      expect((await call(t.url, `${P}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, name: 'Cachekettle Renamed' } } })).status).toBe(200);
+      expect((await search(other.url, otherVisitor)).products.map((x) => x.name)).toEqual(['Cachekettle Renamed']);
+
+      const items = await call(t.url, `${P}/inventory-items/query`, { ...asOwner(t), body: { query: { filter: { productId: id } } } });
+      const item = items.body.inventoryItems[0];
+      expect((await call(t.url, `${P}/inventory-items/${item.id}`, { ...asOwner(t), method: 'PATCH', body: { inventoryItem: { quantity: 0, revision: item.revision } } })).status).toBe(200);
+      expect((await search(other.url, otherVisitor)).products[0]!.inventory.availabilityStatus).toBe('OUT_OF_STOCK');
+
+      const brand = (await call(t.url, `${P}/brands/query`, { ...asOwner(t), body: { query: { filter: { name: 'Cachebrand' } } } })).body.brands[0];
+      expect((await call(t.url, `${P}/brands/${brand.id}`, { ...asOwner(t), method: 'PATCH', body: { brand: { name: 'Cachebrand Two', revision: brand.revision } } })).status).toBe(200);
+      const renamed = await search(other.url, otherVisitor);
+      expect([renamed.products[0]!.brand, brands(renamed)]).toEqual([{ id: brand.id, name: 'Cachebrand Two' }, [{ value: 'Cachebrand Two', count: 1 }]]);
+
+      expect((await call(t.url, `${P}/products/${id}`, { ...asOwner(t), method: 'DELETE' })).status).toBe(200);
+      const gone = await search(other.url, otherVisitor);
+      expect([gone.products, brands(gone)]).toEqual([[], []]);
+    } finally {
+      await other.close();
+    }
+  });
+});

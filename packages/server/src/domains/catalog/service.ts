@@ -10,8 +10,8 @@ import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
 import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
 import { encodeProductsPage, presentProduct, type ProductRead, type ProductsPage } from './present.js';
-import { EncodedJson } from '../../http/wire.js';
-import { cachedListingPage, readListingVersion } from './store-listing.js';
+import type { EncodedJson } from '../../http/wire.js';
+import { listingAnswer } from './listing-answers.js';
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
 import type { OffsetPagingMetadata } from '@vitrine/types';
@@ -46,17 +46,12 @@ export type ProductQueryInput = z.infer<typeof productQuery>;
  * V1 query, encoded: offset paging (metadata with total) or cursor paging (signed cursor carrying
  * filter, sort and search; metadata with cursors). Visitors see visible products only. Queries never
  * carry merchant data, so the page is the stored visitor documents (`encodeProductsPage` sends them
- * as they are). An offset page outside a transaction is kept per listing version
- * (store-listing.ts): the same query answers from memory until a catalog write commits.
+ * as they are). An offset page is kept while the listing version holds (listing-answers.ts).
  */
 export async function queryProducts(ctx: RequestContext, query: ProductQueryInput): Promise<EncodedJson> {
   if (query.cursorPaging !== undefined) return encodeProductsPage(ctx, await queryProductsByCursor(ctx, query));
-  const version = await readListingVersion(ctx.db, ctx.site.id);
-  const build = async () => encodeProductsPage(ctx, await queryProductsPage(ctx, query, version)).json;
-  if (version === undefined) return new EncodedJson(await build());
-  // Who asks matters (visitors see visible products only) and so does the origin (absolute media URLs).
-  const key = JSON.stringify([isElevated(ctx.caller), ctx.origin, query.filter, query.sort, query.search, query.paging]);
-  return new EncodedJson(await cachedListingPage(ctx.db, ctx.site.id, version, key, build));
+  return listingAnswer(ctx, ['products.v1.query', query.filter, query.sort, query.search, query.paging],
+    async (version) => encodeProductsPage(ctx, await queryProductsPage(ctx, query, version)).json);
 }
 
 const QUERY_KIND = 'products.v1.query';
