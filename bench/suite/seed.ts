@@ -17,6 +17,7 @@ import { createApiKey } from '../../packages/server/src/domains/identity/service
 import { createCollection, createIndex } from '../../packages/server/src/domains/data/collections.js';
 import { bulkWrite } from '../../packages/server/src/domains/data/bulk.js';
 import { createMember } from '../../packages/server/src/domains/members/service.js';
+import { localFanOutSettled } from '../../packages/server/src/domains/events/jobs.js';
 import type { RequestContext } from '../../packages/server/src/http/context.js';
 import { BENCH_COLLECTION, BRANDS, ITEM_KEYS, SEED_BATCH, MEMBERS_MAX, V3_BULK, V3_PRODUCTS_MAX, type Fixture } from './common.js';
 
@@ -67,7 +68,9 @@ async function main(size: number): Promise<void> {
   for (let i = 0; i < Math.min(size, MEMBERS_MAX); i++) {
     await createMember(ctx, { loginEmail: `bench-member-${i}@example.com`, profile: { nickname: `Bench ${i}` } });
   }
-  // The jobs the seed caused (welcome mails, event fan-out) run now, not during the measurements.
+  // The jobs the seed caused (welcome mails, event fan-out) run now, not during the measurements. The
+  // local fan-out waits a moment before its pass: its mail jobs must be queued before waiting for jobs.
+  await localFanOutSettled(server.deps);
   await server.jobs.whenIdle();
   const { apiKey } = await createApiKey(server.deps.storage.db, { siteId: site.id, name: 'bench' });
   // V3 products live in their own rows; they go through the bulk route in-process (no socket), 100 a call.

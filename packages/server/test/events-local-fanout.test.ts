@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor, SLOW_START_MS } from './events-support.js';
+import { localFanOutSettled, stopLocalFanOut } from '../src/domains/events/jobs.js';
 
 const THING = 'test.events.v1.local';
 /** The periodic fan-out waits this long: anything delivered sooner came from the local fan-out. */
@@ -45,5 +46,22 @@ describe('local fan-out', () => {
     const pending = await db.selectFrom('outbox_events').select('id').where('entity_fqdn', '=', THING).where('dispatched', '=', 0).execute();
     expect(pending).toEqual([]);
     expect(await dispatchJobs()).toBe(jobsBefore);
+  });
+
+  it('a pass still waiting when the process stops runs at the stop; settled waits for a waiting pass', async () => {
+    const other = await startTestServer({ events: { ...FAST_EVENTS, pollIntervalMs: SLOW_POLL_MS } });
+    try {
+      const db = other.server.deps.storage.db;
+      const undispatched = async () => (await db.selectFrom('outbox_events').select('id').where('entity_fqdn', '=', THING).where('dispatched', '=', 0).execute()).length;
+      await recordInTransaction(ownerContext(other), { entityFqdn: THING, slug: 'updated', entityId: 'thing-2', entity: { n: 1 } });
+      expect(await undispatched()).toBe(1); // the pass waits LOCAL_FAN_OUT_DELAY_MS
+      await localFanOutSettled(other.server.deps);
+      expect(await undispatched()).toBe(0);
+      await recordInTransaction(ownerContext(other), { entityFqdn: THING, slug: 'updated', entityId: 'thing-2', entity: { n: 2 } });
+      await stopLocalFanOut(other.server.deps);
+      expect(await undispatched()).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -324,23 +324,42 @@ class LocalFanOut {
     }
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.pass = detachedFromRequest(() => this.run()).finally(() => {
-        this.pass = undefined;
-        // Commits during the pass: one more pass, after the same wait.
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+      this.startPass();
     }, LOCAL_FAN_OUT_DELAY_MS);
   }
 
-  /** Starts no more passes and waits for a running one; events not fanned out yet stay for the periodic job. */
+  /**
+   * Starts no more passes and waits for a running one. A pass the wait was still holding back starts
+   * now, as it would have without the wait: events committed just before the stop (a seed or a CLI
+   * command that exits) are fanned out by this process rather than left for a later poll.
+   */
   async stop(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      if (!this.pass) this.startPass();
+    }
     this.stopping.abort();
-    clearTimeout(this.timer);
-    this.timer = undefined;
     while (this.pass) await this.pass;
+  }
+
+  /** Resolves once no pass is waiting or running (commits meanwhile extend the wait). */
+  async settled(): Promise<void> {
+    while (this.timer || this.pass) {
+      if (this.pass) await this.pass;
+      else await new Promise((resolve) => setTimeout(resolve, LOCAL_FAN_OUT_DELAY_MS));
+    }
+  }
+
+  private startPass(): void {
+    this.pass = detachedFromRequest(() => this.run()).finally(() => {
+      this.pass = undefined;
+      // Commits during the pass: one more pass, after the same wait.
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
   }
 
   private async run(): Promise<void> {
@@ -367,6 +386,15 @@ export function kickLocalFanOut(deps: AppDeps): void {
     localFanOuts.set(deps, local);
   }
   local.kick();
+}
+
+/**
+ * Waits until this process's local fan-out has taken every event committed so far (a pass waiting or
+ * running). For callers that must see the jobs the events cause queued before they wait for the jobs
+ * (the bench seed: `whenIdle` knows jobs, not the fan-out).
+ */
+export async function localFanOutSettled(deps: AppDeps): Promise<void> {
+  await localFanOuts.get(deps)?.settled();
 }
 
 /** Waits for a running local fan-out and starts no more (server close, before storage closes). */
