@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Files worth compressing ahead of time (the server sends `.br` / `.gz` siblings when accepted). */
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml)$/;
@@ -35,13 +32,8 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   publicDir: isSsrBuild ? false : 'public',
-  // react-router's package exports only its development build (dev warnings, bigger); the browser
-  // bundle takes the production build it also ships.
   // Workspace packages resolve to their TypeScript source (package.json `@vitrine/source` condition).
-  resolve: {
-    conditions: ['@vitrine/source', ...defaultClientConditions],
-    alias: isSsrBuild ? [] : [{ find: /^react-router$/, replacement: path.resolve(here, '../../node_modules/react-router/dist/production/index.mjs') }],
-  },
+  resolve: { conditions: ['@vitrine/source', ...defaultClientConditions] },
   ssr: { noExternal: ['@vitrine/sdk', '@vitrine/react', '@vitrine/types'], resolve: { conditions: ['@vitrine/source', ...defaultServerConditions] } },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useNavigation } from './router';
 import { useCollectionList } from '@vitrine/react';
 import { STORE_NAME, useSite } from './site';
 import { CartButton, CartUiProvider } from './cart/CartDrawer';

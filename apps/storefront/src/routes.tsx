@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClientCore } from '@vitrine/sdk';
 import { collectionListQuery, productBySlugQuery, productListQuery } from '@vitrine/react';
+import type { PageData, RouteTable } from './router';
 import { Document } from './Document';
 import { HomePage, FEATURED } from './pages/HomePage';
 import { CatalogPage } from './pages/CatalogPage';
@@ -11,29 +11,24 @@ import { ErrorPage } from './pages/ErrorPage';
 import { scopeOptions } from './catalog/browse';
 import { CALLBACK_PATH } from './browser';
 
-/** What a loader tells the server about the page (404 pages are still rendered). */
-export interface PageData { notFound?: boolean }
-
-export const NOT_FOUND_ROUTE_ID = 'not-found';
-
 /**
- * The route tree. Loaders fill the query cache through the same query options the pages' hooks
+ * The route table. Loaders fill the query cache through the same query options the pages' hooks
  * read, on the server before rendering and in the browser before a navigation shows the next page
  * (so nothing appears late and shifts the layout). Cart, checkout and account load in the browser.
+ * The `*` route and loaders answering `{ notFound: true }` make the server answer 404.
  */
-export function createRoutes({ client, queryClient }: { client: ClientCore; queryClient: QueryClient }): RouteObject[] {
+export function createRoutes({ client, queryClient }: { client: ClientCore; queryClient: QueryClient }): RouteTable {
   const collectionsLoaded = () => queryClient.ensureQueryData(collectionListQuery(client));
-  return [{
-    id: 'root',
-    element: <Document />,
-    errorElement: <ErrorPage />,
+  return {
+    layout: <Document />,
+    error: ErrorPage,
     loader: async (): Promise<PageData> => {
       await collectionsLoaded();
       return {};
     },
-    children: [
+    routes: [
       {
-        index: true,
+        path: '',
         element: <HomePage />,
         loader: async (): Promise<PageData> => {
           await queryClient.ensureQueryData(productListQuery(client, FEATURED));
@@ -43,7 +38,7 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
       {
         path: 'collections/:slug',
         element: <CatalogPage mode="collection" />,
-        loader: async ({ params }: LoaderFunctionArgs): Promise<PageData> => {
+        loader: async ({ params }): Promise<PageData> => {
           const shelf = (await collectionsLoaded()).find((c) => c.slug === params.slug);
           if (!shelf) return { notFound: true };
           await queryClient.ensureQueryData(productListQuery(client, scopeOptions(shelf._id)));
@@ -61,20 +56,20 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
       {
         path: 'product-page/:slug',
         element: <ProductPage />,
-        loader: async ({ params }: LoaderFunctionArgs): Promise<PageData> => {
+        loader: async ({ params }): Promise<PageData> => {
           const product = await queryClient.ensureQueryData(productBySlugQuery(client, params.slug ?? ''));
           return product ? {} : { notFound: true };
         },
       },
       // Pages a first visit does not need load on demand (their own chunks): the home and product
-      // pages' first load stays small. entry-client resolves a lazy match before hydrating.
-      { path: 'cart', lazy: async () => ({ Component: (await import('./pages/CartPage')).CartPage }) },
-      { path: 'checkout/:id', lazy: async () => ({ Component: (await import('./pages/CheckoutPage')).CheckoutPage }) },
-      { path: 'order-confirmation/:orderId', lazy: async () => ({ Component: (await import('./pages/OrderConfirmationPage')).OrderConfirmationPage }) },
-      { path: 'account', lazy: async () => ({ Component: (await import('./pages/AccountPage')).AccountPage }) },
-      { path: 'account/orders/:id', lazy: async () => ({ Component: (await import('./pages/OrderPage')).OrderPage }) },
-      { path: CALLBACK_PATH.slice(1), lazy: async () => ({ Component: (await import('./pages/CallbackPage')).CallbackPage }) },
-      { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
+      // pages' first load stays small. entry-client loads a matched lazy page before hydrating.
+      { path: 'cart', lazy: async () => (await import('./pages/CartPage')).CartPage },
+      { path: 'checkout/:id', lazy: async () => (await import('./pages/CheckoutPage')).CheckoutPage },
+      { path: 'order-confirmation/:orderId', lazy: async () => (await import('./pages/OrderConfirmationPage')).OrderConfirmationPage },
+      { path: 'account', lazy: async () => (await import('./pages/AccountPage')).AccountPage },
+      { path: 'account/orders/:id', lazy: async () => (await import('./pages/OrderPage')).OrderPage },
+      { path: CALLBACK_PATH.slice(1), lazy: async () => (await import('./pages/CallbackPage')).CallbackPage },
+      { path: '*', element: <NotFoundPage /> },
     ],
-  }];
+  };
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useAuth } from '@vitrine/react';
 import { useHydrated } from '../hydrated';
 import { startSignIn } from '../browser';

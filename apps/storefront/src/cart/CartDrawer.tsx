@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useVisitorCart } from './visitor-cart';
 import { useHydrated } from '../hydrated';
 import { CartLines } from './lines';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router';
 import { useQueryClient } from '@tanstack/react-query';
 import { finishSignIn } from '../browser';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '../router';
 import { useCollectionList, useProductList } from '@vitrine/react';
 import { browse, browseSearch, parseBrowse, scopeOptions, SORT_LABELS, SORTS, toggle, type BrowseState, type Facet, type Sort } from '../catalog/browse';
 import { Meta } from '../components/Meta';

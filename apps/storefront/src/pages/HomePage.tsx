@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useCollectionList, useProductList } from '@vitrine/react';
 import { Meta } from '../components/Meta';
 import { ProductGrid } from '../components/ProductCard';
