@@ -19,13 +19,14 @@ const client = browserClient();
 const table = createRoutes({ client, queryClient });
 // A page served with a lazy route (cart, checkout, account) was rendered whole on the server: its
 // code must be here before hydrating, or the first client render would differ from the HTML.
+// (A promise, not a top-level await: a lazy chunk may import from this one, which must have finished.)
 const match = matchRoute(table.routes, window.location.pathname);
-if (match) await preloadRoute(match.route);
-const router = createBrowserRouter(table, boot.error === undefined ? {} : { error: new Error(boot.error) });
-
-hydrateRoot(
-  document,
-  <Providers client={client} queryClient={queryClient} site={{ origin: boot.origin, css: boot.css }}>
-    <RouterProvider router={router} />
-  </Providers>,
-);
+void (match ? preloadRoute(match.route) : Promise.resolve()).then(() => {
+  const router = createBrowserRouter(table, boot.error === undefined ? {} : { error: new Error(boot.error) });
+  hydrateRoot(
+    document,
+    <Providers client={client} queryClient={queryClient} site={{ origin: boot.origin, css: boot.css }}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+});
