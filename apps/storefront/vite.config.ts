@@ -37,5 +37,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: ['@vitrine/sdk', '@vitrine/react', '@vitrine/types'], resolve: { conditions: ['@vitrine/source', ...defaultServerConditions] } },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
-    : { outDir: 'dist', emptyOutDir: true, manifest: true, rolldownOptions: { input: 'src/entry-client.tsx' } },
+    : {
+      outDir: 'dist',
+      emptyOutDir: true,
+      manifest: true,
+      rolldownOptions: {
+        input: 'src/entry-client.tsx',
+        // React, React DOM and TanStack Query in one chunk: every page loads all of them, they change
+        // less often than the app, and one file compresses better than the pieces the automatic
+        // split shares with the lazy pages (first load 98.9 -> 98.1 KiB gzip).
+        output: { codeSplitting: { groups: [{ name: 'framework', test: /node_modules/ }] } },
+      },
+    },
 }));
