@@ -1,28 +1,43 @@
-import { createClient, localStorageTokens, VisitorOAuthStrategy, type OAuthData } from '@vitrine/sdk';
+import { useSyncExternalStore } from 'react';
 import type { MemberFlows } from '@vitrine/sdk/member-flows';
+import type { OAuthData } from '@vitrine/sdk';
+import { deferredClient, type DeferredClient } from './session/deferred-client';
+import type { openBrowserClient } from './session/sdk-client';
 import { CLIENT_ID } from './site';
 
+/** Where the browser keeps the visitor's or member's tokens. */
+const TOKENS_KEY = 'vitrine.storefront.tokens';
+
 /**
- * Browser-only auth: visitor and member tokens survive reloads in localStorage; tabs renew them one
- * at a time. Created on first use so the server bundle can import the pages without a `window`.
- * The visitor strategy carries no sign-in code: the flows load on demand (`memberFlows`).
+ * The browser's SDK client, talking to the server that served the page. Its code loads after
+ * hydration (`loadBrowserClient` on idle, or the first call): created on first use so the server
+ * bundle can import the pages without a `window`.
  */
-let auth: ReturnType<typeof VisitorOAuthStrategy> | undefined;
-export function browserAuth() {
-  auth ??= VisitorOAuthStrategy({ clientId: CLIENT_ID, storage: localStorageTokens('vitrine.storefront.tokens') });
-  return auth;
+let session: DeferredClient<ReturnType<typeof openBrowserClient>> | undefined;
+function browserSession() {
+  const host = window.location.origin;
+  session ??= deferredClient(host, async () => (await import('./session/sdk-client')).openBrowserClient({ clientId: CLIENT_ID, tokensKey: TOKENS_KEY, host }));
+  return session;
+}
+
+export const browserClient = () => browserSession().client;
+export const loadBrowserClient = () => browserSession().load();
+
+const subscribeToTokens = (listener: () => void) => browserSession().client.auth.subscribe(listener);
+
+/**
+ * True once the browser client is here and the stored tokens with it: until then nobody knows
+ * whether the shopper has a cart (false on the server and in the hydration render).
+ */
+export function useTokensKnown(): boolean {
+  return useSyncExternalStore(subscribeToTokens, () => session?.isLoaded() ?? false, () => false);
 }
 
 /** The member sign-in flows over the browser's tokens, in their own chunk (first load stays small). */
 let flows: Promise<MemberFlows> | undefined;
 function memberFlows(): Promise<MemberFlows> {
-  flows ??= import('@vitrine/sdk/member-flows').then((m) => m.memberFlows(browserAuth().core));
+  flows ??= Promise.all([import('@vitrine/sdk/member-flows'), loadBrowserClient()]).then(([m, real]) => m.memberFlows(real.auth.core));
   return flows;
-}
-
-/** The browser's SDK client, talking to the server that served the page. */
-export function browserClient() {
-  return createClient({ auth: browserAuth(), host: window.location.origin });
 }
 
 /** PKCE data of a sign-in in progress, kept until the hosted page sends the visitor back. */
@@ -48,7 +63,7 @@ export async function finishSignIn(): Promise<string> {
   const { code, state, error } = member.parseFromUrl();
   if (error) throw new Error(`Sign-in was not completed (${error})`);
   const tokens = await member.getMemberTokens(code, state, data);
-  browserAuth().setTokens(tokens);
+  (await loadBrowserClient()).auth.setTokens(tokens);
   sessionStorage.removeItem(OAUTH_DATA_KEY);
   return returnPath(data.originalUri, window.location.origin);
 }

@@ -1,7 +1,8 @@
 import { hydrateRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
 import { hydrateQueries } from '@vitrine/react';
-import { browserClient } from './browser';
+import { browserClient, loadBrowserClient } from './browser';
+import { cartCode } from './cart/deferred-cart';
 import { createRoutes } from './routes';
 import { createBrowserRouter, matchRoute, preloadRoute, RouterProvider } from './router';
 import { Providers, QUERY_DEFAULTS } from './providers';
@@ -29,4 +30,14 @@ void (match ? preloadRoute(match.route) : Promise.resolve()).then(() => {
       <RouterProvider router={router} />
     </Providers>,
   );
+  // Code the page needs only once the shopper acts (or has tokens) comes after hydration.
+  whenIdle(() => {
+    void loadBrowserClient();
+    void cartCode.preload();
+  });
 });
+
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+}
