@@ -16,6 +16,7 @@ import { createRoutes } from './routes';
 import { createStaticRouter, loadRoute, locationOf, renderedState, RouterProvider, statusOf } from './router';
 import { Providers } from './providers';
 import { BOOT_GLOBAL, CLIENT_ID, type Boot } from './site';
+import { clientAssets, type Manifest } from './client-assets';
 import { robotsTxt, sitemapXml } from './seo';
 
 export interface RendererOptions {
@@ -36,37 +37,10 @@ export interface Renderer {
 
 /** SDK clients kept (one per public origin: media URLs and canonical links use it). */
 const CLIENTS_MAX = 8;
-/** The client entry's key in Vite's manifest. */
-const CLIENT_ENTRY = 'src/entry-client.tsx';
-
-interface ManifestChunk { file: string; css?: string[]; imports?: string[] }
-
-/** Keys of the chunks `key` imports statically, directly or through other chunks (not itself). */
-function staticImports(manifest: Record<string, ManifestChunk>, key: string): string[] {
-  const seen = new Set<string>();
-  const visit = (k: string) => {
-    for (const dep of manifest[k]?.imports ?? []) {
-      if (seen.has(dep)) continue;
-      seen.add(dep);
-      visit(dep);
-    }
-  };
-  visit(key);
-  return [...seen];
-}
-
 export function createRenderer(options: RendererOptions): Renderer {
   const manifestText = fs.readFileSync(path.join(options.clientDir, '.vite/manifest.json'), 'utf8');
   // Vite's own manifest format.
-  const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
-  const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the storefront build manifest`);
-  // Every chunk the entry imports statically, however deep: preloading them all avoids a waterfall
-  // of imports discovered one level at a time (lazy pages' chunks are not among them).
-  const chunks = staticImports(manifest, CLIENT_ENTRY);
-  const css = [entry.css ?? [], ...chunks.map((k) => manifest[k]?.css ?? [])].flat().map((f) => `/${f}`);
-  const script = `/${entry.file}`;
-  const preload = chunks.map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f)).map((f) => `/${f}`);
+  const assetsOf = clientAssets(JSON.parse(manifestText) as Manifest);
 
   const clients = new Map<string, ClientCore>();
   const clientFor = (origin: string): ClientCore => {
@@ -93,6 +67,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       const result = await loadRoute(table, url);
       if (result.redirect !== undefined) return new Response(null, { status: 302, headers: { location: result.redirect, 'cache-control': 'no-cache' } });
       const router = createStaticRouter(table, renderedState(locationOf(url), result));
+      const { script, preload, css } = assetsOf(result.match?.route.module);
       const site = { origin, css };
       const boot: Boot = { ...site, state: dehydrateQueries(queryClient), ...(result.error === undefined ? {} : { error: errorMessage(result.error) }) };
       const bootstrapScriptContent = `window.${BOOT_GLOBAL}=${scriptJson(boot)};`;

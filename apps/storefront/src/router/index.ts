@@ -5,7 +5,7 @@
  */
 export { createBrowserRouter, type BrowserRouterOptions } from './browser-router';
 export { createStaticRouter, renderedState, type NavigateOptions, type NavigationState, type Router, type RouterState } from './router';
-export { loadRoute, matchRoute, preloadRoute, statusOf, type LoadResult, type Loader, type LoaderArgs, type PageData, type RouteDef, type RouteTable } from './table';
+export { lazyPage, loadRoute, matchRoute, preloadRoute, statusOf, type LoadResult, type Loader, type LoaderArgs, type PageData, type RouteDef, type RouteTable } from './table';
 export { RouterProvider, Outlet } from './RouterProvider';
 export { Link, NavLink, type LinkProps, type NavLinkProps } from './Link';
 export { useLocation, useNavigate, useNavigation, useParams, useSearchParams } from './context';

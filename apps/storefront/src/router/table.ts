@@ -24,6 +24,16 @@ export interface RouteDef {
   /** The page, or `lazy` for one in its own chunk. */
   element?: ReactNode;
   lazy?: () => Promise<ComponentType>;
+  /**
+   * The lazy page's source file as the client build's manifest names it (`src/pages/CartPage.tsx`):
+   * the server announces its chunk with the page, so the browser has it before hydrating.
+   */
+  module?: string;
+}
+
+/** A route part for a page in its own chunk (the module path is checked against the import in tests). */
+export function lazyPage<M>(module: string, load: () => Promise<M>, pick: (loaded: M) => ComponentType): Pick<RouteDef, 'lazy' | 'module'> {
+  return { module, lazy: async () => pick(await load()) };
 }
 
 export interface RouteTable {
