@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
-import { hydrateQueries } from '@vitrine/react';
+import { hydrateQueries, preloadCatalogQueries } from '@vitrine/react';
 import { browserClient, loadBrowserClient } from './browser';
 import { cartCode } from './cart/deferred-cart';
 import { createRoutes } from './routes';
@@ -18,9 +18,10 @@ const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 hydrateQueries(queryClient, boot.state);
 const client = browserClient();
 const table = createRoutes({ client, queryClient });
-// A page served with a lazy route (cart, checkout, account) was rendered whole on the server: its
-// code must be here before hydrating, or the first client render would differ from the HTML.
-// (A promise, not a top-level await: a lazy chunk may import from this one, which must have finished.)
+// Every page but the 404 is in its own chunk, rendered whole on the server: its code must be here
+// before hydrating, or the first client render would differ from the HTML (the server announced the
+// chunk with the page, so this is usually a cache hit). A promise, not a top-level await: a page's
+// chunk may import from this one, which must have finished.
 const match = matchRoute(table.routes, window.location.pathname);
 void (match ? preloadRoute(match.route) : Promise.resolve()).then(() => {
   const router = createBrowserRouter(table, boot.error === undefined ? {} : { error: new Error(boot.error) });
@@ -34,6 +35,7 @@ void (match ? preloadRoute(match.route) : Promise.resolve()).then(() => {
   whenIdle(() => {
     void loadBrowserClient();
     void cartCode.preload();
+    void preloadCatalogQueries();
   });
 });
 
