@@ -51,12 +51,13 @@ const HELP = `npm run bench -- [options]
   --connections n       autocannon connections (default ${DEFAULTS.connections})
   --out dir             where RESULTS.md, results.json and results.svg go (default bench/)
   --cpu-prof dir        write a V8 CPU profile of each server process into dir (open in Chrome DevTools)
+  --node-flags='...'   extra Node flags for the server process, e.g. --node-flags=--max-old-space-size=128 (A/B runs)
   --no-build            use the compiled server as it is (default: npm run build:server first)`;
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean' }, scenarios: { type: 'string' }, sizes: { type: 'string' }, seconds: { type: 'string' }, warmup: { type: 'string' },
-    db: { type: 'string' }, workers: { type: 'string' }, connections: { type: 'string' }, out: { type: 'string' }, 'cpu-prof': { type: 'string' }, 'no-build': { type: 'boolean' },
+    db: { type: 'string' }, workers: { type: 'string' }, connections: { type: 'string' }, out: { type: 'string' }, 'cpu-prof': { type: 'string' }, 'node-flags': { type: 'string' }, 'no-build': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -236,7 +237,10 @@ async function measureGroup(group: Group, scenarios: Scenario[], options: { seco
     const port = randomPort();
     const logFile = fs.openSync(path.join(storage.env.DATA_DIR!, 'server.log'), 'a');
     // The compiled server exactly as an operator starts it, request log at info into a file.
-    const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+    const profile = [
+      ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
+      ...(args['node-flags'] ? args['node-flags'].split(/\s+/).filter(Boolean) : []),
+    ];
     const server = spawn(process.execPath, [...profile, path.join(ROOT, 'packages/server/bin/vitrine.js'), 'start', ...(group.workers > 1 ? ['--workers', String(group.workers)] : [])], {
       cwd: ROOT, env: { ...storage.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' }, stdio: ['ignore', logFile, logFile],
     });

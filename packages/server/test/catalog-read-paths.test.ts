@@ -4,7 +4,8 @@ import { findProduct } from '../src/domains/catalog/store.js';
 import { absoluteUrlsInJson, presentProduct } from '../src/domains/catalog/present.js';
 import type { RequestContext } from '../src/http/context.js';
 import { inTransaction } from '../src/storage/transaction.js';
-import { listingChanged } from '../src/domains/catalog/store-listing.js';
+import { cachedListingPage, LISTING_PAGE_CACHE_CHARS, LISTING_PAGE_MAX_CHARS, listingChanged } from '../src/domains/catalog/store-listing.js';
+import type { Executor } from '../src/storage/database.js';
 
 /**
  * Visitor reads send the stored visitor document (`products.public_doc`) instead of presenting the
@@ -118,6 +119,28 @@ describe('cached query totals', () => {
     expect(await total(brand)).toBe(0);
   });
 
+  it('of a collection and of all products follow membership, visibility and deletes through a warm cache', async () => {
+    const count = async (id: string, auth = visitor) => {
+      const res = await call(t.url, `/stores-reader/v1/collections/${id}`, { auth });
+      expect(res.status).toBe(200);
+      return res.body.collection.numberOfProducts as number;
+    };
+    const ALL = '00000000-000000-000000-000000000001';
+    const col = await call(t.url, '/stores/v1/collections', { ...asOwner(t), body: { collection: { name: 'Counted Collection' } } });
+    const colId: string = col.body.collection.id;
+    const allBefore = await count(ALL);
+    expect(await count(colId)).toBe(0);
+    const p = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Counted', priceData: { price: 3 } } } });
+    expect(await count(ALL)).toBe(allBefore + 1);
+    await call(t.url, `/stores/v1/collections/${colId}/productIds`, { ...asOwner(t), body: { productIds: [p.body.product.id] } });
+    expect(await count(colId)).toBe(1);
+    await call(t.url, `/stores/v1/products/${p.body.product.id}`, { method: 'PATCH', ...asOwner(t), body: { product: { visible: false } } });
+    expect([await count(colId), await count(colId, t.apiKey), await count(ALL)]).toEqual([0, 1, allBefore]);
+    const ownerAll = await count(ALL, t.apiKey);
+    await call(t.url, `/stores/v1/products/${p.body.product.id}`, { method: 'DELETE', ...asOwner(t) });
+    expect([await count(colId, t.apiKey), await count(ALL, t.apiKey)]).toEqual([0, ownerAll - 1]);
+  });
+
   it('raise the listing version only when the write commits', async () => {
     const before = await version();
     await expect(inTransaction(t.server.deps.storage.db, async (trx) => {
@@ -130,5 +153,123 @@ describe('cached query totals', () => {
       expect(await version(trx)).toBe(before);
     });
     expect(await version()).toBe(before + 1);
+  });
+});
+
+describe('cached query pages', () => {
+  const QUERY = '/stores-reader/v1/products/query-platformized';
+  const page = async (base: string, auth: string, filter: Record<string, unknown>) => {
+    const res = await call(base, QUERY, { auth, body: { query: { filter, sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 10 } } } });
+    expect(res.status).toBe(200);
+    return res.body as { products: { id: string; name: string; stock: { quantity?: number; inStock: boolean }; collectionIds: string[] }[]; metadata: { total: number } };
+  };
+  const names = (p: Awaited<ReturnType<typeof page>>) => p.products.map((x) => x.name);
+
+  it('answer every committed change of a product on the page, in this process and in another one on the same database', async () => {
+    const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+    try {
+      const otherVisitor = (await visitorTokens(other)).accessToken;
+      const filter = { brand: 'PageCheck' };
+      const made = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Page A', priceData: { price: 5 }, brand: 'PageCheck', stock: { trackInventory: true, quantity: 3 } } } });
+      const aId: string = made.body.product.id;
+      // Warm both processes' caches with the same query.
+      expect(names(await page(t.url, visitor, filter))).toEqual(['Page A']);
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual(['Page A']);
+
+      await call(t.url, `/stores/v1/products/${aId}`, { method: 'PATCH', ...asOwner(t), body: { product: { name: 'Page A renamed' } } });
+      expect(names(await page(t.url, visitor, filter))).toEqual(['Page A renamed']);
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual(['Page A renamed']);
+
+      await call(t.url, '/stores/v2/inventoryItems/decrement', { ...asOwner(t), body: { decrementData: [{ productId: aId, variantId: made.body.product.variants[0].id, decrementBy: 2 }] } });
+      expect((await page(other.url, otherVisitor, filter)).products[0]!.stock.quantity).toBe(1);
+
+      const col = await call(t.url, '/stores/v1/collections', { ...asOwner(t), body: { collection: { name: 'Page Collection' } } });
+      await call(t.url, `/stores/v1/collections/${col.body.collection.id}/productIds`, { ...asOwner(t), body: { productIds: [aId] } });
+      expect((await page(other.url, otherVisitor, filter)).products[0]!.collectionIds).toContain(col.body.collection.id);
+
+      // Owners see hidden products on the same query; visitors do not, from a warm cache either.
+      await call(t.url, `/stores/v1/products/${aId}`, { method: 'PATCH', ...asOwner(t), body: { product: { visible: false } } });
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual([]);
+      expect(names(await page(other.url, other.apiKey, filter))).toEqual(['Page A renamed']);
+      expect(names(await page(other.url, otherVisitor, filter))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keep at most LISTING_PAGE_CACHE_CHARS of pages per handle and never one over LISTING_PAGE_MAX_CHARS', async () => {
+    const handle = {} as Executor; // only the cache's identity: cachedListingPage runs no statement itself
+    let builds = 0;
+    const build = (text: string) => async () => { builds++; return text; };
+    const small = 'x'.repeat(1000);
+    expect(await cachedListingPage(handle, 's', 1, 'k', build(small))).toBe(small);
+    expect(await cachedListingPage(handle, 's', 1, 'k', build('other'))).toBe(small);
+    expect(builds).toBe(1);
+    // Another listing version is another entry.
+    expect(await cachedListingPage(handle, 's', 2, 'k', build('v2'))).toBe('v2');
+    expect(builds).toBe(2);
+    // Too big to keep: built each time.
+    const big = 'y'.repeat(LISTING_PAGE_MAX_CHARS + 1);
+    await cachedListingPage(handle, 's', 1, 'big', build(big));
+    await cachedListingPage(handle, 's', 1, 'big', build(big));
+    expect(builds).toBe(4);
+    // Filling the budget with other pages pushes out the least recently used ones first.
+    const chunk = 'z'.repeat(LISTING_PAGE_MAX_CHARS);
+    for (let i = 0; i < LISTING_PAGE_CACHE_CHARS / LISTING_PAGE_MAX_CHARS; i++) await cachedListingPage(handle, 's', 1, `fill${i}`, build(chunk));
+    builds = 0;
+    expect(await cachedListingPage(handle, 's', 1, 'k', build('rebuilt'))).toBe('rebuilt');
+    expect(builds).toBe(1);
+    expect(await cachedListingPage(handle, 's', 1, `fill${LISTING_PAGE_CACHE_CHARS / LISTING_PAGE_MAX_CHARS - 1}`, build('no'))).toBe(chunk);
+    expect(builds).toBe(1);
+  });
+});
+
+describe('cached V3 searches', () => {
+  const P = '/stores/v3';
+  interface Found { products: { id: string; name: string; brand?: { name: string }; inventory: { availabilityStatus: string } }[]; aggregationData: { results: { values: { results: { value: string; count: number }[] } }[] } }
+  const search = async (base: string, auth: string) => {
+    const res = await call(base, `${P}/products/search`, { auth, body: { search: {
+      search: { expression: 'cachekettle' }, aggregations: [{ name: 'brands', type: 'VALUE', fieldPath: 'brand.name' }],
+    } } });
+    expect(res.status).toBe(200);
+    return res.body as Found;
+  };
+  const brands = (f: Found) => f.aggregationData.results[0]!.values.results;
+
+  it('answer product edits, stock, brand renames and deletes, in this process and in another one on the same database', async () => {
+    const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+    try {
+      const otherVisitor = (await visitorTokens(other)).accessToken;
+      const made = await call(t.url, `${P}/products-with-inventory`, { ...asOwner(t), body: { product: {
+        name: 'Cachekettle One', productType: 'PHYSICAL', brand: { name: 'Cachebrand' },
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { trackQuantity: true, quantity: 1 } }] },
+      } } });
+      expect(made.status).toBe(200);
+      const id: string = made.body.product.id;
+      for (const [base, auth] of [[t.url, visitor], [other.url, otherVisitor]] as const) {
+        const f = await search(base, auth);
+        expect([f.products.map((p) => p.name), brands(f), f.products[0]!.inventory.availabilityStatus]).toEqual([['Cachekettle One'], [{ value: 'Cachebrand', count: 1 }], 'IN_STOCK']);
+      }
+
+      const p = made.body.product;
+      expect((await call(t.url, `${P}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, name: 'Cachekettle Renamed' } } })).status).toBe(200);
+      expect((await search(other.url, otherVisitor)).products.map((x) => x.name)).toEqual(['Cachekettle Renamed']);
+
+      const items = await call(t.url, `${P}/inventory-items/query`, { ...asOwner(t), body: { query: { filter: { productId: id } } } });
+      const item = items.body.inventoryItems[0];
+      expect((await call(t.url, `${P}/inventory-items/${item.id}`, { ...asOwner(t), method: 'PATCH', body: { inventoryItem: { quantity: 0, revision: item.revision } } })).status).toBe(200);
+      expect((await search(other.url, otherVisitor)).products[0]!.inventory.availabilityStatus).toBe('OUT_OF_STOCK');
+
+      const brand = (await call(t.url, `${P}/brands/query`, { ...asOwner(t), body: { query: { filter: { name: 'Cachebrand' } } } })).body.brands[0];
+      expect((await call(t.url, `${P}/brands/${brand.id}`, { ...asOwner(t), method: 'PATCH', body: { brand: { name: 'Cachebrand Two', revision: brand.revision } } })).status).toBe(200);
+      const renamed = await search(other.url, otherVisitor);
+      expect([renamed.products[0]!.brand, brands(renamed)]).toEqual([{ id: brand.id, name: 'Cachebrand Two' }, [{ value: 'Cachebrand Two', count: 1 }]]);
+
+      expect((await call(t.url, `${P}/products/${id}`, { ...asOwner(t), method: 'DELETE' })).status).toBe(200);
+      const gone = await search(other.url, otherVisitor);
+      expect([gone.products, brands(gone)]).toEqual([[], []]);
+    } finally {
+      await other.close();
+    }
   });
 });

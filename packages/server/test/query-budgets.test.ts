@@ -19,9 +19,10 @@ interface Fixture { visitor: Actor; productV1Id: string; productV3Id: string; co
 /**
  * One entry per hot call: its budget and how to make it. Adding a budget is adding a line.
  * - V1 product get, V3 product get: the stored visitor document, one statement.
- * - V1 product query page, 2: the page (ids sorted and skipped over index entries in an inner query,
- *   then the page's visitor documents by primary key, docs/catalog.md), and the catalog version that
- *   validates the cached total (a new filter adds its COUNT once).
+ * - V1 product query page, 2: the catalog's listing version, then the page (ids sorted and skipped
+ *   over index entries in an inner query, then the page's visitor documents by primary key,
+ *   docs/catalog.md); a new filter adds its COUNT once. The same query again under the same version
+ *   is the version read alone (the encoded page is kept, store-listing.ts).
  * - V3 product query page (cursor paging, no total): one statement.
  * - data item query, 2: the page, and the collection's definition when this process's copy is older
  *   than COLLECTION_CACHE_MS (2 s; within it the query is one statement).

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from './cors.js';
+import { corsPolicy } from './cors.js';
+import { applyFrameHeaders, frameJson, frameResponse, openFrame, REQUEST_ID_HEADER, type RequestFrame } from './frame.js';
 import { requestLineLogger } from './logging.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
@@ -9,7 +10,8 @@ import { ApplicationError, conflict, databaseUnavailableBody, DATABASE_RETRY_AFT
 import { IdempotencyConflict } from '../storage/idempotency.js';
 import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { RouteCall, RouteDef } from './route.js';
-import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
+import { coerceQueryFields, decodeQuery, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
+import { requestHeader } from './request-headers.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } from '../domains/owners/index.js';
@@ -19,12 +21,13 @@ import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } 
 import { countingQueries } from '../storage/query-counter.js';
 import { consistencyToken, routeReads } from '../storage/database.js';
 
-export const REQUEST_ID_HEADER = 'x-wix-request-id';
+export { REQUEST_ID_HEADER };
 /** Statements a request ran; sent only when `config.countQueries` is on (tests). */
 export const SQL_STATEMENTS_HEADER = 'x-vitrine-sql-statements';
 const CONSISTENT_HEADER = 'X-Wix-Consistent';
+const CONSISTENT_HEADER_NAME = CONSISTENT_HEADER.toLowerCase();
 
-type Vars = { requestId: string; started: number };
+type Vars = { requestId: string; frame: RequestFrame };
 export type App = Hono<{ Variables: Vars }>;
 
 export interface AppOptions {
@@ -37,14 +40,31 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   const app: App = new Hono<{ Variables: Vars }>();
   const requestLog = requestLineLogger(deps.log);
 
+  const cors = corsPolicy({
+    origins: deps.config.corsOrigins,
+    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER, IDEMPOTENCY_KEY_HEADER],
+    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
+    maxAgeSeconds: 600,
+  });
+
+  // One middleware frames every request (fewer awaited layers on the hot path): request id, CORS,
+  // read routing, then the request line once the answer is known. The frame's headers go into the
+  // API's responses as they are built (frame.ts); anything else gets them afterwards.
   app.use('*', async (c, next) => {
+    const started = performance.now();
     const requestId = randomUUID();
+    const frame = openFrame(requestId, cors.responseHeaders(requestHeader(c, 'origin')));
     c.set('requestId', requestId);
-    c.set('started', performance.now());
-    await next();
-    // On the response itself, not with c.header() (see cors.ts).
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
-    const ms = Math.round((performance.now() - c.get('started')) * 10) / 10;
+    c.set('frame', frame);
+    if (c.req.method === 'OPTIONS') {
+      c.res = frameResponse(frame, 204, null, cors.preflightHeaders);
+    } else {
+      // Read replica: plain reads of this request may go to it unless the client's token is ahead of it (storage/read-routing.ts).
+      await routeReads(deps.storage, requestHeader(c, CONSISTENT_HEADER_NAME), next);
+      if (!frame.sent) applyFrameHeaders(frame, c.res.headers);
+    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
     requestLog.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
@@ -55,17 +75,6 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
       c.res.headers.set(SQL_STATEMENTS_HEADER, String(count.statements));
     }));
   }
-
-  // Read replica: plain reads of this request may go to it unless the client's token is ahead of it (storage/read-routing.ts).
-  app.use('*', (c, next) => routeReads(deps.storage, c.req.header(CONSISTENT_HEADER), next));
-
-  app.use('*', cors({
-    origins: deps.config.corsOrigins,
-    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'wix-site-id', 'wix-account-id', 'x-wix-bi-gateway', CONSISTENT_HEADER, IDEMPOTENCY_KEY_HEADER],
-    exposeHeaders: [REQUEST_ID_HEADER, CONSISTENT_HEADER, IDEMPOTENT_REPLAYED_HEADER],
-    maxAgeSeconds: 600,
-  }));
 
   const limit = (maxSize: number) => bodyLimit({
     maxSize,
@@ -100,15 +109,11 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
 
   app.onError((thrown, c) => {
     const err = thrown instanceof IdempotencyConflict ? conflict(thrown.code, thrown.message) : thrown;
-    if (err instanceof WireError) {
-      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-      return errorResponse(c, err.status, err.body());
-    }
+    if (err instanceof WireError) return errorResponse(c, err.status, err.body(), err.headers);
     const requestId = c.get('requestId') ?? 'unknown';
     if (isDatabaseUnavailable(err)) {
       deps.log.warn({ reqId: requestId, err }, 'database unavailable');
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return errorResponse(c, 503, databaseUnavailableBody(requestId));
+      return errorResponse(c, 503, databaseUnavailableBody(requestId), { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
     }
     deps.log.error({ reqId: requestId, err }, 'unhandled error');
     return errorResponse(c, 500, internalErrorBody(requestId));
@@ -117,8 +122,11 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   return app;
 }
 
-function errorResponse(c: Context, status: number, body: ErrorBody): Response {
-  return c.body(JSON.stringify(body), status as 400, { 'content-type': 'application/json; charset=utf-8' });
+function errorResponse(c: Context<{ Variables: Vars }>, status: number, body: ErrorBody, headers?: Record<string, string>): Response {
+  const text = JSON.stringify(body);
+  const frame = c.get('frame');
+  // Without a frame (the error came before the first middleware ran) the headers go on plainly.
+  return frame ? frameJson(frame, status, text, headers) : new Response(text, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }
 
 function clientIp(c: Context, trustedProxies: string[]): string {
@@ -130,17 +138,17 @@ function clientIp(c: Context, trustedProxies: string[]): string {
   }
   if (!trustedProxies.includes(remote)) return remote;
   // Walk X-Forwarded-For from the right, skipping our own proxies; the first untrusted hop is the client.
-  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (requestHeader(c, 'x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
   return remote;
 }
 
-async function readInput(c: Context, def: RouteDef, url: URL): Promise<Record<string, unknown>> {
-  const { payload, fields } = decodeQuery(url.searchParams);
+async function readInput(c: Context, def: RouteDef, query: URLSearchParams): Promise<Record<string, unknown>> {
+  const { payload, fields } = decodeQuery(query);
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
   let bodyNeedsScan = false;
-  if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: c.req.header('content-type') ?? '' };
+  if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: requestHeader(c, 'content-type') ?? '' };
   else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
     const text = await c.req.text();
     if (text.trim() !== '') {
@@ -169,15 +177,15 @@ async function readInput(c: Context, def: RouteDef, url: URL): Promise<Record<st
 
 async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: RouteDef): Promise<Response> {
   const requestId = c.get('requestId');
-  const siteIdHeader = c.req.header('wix-site-id');
+  const siteIdHeader = requestHeader(c, 'wix-site-id');
   if (siteIdHeader !== undefined) assertCleanHeaderIdentifier('wix-site-id', siteIdHeader);
   // A dashboard session token (domains/owners) is an owner caller like an API key; the rest is identity's.
-  const authorization = c.req.header('authorization')?.trim();
+  const authorization = requestHeader(c, 'authorization')?.trim();
   const { site, caller } = authorization?.startsWith(OWNER_SESSION_PREFIX)
     ? await authenticateOwnerSession(deps, authorization, siteIdHeader)
     : await authenticate(deps, authorization, siteIdHeader);
   // Parsed once per request: the origin and the query string both come from it.
-  const url = new URL(c.req.url);
+  const url = requestUrlParts(c.req.url);
   const base: BaseContext = {
     requestId,
     deps,
@@ -197,19 +205,20 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     // A staff account may call only the areas it was granted (owners/areas.ts).
     if (def.access === 'elevated' && caller.kind === 'owner' && caller.account) assertAccountMayCall(caller.account, def.path);
   }
-  const raw = await readInput(c, def, url);
+  const raw = await readInput(c, def, url.query);
   const parsed = def.request.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw violationsFromZod(parsed.error.issues);
   // Idempotency-Key on routes declared `idempotent` (http/idempotency.ts, docs/operations.md).
   const call: RouteCall = {};
   if (def.access !== 'public' && def.idempotent) {
-    const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
+    const key = idempotencyKeyOf(requestHeader(c, IDEMPOTENCY_KEY_HEADER.toLowerCase()));
     if (key !== undefined && def.idempotent === true) {
       const answer = await answerIdempotently({ ...base, site: site! }, def, { method: c.req.method, path: c.req.path, input: raw }, parsed.data, key);
-      if (answer.replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      const headers: Record<string, string> = {};
+      if (answer.replayed) headers[IDEMPOTENT_REPLAYED_HEADER] = 'true';
       const token = await consistencyToken(deps.storage, true);
-      if (token) c.header(CONSISTENT_HEADER, token);
-      return c.body(answer.body, answer.status as 200, { 'content-type': 'application/json; charset=utf-8' });
+      if (token) headers[CONSISTENT_HEADER] = token;
+      return frameJson(c.get('frame'), answer.status, answer.body, headers);
     }
     if (key !== undefined) call.idempotencyKey = key;
   }
@@ -218,6 +227,5 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, call);
   if (def.raw) return result as Response;
   const token = await consistencyToken(deps.storage, c.req.method !== 'GET');
-  if (token) c.header(CONSISTENT_HEADER, token);
-  return c.body(stringifyForWire(result), 200, { 'content-type': 'application/json; charset=utf-8' });
+  return frameJson(c.get('frame'), 200, stringifyForWire(result), token ? { [CONSISTENT_HEADER]: token } : undefined);
 }

@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
-
 export interface CorsOptions {
   /** '*' for any origin, or the exact origins allowed. */
   origins: readonly string[];
@@ -9,36 +7,33 @@ export interface CorsOptions {
   maxAgeSeconds: number;
 }
 
-/**
- * CORS without credentials. Headers go onto the handler's response after it is made
- * (`c.res.headers`), never onto a placeholder response before it: the merge Hono does then (and
- * `c.header()` after the fact) makes the Node adapter build a full web Response with a body stream
- * for every call, a measurable share of a catalog read (docs/catalog.md, bench).
- */
-export function cors(options: CorsOptions): MiddlewareHandler {
+/** The CORS answer for one request: headers every response carries, and the preflight's own. */
+export interface CorsPolicy {
+  /** Headers for any response to a request from `origin` (plain object: see http/frame.ts). */
+  responseHeaders(origin: string | undefined): Record<string, string>;
+  /** The extra headers of a preflight (`OPTIONS`) answer. */
+  readonly preflightHeaders: Readonly<Record<string, string>>;
+}
+
+/** CORS without credentials. */
+export function corsPolicy(options: CorsOptions): CorsPolicy {
   const any = options.origins.includes('*');
-  const allowMethods = options.allowMethods.join(',');
-  const allowHeaders = options.allowHeaders.join(',');
   const exposeHeaders = options.exposeHeaders.join(',');
-  return async (c, next) => {
-    const origin = c.req.header('origin') ?? '';
-    const allowed = any ? '*' : options.origins.includes(origin) ? origin : undefined;
-    const set = (headers: Headers) => {
-      if (allowed) headers.set('Access-Control-Allow-Origin', allowed);
-      headers.set('Access-Control-Expose-Headers', exposeHeaders);
+  // The same object for every request when any origin may call: nothing per request to build.
+  const forAny = Object.freeze({ 'access-control-allow-origin': '*', 'access-control-expose-headers': exposeHeaders });
+  return {
+    responseHeaders(origin) {
+      if (any) return forAny;
+      const headers: Record<string, string> = { 'access-control-expose-headers': exposeHeaders };
+      if (origin !== undefined && options.origins.includes(origin)) headers['access-control-allow-origin'] = origin;
       // The answer depends on the Origin header whenever it is not the same for every origin.
-      if (!any) headers.append('Vary', 'Origin');
-    };
-    if (c.req.method === 'OPTIONS') {
-      const headers = new Headers({
-        'Access-Control-Max-Age': String(options.maxAgeSeconds),
-        'Access-Control-Allow-Methods': allowMethods,
-        'Access-Control-Allow-Headers': allowHeaders,
-      });
-      set(headers);
-      return new Response(null, { status: 204, headers });
-    }
-    await next();
-    set(c.res.headers);
+      headers.vary = 'Origin';
+      return headers;
+    },
+    preflightHeaders: Object.freeze({
+      'access-control-max-age': String(options.maxAgeSeconds),
+      'access-control-allow-methods': options.allowMethods.join(','),
+      'access-control-allow-headers': options.allowHeaders.join(','),
+    }),
   };
 }

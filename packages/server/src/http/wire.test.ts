@@ -1,9 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { coerceQueryFields, decodeQuery, parseJsonSafely, stringifyForWire } from './wire.js';
+import { coerceQueryFields, decodeQuery, ORIGIN_CACHE_MAX, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
 import { decimalString, int64String, wireDate, wireNumber } from './wire-schemas.js';
 import { violationsFromZod } from './zod-violations.js';
 import { ValidationError } from './errors.js';
+
+describe('request URL parts', () => {
+  it('gives the same origin and query as the URL parser', () => {
+    const urls = [
+      'http://127.0.0.1:4500/stores-reader/v1/products/abc',
+      'http://localhost:80/x?y=1&y=2&z=a+b%20c',
+      'https://Shop.Example:443/a/b?.r=eyJxIjoxfQ&paging.offset=3#frag',
+      'http://[::1]:8080/p?q=%E2%82%AC&empty=&flag',
+      'http://example.com',
+      'http://example.com/?',
+    ];
+    for (const url of urls) {
+      const parsed = new URL(url);
+      const parts = requestUrlParts(url);
+      expect(parts.origin).toBe(parsed.origin);
+      expect([...parts.query]).toEqual([...parsed.searchParams]);
+    }
+  });
+
+  it('stays correct once more origins came than it remembers', () => {
+    for (let i = 0; i < ORIGIN_CACHE_MAX * 3; i++) expect(requestUrlParts(`http://h${i}.example/x`).origin).toBe(`http://h${i}.example`);
+    expect(requestUrlParts('http://H1.example:80/x').origin).toBe('http://h1.example');
+  });
+});
 
 describe('wire codec', () => {
   it('decodes .r payloads and dotted, repeated query fields', () => {

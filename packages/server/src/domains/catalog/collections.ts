@@ -12,6 +12,7 @@ import type { ProductMedia } from './model.js';
 import type { createCollectionRequest, productQuery, updateCollectionRequest } from './schema.js';
 import { PAGE_DEFAULT } from './schema.js';
 import { ALL_PRODUCTS_COLLECTION_ID, COLLECTION_FQDN, createCollectionRecord } from './service.js';
+import { cachedListingCount } from './store-listing.js';
 import {
   addProductsToCollectionRows, collectionSlugOwner, collectionSortColumn, countCollectionProducts, countProducts, deleteCollectionRow,
   existingProductIds, findCollection, queryCollectionRows, removeProductsFromCollectionRows, updateCollectionRow, type CollectionV1,
@@ -26,15 +27,20 @@ function present(ctx: RequestContext, c: CollectionV1, count: number): Collectio
 
 /** The built-in collection of every product: not stored, answered from the product count. */
 async function allProducts(ctx: RequestContext): Promise<CollectionV1> {
-  return { id: ALL_PRODUCTS_COLLECTION_ID, name: 'All Products', slug: ALL_PRODUCTS_SLUG, visible: true, description: '', media: { items: [] }, numberOfProducts: await countProducts(ctx.db, ctx.site.id, !isElevated(ctx.caller)) };
+  const onlyVisible = !isElevated(ctx.caller);
+  const numberOfProducts = await cachedListingCount(ctx.db, ctx.site.id, `all products\u0000${onlyVisible}`, () => countProducts(ctx.db, ctx.site.id, onlyVisible));
+  return { id: ALL_PRODUCTS_COLLECTION_ID, name: 'All Products', slug: ALL_PRODUCTS_SLUG, visible: true, description: '', media: { items: [] }, numberOfProducts };
 }
 
 async function load(ctx: RequestContext, by: { id: string } | { slug: string }): Promise<CollectionV1> {
   if (('id' in by && by.id === ALL_PRODUCTS_COLLECTION_ID) || ('slug' in by && by.slug === ALL_PRODUCTS_SLUG)) return allProducts(ctx);
   const c = await findCollection(ctx.db, ctx.site.id, by);
   if (!c || (!c.visible && !isElevated(ctx.caller))) throw notFound('COLLECTION_NOT_FOUND', `Collection ${'id' in by ? by.id : by.slug} not found`);
-  const counts = await countCollectionProducts(ctx.db, ctx.site.id, [c.id], !isElevated(ctx.caller));
-  return present(ctx, c, counts.get(c.id) ?? 0);
+  // The count walks the collection's products: kept while the listing version holds (store-listing.ts).
+  const onlyVisible = !isElevated(ctx.caller);
+  const count = await cachedListingCount(ctx.db, ctx.site.id, `collection\u0000${c.id}\u0000${onlyVisible}`,
+    async () => (await countCollectionProducts(ctx.db, ctx.site.id, [c.id], onlyVisible)).get(c.id) ?? 0);
+  return present(ctx, c, count);
 }
 
 export async function getCollection(ctx: RequestContext, id: string) {

@@ -9,7 +9,7 @@ import {
 } from './collections.js';
 import { addMediaToChoices, addProductMedia, removeMediaFromChoices, removeProductMedia } from './media.js';
 import { serveMedia } from './media-files.js';
-import { encodeProductRead, encodeProductsPage, productAnswer, variantsAnswer } from './present.js';
+import { encodeProductRead, productAnswer, variantsAnswer } from './present.js';
 import { decrementInventory, getInventoryVariants, getStoreVariant, incrementInventory, queryInventory, queryStoreVariants, updateInventoryVariants } from './inventory.js';
 import {
   addMediaRequest, bulkAdjustRequest, bulkUpdateRequest, choicesMediaRequest, collectionProductsRequest, createCollectionRequest, createProductRequest,
@@ -24,7 +24,7 @@ const productReads: RouteDef[] = [
     method: 'GET', path: '/stores-reader/v1/products/query-platformized', postTwin: true, access: 'visitor',
     summary: 'Query products (V1): filter, sort, offset or cursor paging, optional full-text search',
     request: queryProductsRequest, response: queryProductsResponse,
-    handler: async (ctx, input) => encodeProductsPage(ctx, await queryProducts(ctx, input.query ?? {})),
+    handler: (ctx, input) => queryProducts(ctx, input.query ?? {}),
   }),
   route({
     method: 'GET', path: '/stores-reader/v1/products/:id', access: 'visitor',

@@ -9,7 +9,9 @@ import { recordEvent } from '../events/index.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
 import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
-import { presentProduct, type ProductRead, type ProductsPage } from './present.js';
+import { encodeProductsPage, presentProduct, type ProductRead, type ProductsPage } from './present.js';
+import type { EncodedJson } from '../../http/wire.js';
+import { listingAnswer } from './listing-answers.js';
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
 import type { OffsetPagingMetadata } from '@vitrine/types';
@@ -41,40 +43,66 @@ const UNIT_DIMENSION: Record<string, string> = {
 export type ProductQueryInput = z.infer<typeof productQuery>;
 
 /**
- * V1 query: offset paging (metadata with total) or cursor paging (signed cursor carrying filter, sort
- * and search; metadata with cursors). Visitors see visible products only. Queries never carry
- * merchant data, so the page is the stored visitor documents (`encodeProductsPage` sends them as they are).
+ * V1 query, encoded: offset paging (metadata with total) or cursor paging (signed cursor carrying
+ * filter, sort and search; metadata with cursors). Visitors see visible products only. Queries never
+ * carry merchant data, so the page is the stored visitor documents (`encodeProductsPage` sends them
+ * as they are). An offset page is kept while the listing version holds (listing-answers.ts).
  */
-export async function queryProducts(ctx: RequestContext, query: ProductQueryInput): Promise<ProductsPage> {
-  const KIND = 'products.v1.query';
+export async function queryProducts(ctx: RequestContext, query: ProductQueryInput): Promise<EncodedJson> {
+  if (query.cursorPaging !== undefined) return encodeProductsPage(ctx, await queryProductsByCursor(ctx, query));
+  return listingAnswer(ctx, ['products.v1.query', query.filter, query.sort, query.search, query.paging],
+    async (version) => encodeProductsPage(ctx, await queryProductsPage(ctx, query, version)).json);
+}
+
+const QUERY_KIND = 'products.v1.query';
+
+/** The search terms of a query's `search.expression`, or undefined when it has none. */
+function queryTerms(search: unknown): string[] | undefined {
+  const expression = (search as { expression?: string | null } | undefined)?.expression ?? '';
+  return expression.trim() ? searchTerms(expression) : undefined;
+}
+
+async function queryProductsPage(ctx: RequestContext, query: ProductQueryInput, listingVersion: number | undefined): Promise<ProductsPage> {
+  const offset = query.paging?.offset ?? 0;
+  const { rows, total } = await withFilterErrors('query', async () => queryPublicProductRows(ctx.db, {
+    siteId: ctx.site.id,
+    filter: parseFilter(query.filter),
+    sort: parseSort(query.sort, productSortColumn),
+    onlyVisible: !isElevated(ctx.caller),
+    limit: query.paging?.limit ?? PAGE_DEFAULT,
+    offset,
+    dialect: ctx.dialect,
+    searchTerms: queryTerms(query.search),
+    listingVersion,
+  }));
+  return { rows, metadata: { count: rows.length, offset, total, tooManyToCount: false } };
+}
+
+async function queryProductsByCursor(ctx: RequestContext, query: ProductQueryInput): Promise<ProductsPage> {
   let filter: unknown = query.filter;
   let sort: unknown = query.sort;
   let search: unknown = query.search;
   let offset = query.paging?.offset ?? 0;
-  let limit = query.cursorPaging?.limit ?? query.paging?.limit ?? PAGE_DEFAULT;
-  const cursorMode = query.cursorPaging !== undefined;
+  let limit = query.cursorPaging?.limit ?? PAGE_DEFAULT;
   if (query.cursorPaging?.cursor) {
-    const state = await openCursor(ctx.db, ctx.site.id, KIND, query.cursorPaging.cursor, 'query.cursorPaging.cursor');
+    const state = await openCursor(ctx.db, ctx.site.id, QUERY_KIND, query.cursorPaging.cursor, 'query.cursorPaging.cursor');
     ({ filter, sort, search, offset } = state);
     limit = query.cursorPaging.limit ?? state.limit;
   }
-  const expression = (search as { expression?: string | null } | undefined)?.expression ?? '';
-  const terms = searchTerms(expression);
-  const { rows, total } = await withFilterErrors('query', async () => queryPublicProductRows(ctx.db, {
+  const { rows } = await withFilterErrors('query', async () => queryPublicProductRows(ctx.db, {
     siteId: ctx.site.id,
     filter: parseFilter(filter),
     sort: parseSort(sort, productSortColumn),
     onlyVisible: !isElevated(ctx.caller),
-    limit: cursorMode ? limit + 1 : limit,
+    limit: limit + 1,
     offset,
     dialect: ctx.dialect,
-    searchTerms: expression.trim() ? terms : undefined,
-    skipTotal: cursorMode,
+    searchTerms: queryTerms(search),
+    skipTotal: true,
   }));
-  if (!cursorMode) return { rows, metadata: { count: rows.length, offset, total, tooManyToCount: false } };
   const hasNext = rows.length > limit;
   const page = rows.slice(0, limit);
-  const state = { kind: KIND, filter, sort, search, limit };
+  const state = { kind: QUERY_KIND, filter, sort, search, limit };
   const metadata: OffsetPagingMetadata = {
     count: page.length,
     offset,

@@ -3,17 +3,19 @@ import type { Executor } from '../../storage/database.js';
 import { afterCommit } from '../../storage/transaction.js';
 
 /**
- * Counts of V1 product queries, reused while the site's listing has not changed.
+ * Counts and encoded pages of V1 product queries, reused while the site's listing has not changed.
  *
  * A query page's COUNT(*) walks every matching index entry, so it grows with the catalog (a quarter
  * of 100,000 products for one brand filter) while the page itself stays 20 rows. Each site has a
  * listing version (`catalog_versions`), raised after every committed write to `products` or
  * `product_collections` (stock changes included: they rewrite the product row). A count is cached
- * under (site, version, SQL, parameters).
+ * under (site, version, SQL, parameters); an encoded page (what a visitor's offset-paged query answers)
+ * under (site, version, the query and who asks).
  *
- * Why it stays exact: readers read the version BEFORE counting, writers raise it AFTER their commit.
- * A count cached under version v was therefore taken no earlier than v was current, and every write
- * it could have missed raises the version past v once committed. Reads inside a transaction never use
+ * Why it stays exact: readers read the version BEFORE counting, writers raise it AFTER their commit
+ * (and before they answer, so a client reads its own writes). A count or page cached under version v
+ * was therefore taken no earlier than v was current, and every write it could have missed raises the
+ * version past v once committed. Reads inside a transaction never use
  * the cache (they may see their own uncommitted writes). If a process dies between its commit and the
  * raise, entries of other processes stay stale for at most LISTING_COUNT_TTL_MS.
  */
@@ -46,11 +48,23 @@ export async function listingChanged(db: Executor, siteId: string): Promise<void
 interface Entry { total: number; at: number }
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-/** `count()` for `key`, from the cache while the site's listing version is unchanged. */
-export async function cachedListingCount(db: Executor, siteId: string, key: string, count: () => Promise<number>): Promise<number> {
-  if (db.isTransaction || key.length > LISTING_COUNT_KEY_MAX) return count();
+/**
+ * The site's listing version as this handle sees it now, or undefined inside a transaction (which
+ * may see its own uncommitted writes, so nothing it reads is cached). One indexed read.
+ */
+export async function readListingVersion(db: Executor, siteId: string): Promise<number | undefined> {
+  if (db.isTransaction) return undefined;
   const row = await db.selectFrom('catalog_versions').select('version').where('site_id', '=', siteId).executeTakeFirst();
-  const fullKey = `${siteId}\u0000${row?.version ?? 0}\u0000${key}`;
+  return row?.version ?? 0;
+}
+
+/**
+ * `count()` for `key`, from the cache while the site's listing version is unchanged. `version` is
+ * the one the caller already read (readListingVersion), else it is read here.
+ */
+export async function cachedListingCount(db: Executor, siteId: string, key: string, count: () => Promise<number>, version?: number): Promise<number> {
+  if (db.isTransaction || key.length > LISTING_COUNT_KEY_MAX) return count();
+  const fullKey = `${siteId}\u0000${version ?? await readListingVersion(db, siteId)}\u0000${key}`;
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const now = Date.now();
@@ -65,4 +79,45 @@ export async function cachedListingCount(db: Executor, siteId: string, key: stri
   else if (cache.size >= LISTING_COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(fullKey, { total, at: now });
   return total;
+}
+
+/** Characters of encoded pages kept per database handle (least recently used dropped beyond it). */
+export const LISTING_PAGE_CACHE_CHARS = 4 * 1024 * 1024;
+/** Largest encoded page kept; bigger ones are built every time so a few cannot push out the rest. */
+export const LISTING_PAGE_MAX_CHARS = 256 * 1024;
+
+interface PageCache { pages: Map<string, { text: string; at: number }>; chars: number }
+const pageCaches = new WeakMap<object, PageCache>();
+
+/**
+ * The encoded page for `key` under listing `version` (readListingVersion): from the cache while the
+ * version is unchanged and the entry younger than LISTING_COUNT_TTL_MS, else built by `build` and
+ * kept. Keys longer than LISTING_COUNT_KEY_MAX are never kept.
+ */
+export async function cachedListingPage(db: Executor, siteId: string, version: number, key: string, build: () => Promise<string>): Promise<string> {
+  if (key.length > LISTING_COUNT_KEY_MAX) return build();
+  const fullKey = `${siteId}\u0000${version}\u0000${key}`;
+  let cache = pageCaches.get(db);
+  if (!cache) pageCaches.set(db, (cache = { pages: new Map(), chars: 0 }));
+  const now = Date.now();
+  const hit = cache.pages.get(fullKey);
+  if (hit) {
+    cache.pages.delete(fullKey);
+    cache.chars -= hit.text.length;
+    if (now - hit.at < LISTING_COUNT_TTL_MS) {
+      cache.pages.set(fullKey, hit);
+      cache.chars += hit.text.length;
+      return hit.text;
+    }
+  }
+  const text = await build();
+  if (text.length > LISTING_PAGE_MAX_CHARS) return text;
+  while (cache.chars + text.length > LISTING_PAGE_CACHE_CHARS && cache.pages.size > 0) {
+    const [oldest, entry] = cache.pages.entries().next().value!;
+    cache.pages.delete(oldest);
+    cache.chars -= entry.text.length;
+  }
+  cache.pages.set(fullKey, { text, at: now });
+  cache.chars += text.length;
+  return text;
 }

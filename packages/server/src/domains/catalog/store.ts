@@ -184,6 +184,8 @@ export interface ProductQuery {
   searchTerms?: string[];
   /** Skip the COUNT(*) (cursor pages do not report totals). */
   skipTotal?: boolean;
+  /** The listing version the caller already read (store-listing.ts), saving the count cache a read. */
+  listingVersion?: number;
 }
 
 function whereClause(q: ProductQuery): RawBuilder<boolean> {
@@ -261,7 +263,7 @@ async function productPage<Row>(db: Executor, q: ProductQuery, columns: RawBuild
   const countQuery = sql<{ total: number }>`SELECT COUNT(*) AS total FROM products p ${hits(false)} WHERE ${where}`;
   const compiled = countQuery.compile(db);
   const total = await cachedListingCount(db, q.siteId, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`,
-    async () => Number((await countQuery.execute(db)).rows[0]?.total ?? 0));
+    async () => Number((await countQuery.execute(db)).rows[0]?.total ?? 0), q.listingVersion);
   return { rows, total };
 }
 

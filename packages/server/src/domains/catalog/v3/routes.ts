@@ -11,7 +11,7 @@ import {
   productV3Patch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
 } from './schema.js';
 import {
-  countProductsV3Total, createProductV3, deleteProductV3, getProductV3, queryProductsV3Page, searchProductsV3, updateProductV3,
+  countProductsV3Total, createProductV3, deleteProductV3, getProductV3, queryProductsV3Page, searchProductsV3Answer, updateProductV3,
 } from './service.js';
 import { presentRead, presentV3, presentWritten } from './present.js';
 import { inventoryResultsOf } from './inventory.js';
@@ -37,7 +37,7 @@ const productRoutes: RouteDef[] = [
   route({ method: 'GET', path: `${P}/products/query`, postTwin: true, access: 'visitor', summary: 'Query products (V3, cursor paging)', request: queryV3Request,
     handler: async (ctx, i) => { const r = await queryProductsV3Page(ctx, i.query ?? {}); return { ...r, products: r.products.map((p) => presentRead(ctx, p, i.fields)) }; } }),
   route({ method: 'GET', path: `${P}/products/search`, postTwin: true, access: 'visitor', summary: 'Search products (V3): full text, filter, sort, aggregations', request: searchV3Request,
-    handler: async (ctx, i) => { const r = await searchProductsV3(ctx, i.search ?? {}); return { ...r, products: r.products.map((p) => presentRead(ctx, p, i.fields)) }; } }),
+    handler: (ctx, i) => searchProductsV3Answer(ctx, i.search ?? {}, i.fields) }),
   route({ method: 'GET', path: `${P}/products/count`, postTwin: true, access: 'visitor', summary: 'Count products (V3)', request: countV3Request,
     handler: (ctx, i) => countProductsV3Total(ctx, i) }),
   route({ method: 'GET', path: `${P}/products/slug/:slug`, access: 'visitor', summary: 'Get a product by slug (V3)', request: getV3BySlugRequest,

@@ -13,7 +13,9 @@ import { roundMoney, stableJson } from '../model.js';
 import { PAGE_DEFAULT } from '../schema.js';
 import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems, type InventoryRow } from '../../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from '../store-search.js';
-import { presentV3 } from './present.js';
+import { presentRead, presentV3 } from './present.js';
+import { listingAnswer } from '../listing-answers.js';
+import { stringifyForWire, type EncodedJson } from '../../../http/wire.js';
 import { getOrCreateEntity, setEntityChangeHook } from './entities.js';
 import { givenIds, storedMatch } from './stored-match.js';
 import {
@@ -491,6 +493,18 @@ export async function searchProductsV3(ctx: RequestContext, search: PageInput & 
         : { name, type, fieldPath: a.fieldPath, scalar: { type: a.scalar!.type, value: r } });
   }
   return { products, pagingMetadata, aggregationData: { results } };
+}
+
+/**
+ * Search, encoded as the route answers it (products presented with the caller's `fields`), kept
+ * while the catalog's listing version holds (listing-answers.ts): a search with aggregations reads
+ * every match several times, and a storefront asks the same ones again and again.
+ */
+export async function searchProductsV3Answer(ctx: RequestContext, search: PageInput & { aggregations?: AggregationIn[] | undefined }, fields: string[] | undefined): Promise<EncodedJson> {
+  return listingAnswer(ctx, ['products.v3.search', search, fields], async () => {
+    const r = await searchProductsV3(ctx, search);
+    return stringifyForWire({ ...r, products: r.products.map((p) => presentRead(ctx, p, fields)) });
+  });
 }
 
 export async function countProductsV3Total(ctx: RequestContext, input: { filter?: unknown; search?: { expression?: string | null | undefined } | undefined; returnNonVisibleProducts?: boolean | undefined }) {

@@ -5,6 +5,7 @@ import { jsonArrayHasObject, jsonAsText, lockForUpdate, readJson, toJson, type D
 import { allowlist, compileFilter, FilterError, type FilterField, type FilterNode } from '../../../storage/filter.js';
 import { searchHits } from '../store-search.js';
 import { idsFirstPage } from '../store-page.js';
+import { listingChanged } from '../store-listing.js';
 import { ALL_PRODUCTS_CATEGORY_ID, type ProductV3 } from './model.js';
 
 interface ProductsV3Table {
@@ -46,8 +47,12 @@ function fromRow(r: ProductsV3Table): ProductV3 {
   return { id: r.id, revision: String(r.revision), createdDate: r.created_date, updatedDate: r.updated_date, ...readJson<Doc>(r.doc) };
 }
 
-/** Writes the product row and its facet rows (choices, categories). */
+/**
+ * Writes the product row and its facet rows (choices, categories); the catalog's listing version is
+ * raised once this commits (kept searches are answered anew, store-listing.ts).
+ */
 export async function saveProductV3(db: Executor, siteId: string, p: ProductV3, mode: 'insert' | 'update'): Promise<void> {
+  await listingChanged(db, siteId);
   const r = row(siteId, p);
   if (mode === 'insert') await db.insertInto('products_v3').values(r).execute();
   else {
@@ -66,6 +71,7 @@ export async function saveProductV3(db: Executor, siteId: string, p: ProductV3, 
 }
 
 export async function deleteProductV3Row(db: Executor, siteId: string, id: string): Promise<void> {
+  await listingChanged(db, siteId);
   await db.deleteFrom('products_v3_choices').where('product_id', '=', id).execute();
   await db.deleteFrom('products_v3_categories').where('product_id', '=', id).execute();
   await db.deleteFrom('products_v3_tags').where('product_id', '=', id).execute();

@@ -1,0 +1,16 @@
+import type { Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+
+/**
+ * A request header by its lower-case name. On the Node adapter it is read from Node's own parsed
+ * headers: the first `c.req.header()` of a request builds a web `Headers` object from every header
+ * the client sent, a measurable share of a cheap read (docs/performance.md). Repeated headers come
+ * joined by `, ` as the web API joins them. Without Node's request (`app.request()` in tests) the
+ * web API answers.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
