@@ -53,6 +53,13 @@ export default tseslint.config(
     },
   },
   {
+    // The storefront routes with src/router (React Router's data router was a quarter of its first load).
+    files: ['apps/storefront/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: 'the storefront uses its own router: import from src/router' }] }],
+    },
+  },
+  {
     // Only storage/ may look at the database dialect; domains call its helpers.
     files: [`${DOMAINS}/**/*.ts`],
     rules: {

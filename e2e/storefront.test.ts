@@ -12,6 +12,9 @@ describe('storefront pages on the server (no JavaScript)', () => {
     const res = await html('/product-page/roaster-hoodie');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // The product page's own chunk is announced with the page (the browser has it before hydrating).
+    expect(res.headers.get('link')).toMatch(/<\/assets\/ProductPage-[\w-]+\.js>; rel=modulepreload/);
+    expect(res.headers.get('link')).not.toMatch(/CatalogPage|HomePage|CartPage/);
     const body = await res.text();
     expect(body).toContain('<title>Roaster Hoodie | Vitrine Demo Store</title>');
     expect(body).toContain('<h1 class="mt-1 text-3xl font-semibold" data-testid="product-title">Roaster Hoodie</h1>');
@@ -100,6 +103,38 @@ describe('storefront in the browser', () => {
     await screenshots(f.page, 'home');
   });
 
+  it('hydrates a product page and a directly opened cart page without errors or layout shift', async () => {
+    const errors = watchErrors(f.page);
+    await open(f.page, `${f.t.url}/product-page/roaster-hoodie`);
+    await f.page.waitForLoadState('networkidle');
+    expect(await f.page.getByTestId('product-title').textContent()).toBe('Roaster Hoodie');
+    expect(await layoutShift(f.page)).toBeLessThan(0.01);
+    await open(f.page, `${f.t.url}/cart`);
+    await f.page.waitForLoadState('networkidle');
+    await expect.poll(() => f.page.getByRole('heading', { level: 1 }).textContent()).toBe('Your cart');
+    expect(await layoutShift(f.page)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+  });
+
+  it('navigates in the browser: the next page replaces the old one only with its data, and Back restores where the shopper was', async () => {
+    const errors = watchErrors(f.page);
+    await open(f.page, `${f.t.url}/collections/tea`);
+    const navigations = await f.page.evaluate(() => performance.getEntriesByType('navigation').length);
+    await f.page.getByRole('link', { name: 'Earl Grey Supreme' }).click();
+    await f.page.waitForURL(`${f.t.url}/product-page/earl-grey-supreme`);
+    // The URL changes when the page is there: its title and data are already on screen.
+    expect(await f.page.getByTestId('product-title').textContent()).toBe('Earl Grey Supreme');
+    await expect.poll(() => f.page.title()).toBe('Earl Grey Supreme | Vitrine Demo Store');
+    expect(await f.page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${f.t.url}/product-page/earl-grey-supreme`);
+    await f.page.goBack();
+    await f.page.waitForURL(`${f.t.url}/collections/tea`);
+    await expect.poll(() => f.page.getByTestId('total').textContent()).toBe('6 products');
+    // No full page load: the router handled both moves.
+    expect(await f.page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(navigations);
+    expect(await f.page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
   it('searches as the shopper types (debounced, kept in the URL), across name, description, collection and SKU', async () => {
     await open(f.page, `${f.t.url}/search`);
     expect(await f.page.getByTestId('total').textContent()).toBe('26 products');
@@ -150,11 +185,31 @@ describe('storefront in the browser', () => {
     await expect.poll(async () => (await f.page.getByTestId('product-name').allTextContents()).join('|')).not.toBe(first);
     const second = await f.page.getByTestId('product-name').allTextContents();
     expect(second).toHaveLength(12);
-    await f.page.getByRole('link', { name: second[0]! }).click();
+    // A product far down the page: Back must bring the shopper back to it, not to the top.
+    const last = f.page.getByRole('link', { name: second[11]! });
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await f.page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await last.click();
     await f.page.getByTestId('product-title').waitFor();
+    // A new page starts at the top.
+    await expect.poll(() => f.page.evaluate(() => window.scrollY)).toBe(0);
     await f.page.goBack();
     await f.page.waitForURL(`${f.t.url}/search?page=2`);
     await expect.poll(() => f.page.getByTestId('product-name').allTextContents()).toEqual(second);
+    await expect.poll(() => f.page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // Filters survive Back too.
+    await facet('Brand', 'Brewline').click();
+    await f.page.waitForURL(`${f.t.url}/search?brand=Brewline`);
+    await expect.poll(() => f.page.getByTestId('total').textContent()).toBe('7 products');
+    const filtered = await f.page.getByTestId('product-name').allTextContents();
+    await f.page.getByRole('link', { name: filtered[0]! }).click();
+    await f.page.getByTestId('product-title').waitFor();
+    await f.page.goBack();
+    await f.page.waitForURL(`${f.t.url}/search?brand=Brewline`);
+    await expect.poll(() => f.page.getByTestId('product-name').allTextContents()).toEqual(filtered);
+    expect(await facet('Brand', 'Brewline').isChecked()).toBe(true);
   });
 
   it('a product page puts the chosen variant in the URL, shows its price and stock and marks sold-out choices', async () => {

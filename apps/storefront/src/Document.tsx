@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useNavigation } from './router';
 import { useCollectionList } from '@vitrine/react';
 import { STORE_NAME, useSite } from './site';
-import { CartButton, CartUiProvider } from './cart/CartDrawer';
+import { CartButton, CartUiProvider } from './cart/cart-ui';
 import { AccountLink } from './account/AccountLink';
 
 /** The whole HTML document: the server streams it and the browser hydrates `document` itself. */

@@ -1,75 +1,35 @@
-import { createClient, localStorageTokens, VisitorOAuthStrategy, type OAuthData } from '@vitrine/sdk';
-import type { MemberFlows } from '@vitrine/sdk/member-flows';
+import { useSyncExternalStore } from 'react';
+import { deferredClient, type DeferredClient } from './session/deferred-client';
+import type { openBrowserClient } from './session/sdk-client';
 import { CLIENT_ID } from './site';
 
+/** Where the browser keeps the visitor's or member's tokens. */
+const TOKENS_KEY = 'vitrine.storefront.tokens';
+
 /**
- * Browser-only auth: visitor and member tokens survive reloads in localStorage; tabs renew them one
- * at a time. Created on first use so the server bundle can import the pages without a `window`.
- * The visitor strategy carries no sign-in code: the flows load on demand (`memberFlows`).
+ * The browser's SDK client, talking to the server that served the page. Its code loads after
+ * hydration (`loadBrowserClient` on idle, or the first call): created on first use so the server
+ * bundle can import the pages without a `window`.
  */
-let auth: ReturnType<typeof VisitorOAuthStrategy> | undefined;
-export function browserAuth() {
-  auth ??= VisitorOAuthStrategy({ clientId: CLIENT_ID, storage: localStorageTokens('vitrine.storefront.tokens') });
-  return auth;
+let session: DeferredClient<ReturnType<typeof openBrowserClient>> | undefined;
+function browserSession() {
+  const host = window.location.origin;
+  session ??= deferredClient(host, async () => (await import('./session/sdk-client')).openBrowserClient({ clientId: CLIENT_ID, tokensKey: TOKENS_KEY, host }));
+  return session;
 }
 
-/** The member sign-in flows over the browser's tokens, in their own chunk (first load stays small). */
-let flows: Promise<MemberFlows> | undefined;
-function memberFlows(): Promise<MemberFlows> {
-  flows ??= import('@vitrine/sdk/member-flows').then((m) => m.memberFlows(browserAuth().core));
-  return flows;
+export const browserClient = () => browserSession().client;
+export const loadBrowserClient = () => browserSession().load();
+
+const subscribeToTokens = (listener: () => void) => browserSession().client.auth.subscribe(listener);
+
+/**
+ * True once the browser client is here and the stored tokens with it: until then nobody knows
+ * whether the shopper has a cart (false on the server and in the hydration render).
+ */
+export function useTokensKnown(): boolean {
+  return useSyncExternalStore(subscribeToTokens, () => session?.isLoaded() ?? false, () => false);
 }
 
-/** The browser's SDK client, talking to the server that served the page. */
-export function browserClient() {
-  return createClient({ auth: browserAuth(), host: window.location.origin });
-}
-
-/** PKCE data of a sign-in in progress, kept until the hosted page sends the visitor back. */
-const OAUTH_DATA_KEY = 'vitrine.storefront.oauth';
+/** Where the hosted login page sends the browser back (the callback page's route). */
 export const CALLBACK_PATH = '/callback';
-
-/** Sends the visitor to the hosted login/register page; they come back to CALLBACK_PATH. */
-export async function startSignIn(): Promise<void> {
-  const member = await memberFlows();
-  const data = member.generateOAuthData(`${window.location.origin}${CALLBACK_PATH}`, window.location.href);
-  sessionStorage.setItem(OAUTH_DATA_KEY, JSON.stringify(data));
-  const { authUrl } = await member.getAuthUrl(data, { prompt: 'login' });
-  window.location.assign(authUrl);
-}
-
-/** Exchanges the code the hosted page returned for member tokens; answers where to go next. */
-export async function finishSignIn(): Promise<string> {
-  const raw = sessionStorage.getItem(OAUTH_DATA_KEY);
-  if (!raw) throw new Error('No sign-in is in progress in this tab');
-  // Written by startSignIn in this tab.
-  const data = JSON.parse(raw) as OAuthData;
-  const member = await memberFlows();
-  const { code, state, error } = member.parseFromUrl();
-  if (error) throw new Error(`Sign-in was not completed (${error})`);
-  const tokens = await member.getMemberTokens(code, state, data);
-  browserAuth().setTokens(tokens);
-  sessionStorage.removeItem(OAUTH_DATA_KEY);
-  return returnPath(data.originalUri, window.location.origin);
-}
-
-/**
- * Where a finished sign-in goes: the page it started on, with its query and fragment (the chosen
- * variant, a search), when that page is on this origin; the home page otherwise (no open redirect).
- */
-export function returnPath(originalUri: string | undefined, origin: string): string {
-  if (!originalUri) return '/';
-  let url: URL;
-  try {
-    url = new URL(originalUri);
-  } catch {
-    return '/';
-  }
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : '/';
-}
-
-/** Revokes the member's tokens on the server (hosted logout page) and comes back as a visitor. */
-export async function signOut(): Promise<void> {
-  const { logoutUrl } = await (await memberFlows()).logout(window.location.origin + '/');
-  window.location.assign(logoutUrl);
-}

@@ -1,9 +1,10 @@
 import { hydrateRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
-import { hydrateQueries } from '@vitrine/react';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { browserClient } from './browser';
+import { hydrateQueries, preloadCatalogQueries } from '@vitrine/react';
+import { browserClient, loadBrowserClient } from './browser';
+import { cartCode } from './cart/deferred-cart';
 import { createRoutes } from './routes';
+import { createBrowserRouter, matchRoute, preloadRoute, RouterProvider } from './router';
 import { Providers, QUERY_DEFAULTS } from './providers';
 import { BOOT_GLOBAL, type Boot } from './site';
 import './index.css';
@@ -16,27 +17,29 @@ const boot = window[BOOT_GLOBAL] ?? { origin: window.location.origin, css: [], s
 const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 hydrateQueries(queryClient, boot.state);
 const client = browserClient();
-// The router reads the server's loader results from window.__staticRouterHydrationData.
-const routes = createRoutes({ client, queryClient });
-await resolveLazyMatches(routes);
-const router = createBrowserRouter(routes);
+const table = createRoutes({ client, queryClient });
+// Every page but the 404 is in its own chunk, rendered whole on the server: its code must be here
+// before hydrating, or the first client render would differ from the HTML (the server announced the
+// chunk with the page, so this is usually a cache hit). A promise, not a top-level await: a page's
+// chunk may import from this one, which must have finished.
+const match = matchRoute(table.routes, window.location.pathname);
+void (match ? preloadRoute(match.route) : Promise.resolve()).then(() => {
+  const router = createBrowserRouter(table, boot.error === undefined ? {} : { error: new Error(boot.error) });
+  hydrateRoot(
+    document,
+    <Providers client={client} queryClient={queryClient} site={{ origin: boot.origin, css: boot.css }}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  // Code the page needs only once the shopper acts (or has tokens) comes after hydration.
+  whenIdle(() => {
+    void loadBrowserClient();
+    void cartCode.preload();
+    void preloadCatalogQueries();
+  });
+});
 
-hydrateRoot(
-  document,
-  <Providers client={client} queryClient={queryClient} site={{ origin: boot.origin, css: boot.css }}>
-    <RouterProvider router={router} />
-  </Providers>,
-);
-
-/**
- * A page served with a lazy route (cart, checkout, account) was rendered whole on the server; its
- * code must be here before hydrating, or the first client render would differ from the HTML.
- */
-async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(tree, window.location) ?? [];
-  await Promise.all(matches.map(async ({ route }) => {
-    if (typeof route.lazy !== 'function') return;
-    const loaded = await route.lazy();
-    Object.assign(route, { ...loaded, lazy: undefined });
-  }));
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }

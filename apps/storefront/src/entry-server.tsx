@@ -2,20 +2,21 @@
  * Server rendering of the storefront: the server (packages/server) imports the built copy of this
  * file and hands it the page requests. Each request runs the route loaders (which fill a fresh query
  * cache through the SDK, talking to the API in-process), streams the HTML document with React, and
- * puts the cache and the loader results in the page so the browser hydrates without fetching again.
+ * puts the cache in the page so the browser hydrates without fetching again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PassThrough, Readable, type Transform } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { createClient, VisitorOAuthStrategy, type ClientCore } from '@vitrine/sdk';
 import { dehydrateQueries } from '@vitrine/react';
-import { createRoutes, NOT_FOUND_ROUTE_ID, type PageData } from './routes';
+import { createRoutes } from './routes';
+import { createStaticRouter, loadRoute, locationOf, renderedState, RouterProvider, statusOf } from './router';
 import { Providers } from './providers';
 import { BOOT_GLOBAL, CLIENT_ID, type Boot } from './site';
+import { clientAssets, type Manifest } from './client-assets';
 import { robotsTxt, sitemapXml } from './seo';
 
 export interface RendererOptions {
@@ -36,37 +37,10 @@ export interface Renderer {
 
 /** SDK clients kept (one per public origin: media URLs and canonical links use it). */
 const CLIENTS_MAX = 8;
-/** The client entry's key in Vite's manifest. */
-const CLIENT_ENTRY = 'src/entry-client.tsx';
-
-interface ManifestChunk { file: string; css?: string[]; imports?: string[] }
-
-/** Keys of the chunks `key` imports statically, directly or through other chunks (not itself). */
-function staticImports(manifest: Record<string, ManifestChunk>, key: string): string[] {
-  const seen = new Set<string>();
-  const visit = (k: string) => {
-    for (const dep of manifest[k]?.imports ?? []) {
-      if (seen.has(dep)) continue;
-      seen.add(dep);
-      visit(dep);
-    }
-  };
-  visit(key);
-  return [...seen];
-}
-
 export function createRenderer(options: RendererOptions): Renderer {
   const manifestText = fs.readFileSync(path.join(options.clientDir, '.vite/manifest.json'), 'utf8');
   // Vite's own manifest format.
-  const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
-  const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the storefront build manifest`);
-  // Every chunk the entry imports statically, however deep: preloading them all avoids a waterfall
-  // of imports discovered one level at a time (lazy pages' chunks are not among them).
-  const chunks = staticImports(manifest, CLIENT_ENTRY);
-  const css = [entry.css ?? [], ...chunks.map((k) => manifest[k]?.css ?? [])].flat().map((f) => `/${f}`);
-  const script = `/${entry.file}`;
-  const preload = chunks.map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f)).map((f) => `/${f}`);
+  const assetsOf = clientAssets(JSON.parse(manifestText) as Manifest);
 
   const clients = new Map<string, ClientCore>();
   const clientFor = (origin: string): ClientCore => {
@@ -89,20 +63,20 @@ export function createRenderer(options: RendererOptions): Renderer {
       if (url.pathname === '/sitemap.xml') return text(await sitemapXml(client, origin), 'application/xml; charset=utf-8');
 
       const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-      const handler = createStaticHandler(createRoutes({ client, queryClient }));
-      const context = await handler.query(request);
-      if (context instanceof Response) return context;
-      const router = createStaticRouter(handler.dataRoutes, context);
+      const table = createRoutes({ client, queryClient });
+      const result = await loadRoute(table, url);
+      if (result.redirect !== undefined) return new Response(null, { status: 302, headers: { location: result.redirect, 'cache-control': 'no-cache' } });
+      const router = createStaticRouter(table, renderedState(locationOf(url), result));
+      const { script, preload, css } = assetsOf(result.match?.route.module);
       const site = { origin, css };
-      const boot: Boot = { ...site, state: dehydrateQueries(queryClient) };
-      const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-      const bootstrapScriptContent = `window.${BOOT_GLOBAL}=${scriptJson(boot)};window.__staticRouterHydrationData=${scriptJson(hydration)};`;
+      const boot: Boot = { ...site, state: dehydrateQueries(queryClient), ...(result.error === undefined ? {} : { error: errorMessage(result.error) }) };
+      const bootstrapScriptContent = `window.${BOOT_GLOBAL}=${scriptJson(boot)};`;
 
       return new Promise<Response>((resolve) => {
         let failed = false;
         const stream = renderToPipeableStream(
           <Providers client={client} queryClient={queryClient} site={site}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <RouterProvider router={router} />
           </Providers>,
           {
             bootstrapScriptContent,
@@ -112,7 +86,7 @@ export function createRenderer(options: RendererOptions): Renderer {
               const out = compressor(encoding);
               stream.pipe(out);
               resolve(new Response(Readable.toWeb(out) as ReadableStream, {
-                status: failed ? 500 : statusOf(context),
+                status: failed ? 500 : statusOf(result),
                 headers: {
                   'content-type': 'text/html; charset=utf-8',
                   'cache-control': 'no-cache',
@@ -137,20 +111,9 @@ export function createRenderer(options: RendererOptions): Renderer {
   };
 }
 
-/** 404 for unknown paths and for loaders that found nothing; the router's status otherwise. */
-function statusOf(context: StaticHandlerContext): number {
-  if (context.statusCode !== 200) return context.statusCode;
-  const notFound = context.matches.some((m) => m.route.id === NOT_FOUND_ROUTE_ID)
-    || Object.values(context.loaderData).some((d: PageData | undefined) => d?.notFound === true);
-  return notFound ? 404 : 200;
-}
-
-/** Loader errors in the form the browser router reads back (window.__staticRouterHydrationData). */
-function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
-  if (!errors) return null;
-  return Object.fromEntries(Object.entries(errors).map(([id, e]: [string, unknown]) => [id, isRouteErrorResponse(e)
-    ? { ...e, __type: 'RouteErrorResponse' }
-    : { message: e instanceof Error ? e.message : String(e), __type: 'Error' }]));
+/** What the error page says about a loader failure (the browser shows the same after hydrating). */
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** JSON safe inside an inline script (no `</script>`, no line separators that end a JS string). */

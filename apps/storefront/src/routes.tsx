@@ -1,40 +1,33 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClientCore } from '@vitrine/sdk';
 import { collectionListQuery, productBySlugQuery, productListQuery } from '@vitrine/react';
+import { lazyPage, type PageData, type RouteTable } from './router';
 import { Document } from './Document';
-import { HomePage, FEATURED } from './pages/HomePage';
-import { CatalogPage } from './pages/CatalogPage';
-import { ProductPage } from './pages/ProductPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ErrorPage } from './pages/ErrorPage';
-import { scopeOptions } from './catalog/browse';
+import { FEATURED, scopeOptions } from './catalog/queries';
 import { CALLBACK_PATH } from './browser';
 
-/** What a loader tells the server about the page (404 pages are still rendered). */
-export interface PageData { notFound?: boolean }
-
-export const NOT_FOUND_ROUTE_ID = 'not-found';
-
 /**
- * The route tree. Loaders fill the query cache through the same query options the pages' hooks
+ * The route table. Loaders fill the query cache through the same query options the pages' hooks
  * read, on the server before rendering and in the browser before a navigation shows the next page
  * (so nothing appears late and shifts the layout). Cart, checkout and account load in the browser.
+ * Every page but the 404 is in its own chunk: a first load carries only its page's code (the server
+ * announces that chunk with the page, and the browser loads it before hydrating). The `*` route and loaders answering `{ notFound: true }` make the server answer 404.
  */
-export function createRoutes({ client, queryClient }: { client: ClientCore; queryClient: QueryClient }): RouteObject[] {
+export function createRoutes({ client, queryClient }: { client: ClientCore; queryClient: QueryClient }): RouteTable {
   const collectionsLoaded = () => queryClient.ensureQueryData(collectionListQuery(client));
-  return [{
-    id: 'root',
-    element: <Document />,
-    errorElement: <ErrorPage />,
+  return {
+    layout: <Document />,
+    error: ErrorPage,
     loader: async (): Promise<PageData> => {
       await collectionsLoaded();
       return {};
     },
-    children: [
+    routes: [
       {
-        index: true,
-        element: <HomePage />,
+        path: '',
+        ...lazyPage('src/pages/HomePage.tsx', () => import('./pages/HomePage'), (m) => m.HomePage),
         loader: async (): Promise<PageData> => {
           await queryClient.ensureQueryData(productListQuery(client, FEATURED));
           return {};
@@ -42,8 +35,8 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
       },
       {
         path: 'collections/:slug',
-        element: <CatalogPage mode="collection" />,
-        loader: async ({ params }: LoaderFunctionArgs): Promise<PageData> => {
+        ...lazyPage('src/pages/CatalogPage.tsx', () => import('./pages/CatalogPage'), (m) => m.CollectionPage),
+        loader: async ({ params }): Promise<PageData> => {
           const shelf = (await collectionsLoaded()).find((c) => c.slug === params.slug);
           if (!shelf) return { notFound: true };
           await queryClient.ensureQueryData(productListQuery(client, scopeOptions(shelf._id)));
@@ -52,7 +45,7 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
       },
       {
         path: 'search',
-        element: <CatalogPage mode="search" />,
+        ...lazyPage('src/pages/CatalogPage.tsx', () => import('./pages/CatalogPage'), (m) => m.SearchPage),
         loader: async (): Promise<PageData> => {
           await queryClient.ensureQueryData(productListQuery(client, scopeOptions()));
           return {};
@@ -60,21 +53,19 @@ export function createRoutes({ client, queryClient }: { client: ClientCore; quer
       },
       {
         path: 'product-page/:slug',
-        element: <ProductPage />,
-        loader: async ({ params }: LoaderFunctionArgs): Promise<PageData> => {
+        ...lazyPage('src/pages/ProductPage.tsx', () => import('./pages/ProductPage'), (m) => m.ProductPage),
+        loader: async ({ params }): Promise<PageData> => {
           const product = await queryClient.ensureQueryData(productBySlugQuery(client, params.slug ?? ''));
           return product ? {} : { notFound: true };
         },
       },
-      // Pages a first visit does not need load on demand (their own chunks): the home and product
-      // pages' first load stays small. entry-client resolves a lazy match before hydrating.
-      { path: 'cart', lazy: async () => ({ Component: (await import('./pages/CartPage')).CartPage }) },
-      { path: 'checkout/:id', lazy: async () => ({ Component: (await import('./pages/CheckoutPage')).CheckoutPage }) },
-      { path: 'order-confirmation/:orderId', lazy: async () => ({ Component: (await import('./pages/OrderConfirmationPage')).OrderConfirmationPage }) },
-      { path: 'account', lazy: async () => ({ Component: (await import('./pages/AccountPage')).AccountPage }) },
-      { path: 'account/orders/:id', lazy: async () => ({ Component: (await import('./pages/OrderPage')).OrderPage }) },
-      { path: CALLBACK_PATH.slice(1), lazy: async () => ({ Component: (await import('./pages/CallbackPage')).CallbackPage }) },
-      { id: NOT_FOUND_ROUTE_ID, path: '*', element: <NotFoundPage /> },
+      { path: 'cart', ...lazyPage('src/pages/CartPage.tsx', () => import('./pages/CartPage'), (m) => m.CartPage) },
+      { path: 'checkout/:id', ...lazyPage('src/pages/CheckoutPage.tsx', () => import('./pages/CheckoutPage'), (m) => m.CheckoutPage) },
+      { path: 'order-confirmation/:orderId', ...lazyPage('src/pages/OrderConfirmationPage.tsx', () => import('./pages/OrderConfirmationPage'), (m) => m.OrderConfirmationPage) },
+      { path: 'account', ...lazyPage('src/pages/AccountPage.tsx', () => import('./pages/AccountPage'), (m) => m.AccountPage) },
+      { path: 'account/orders/:id', ...lazyPage('src/pages/OrderPage.tsx', () => import('./pages/OrderPage'), (m) => m.OrderPage) },
+      { path: CALLBACK_PATH.slice(1), ...lazyPage('src/pages/CallbackPage.tsx', () => import('./pages/CallbackPage'), (m) => m.CallbackPage) },
+      { path: '*', element: <NotFoundPage /> },
     ],
-  }];
+  };
 }

@@ -1,7 +1,7 @@
 /** robots.txt and sitemap.xml, built from the catalog through the SDK. */
 import type { ClientCore } from '@vitrine/sdk';
 import { collectionListQuery, productListQuery } from '@vitrine/react';
-import { SCOPE_LIMIT } from './catalog/browse';
+import { SCOPE_LIMIT } from './catalog/queries';
 
 /** Most products a sitemap lists (the protocol allows 50,000 URLs per file). */
 export const SITEMAP_PRODUCTS_MAX = 5_000;

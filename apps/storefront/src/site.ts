@@ -21,5 +21,7 @@ export const useSite = () => useContext(SiteContext);
 export interface Boot extends SiteInfo {
   /** Dehydrated query cache (text from `dehydrateQueries`). */
   state: string;
+  /** The loader failure the server rendered its error page for (the browser hydrates the same page). */
+  error?: string;
 }
 export const BOOT_GLOBAL = '__VITRINE__';

@@ -20,7 +20,7 @@ export {
   useWebhookDeliveries, useWebhookDelivery, useRedeliver, useMails,
 } from './events.js';
 export {
-  useProductList, useProductBySlug, useCollectionList, productListQuery, productBySlugQuery, collectionListQuery, dehydrateQueries, hydrateQueries,
+  useProductList, useProductBySlug, useCollectionList, productListQuery, productBySlugQuery, collectionListQuery, preloadCatalogQueries, dehydrateQueries, hydrateQueries,
 } from './prefetch.js';
 export type { ProductList, ProductListOptions } from './prefetch.js';
 export { useUpdateMyMember, useUpdateMySlug, useCommunityMembership } from './account.js';

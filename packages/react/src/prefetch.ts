@@ -6,8 +6,9 @@
  */
 import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { dehydrate, hydrate } from '@tanstack/react-query';
-import { bindModule, type ClientCore, type SortOrder } from '@vitrine/sdk';
-import { collections, products } from '@vitrine/sdk/stores';
+import type { ClientCore } from '@vitrine/sdk';
+import type { collections, products } from '@vitrine/sdk/stores';
+import type { ProductsBuilderOptions } from './catalog-reads.js';
 import { queryKeys } from './keys.js';
 import { useVitrineClient } from './provider.js';
 
@@ -21,14 +22,7 @@ export interface ProductList {
   totalCount: number | undefined;
 }
 
-export interface ProductListOptions {
-  limit?: number;
-  skip?: number;
-  sort?: readonly { fieldName: products.ProductField; order?: SortOrder }[];
-  /** Only products of this collection (by id). */
-  collectionId?: string;
-  /** Only these slugs (product pages). */
-  slug?: string;
+export interface ProductListOptions extends ProductsBuilderOptions {
   /**
    * Reads following pages of `limit` until the result set ends or this many products are read (a
    * caller's named bound): one list over the whole result set, e.g. for facet counts.
@@ -36,29 +30,30 @@ export interface ProductListOptions {
   upTo?: number;
 }
 
-function productsBuilder(client: ClientCore, { limit, skip, sort, collectionId, slug }: Omit<ProductListOptions, 'upTo'>): products.ProductsQueryBuilder {
-  let q = bindModule(products, client).queryProducts();
-  if (limit !== undefined) q = q.limit(limit);
-  if (skip !== undefined) q = q.skip(skip);
-  for (const s of sort ?? []) q = s.order === 'DESC' ? q.descending(s.fieldName) : q.ascending(s.fieldName);
-  if (collectionId) q = q.hasSome('collectionIds', [collectionId]);
-  if (slug !== undefined) q = q.eq('slug', slug);
-  return q;
+/** The SDK's catalog reads, loaded when a query first runs (see catalog-reads.ts). */
+const catalogReads = () => import('./catalog-reads.js');
+
+/** Loads the code the catalog queries run, ahead of the first one (e.g. on idle after hydration). */
+export async function preloadCatalogQueries(): Promise<void> {
+  await catalogReads();
 }
 
-/** Query options of one page of `products.queryProducts()` as plain data. */
+/**
+ * Query options of one page of `products.queryProducts()` as plain data. The key is made of the
+ * options themselves, so reading the cache needs no SDK code.
+ */
 export function productListQuery(client: ClientCore, options: ProductListOptions = {}) {
-  const builder = productsBuilder(client, options);
+  const { limit, skip, sort, collectionId, slug, upTo } = options;
   return {
-    queryKey: [...queryKeys.products.all, 'plain', builder.query, ...(options.upTo === undefined ? [] : [{ upTo: options.upTo }])] as const,
+    queryKey: [...queryKeys.products.all, 'plain', { limit, skip, sort, collectionId, slug }, ...(upTo === undefined ? [] : [{ upTo }])] as const,
     queryFn: async (): Promise<ProductList> => {
-      let page = await builder.find();
+      let page = await (await catalogReads()).productsBuilder(client, options).find();
       const items = [...page.items];
-      while (options.upTo !== undefined && items.length < options.upTo && page.items.length > 0 && page.hasNext()) {
+      while (upTo !== undefined && items.length < upTo && page.items.length > 0 && page.hasNext()) {
         page = await page.next();
         items.push(...page.items);
       }
-      return { items: options.upTo === undefined ? items : items.slice(0, options.upTo), totalCount: page.totalCount };
+      return { items: upTo === undefined ? items : items.slice(0, upTo), totalCount: page.totalCount };
     },
   };
 }
@@ -85,10 +80,9 @@ export function useProductBySlug(slug: string): UseQueryResult<Product | null> {
 
 /** Query options of the visible collections (first page, up to `limit`), plain data. */
 export function collectionListQuery(client: ClientCore, limit = 100) {
-  const builder = bindModule(collections, client).queryCollections().limit(limit);
   return {
-    queryKey: [...queryKeys.collections.all, 'plain', builder.query] as const,
-    queryFn: async (): Promise<Collection[]> => (await builder.find()).items,
+    queryKey: [...queryKeys.collections.all, 'plain', { limit }] as const,
+    queryFn: async (): Promise<Collection[]> => (await (await catalogReads()).collectionsBuilder(client, limit).find()).items,
   };
 }
 

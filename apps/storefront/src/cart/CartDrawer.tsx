@@ -1,43 +1,10 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link } from '../router';
 import { useVisitorCart } from './visitor-cart';
-import { useHydrated } from '../hydrated';
 import { CartLines } from './lines';
 
-interface CartUi { open: boolean; setOpen(open: boolean): void }
-const CartUiContext = createContext<CartUi>({ open: false, setOpen: () => {} });
-export const useCartUi = () => useContext(CartUiContext);
-
-/** Holds the drawer's state; the drawer itself renders here (outside the page's flow). */
-export function CartUiProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <CartUiContext.Provider value={{ open, setOpen }}>
-      {children}
-      {open && <CartDrawer onClose={() => setOpen(false)} />}
-    </CartUiContext.Provider>
-  );
-}
-
-/** The header's cart entry with the number of items (known in the browser only). */
-export function CartButton() {
-  const hydrated = useHydrated();
-  const { cart } = useVisitorCart();
-  const count = cart.data?.lineItems.reduce((n, l) => n + l.quantity, 0) ?? 0;
-  const { setOpen } = useCartUi();
-  return (
-    <Link
-      to="/cart"
-      onClick={(e) => { e.preventDefault(); setOpen(true); }}
-      className="inline-flex min-w-[5.5rem] justify-center rounded-md bg-stone-900 px-3 py-1.5 font-medium text-white"
-      data-testid="cart-link"
-    >
-      Cart<span className="ml-1" data-testid="cart-count">{hydrated && count > 0 ? `(${count})` : ''}</span>
-    </Link>
-  );
-}
-
-function CartDrawer({ onClose }: { onClose: () => void }) {
+/** The cart as a dialog over the page (focus moves into it, Escape closes). */
+export function CartDrawer({ onClose }: { onClose: () => void }) {
   const { cart, loading, empty } = useVisitorCart();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {

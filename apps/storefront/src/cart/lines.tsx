@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import type { currentCart } from '@vitrine/sdk/ecom';
 import { useRemoveFromCart, useUpdateCartQuantity } from '@vitrine/react';
 import { QUANTITY_MAX } from './quantity';

@@ -1,5 +1,5 @@
 import { useAuth, useCurrentCart } from '@vitrine/react';
-import { useHydrated } from '../hydrated';
+import { useTokensKnown } from '../browser';
 
 /**
  * The shopper's current cart, asked for only in the browser and only once the visitor has tokens: a
@@ -7,15 +7,15 @@ import { useHydrated } from '../hydrated';
  * a console error). Adding to the cart creates the tokens, and then the cart is read.
  */
 export function useVisitorCart() {
-  const hydrated = useHydrated();
+  const known = useTokensKnown();
   const { tokens } = useAuth();
-  const session = hydrated && Boolean(tokens?.refreshToken.value);
+  const session = known && Boolean(tokens?.refreshToken.value);
   const cart = useCurrentCart(session);
   return {
     cart,
-    /** Still unknown (server render, hydration, or the read under way). */
-    loading: !hydrated || (session && cart.isPending),
+    /** Still unknown (server render, hydration, tokens not read yet, or the read under way). */
+    loading: !known || (session && cart.isPending),
     /** Known to hold no line (no visitor session yet, no cart, or an emptied one). */
-    empty: hydrated && (!session || (cart.isSuccess && (cart.data?.lineItems.length ?? 0) === 0)),
+    empty: known && (!session || (cart.isSuccess && (cart.data?.lineItems.length ?? 0) === 0)),
   };
 }

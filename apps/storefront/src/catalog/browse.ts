@@ -4,7 +4,7 @@
  * render) and in the browser (after a click), so both show exactly the same page for one URL.
  *
  * The scope is every product of the collection (search: of the store), read in pages of
- * SCOPE_LIMIT (the server's page maximum) up to SCOPE_MAX: facets over option choices and collection
+ * SCOPE_LIMIT (the server's page maximum) up to SCOPE_MAX (queries.ts): facets over option choices and collection
  * names need every product of the scope, which the V1 query API cannot filter or count by. Paging
  * through is chosen over the V3 search's aggregations because search words must also match collection
  * names and variant SKUs, which those aggregations cannot see; SCOPE_MAX keeps one page's read and
@@ -15,13 +15,6 @@ import type { collections, products } from '@vitrine/sdk/stores';
 type Product = products.Product;
 type Collection = collections.Collection;
 
-/** Products read per request of a scope (the catalog's page maximum). */
-export const SCOPE_LIMIT = 100;
-/** Most products a scope holds; facets, search and counts cover the whole result set up to here. */
-export const SCOPE_MAX = 1000;
-
-/** Query options of a scope (same on the server's loader and in the page's hook). */
-export const scopeOptions = (collectionId?: string) => ({ limit: SCOPE_LIMIT, upTo: SCOPE_MAX, collectionId });
 /** Products per catalog page. */
 export const PAGE_SIZE = 12;
 /** Longest search text kept (the rest is cut). */

@@ -3,7 +3,8 @@ import { ApiKeyStrategy, createClient, OAuthStrategy } from '@vitrine/sdk';
 import { products } from '@vitrine/sdk/stores';
 import { productListQuery } from '@vitrine/react';
 import { startTestServer, type TestServer } from '../../../../packages/server/test/harness.js';
-import { browse, parseBrowse, SCOPE_LIMIT, SCOPE_MAX, scopeOptions } from './browse';
+import { browse, parseBrowse } from './browse';
+import { SCOPE_LIMIT, SCOPE_MAX, scopeOptions } from './queries';
 
 /** More products of one brand than one page of the catalog holds. */
 const EXTRA = SCOPE_LIMIT + 30;

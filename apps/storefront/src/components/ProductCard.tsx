@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import type { products } from '@vitrine/sdk/stores';
 import { imageAttributes } from '@vitrine/sdk/media';
 import { Price } from './Price';

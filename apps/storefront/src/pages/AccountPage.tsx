@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useAuth, useCommunityMembership, useCurrentMember, useMyOrders, useUpdateMyMember, useUpdateMySlug } from '@vitrine/react';
 import type { members } from '@vitrine/sdk/members';
-import { signOut, startSignIn } from '../browser';
+import { signOut, startSignIn } from '../sign-in';
 import { useHydrated } from '../hydrated';
 import { Meta } from '../components/Meta';
 

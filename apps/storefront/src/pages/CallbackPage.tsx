@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router';
 import { useQueryClient } from '@tanstack/react-query';
-import { finishSignIn } from '../browser';
+import { finishSignIn } from '../sign-in';
 
 /** Where the hosted login page sends the browser back with `code` and `state`. */
 export function CallbackPage() {

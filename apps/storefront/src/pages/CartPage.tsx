@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../router';
 import { useCartCoupon, useCartTotals, useCreateCheckout } from '@vitrine/react';
 import { useVisitorCart } from '../cart/visitor-cart';
 import { Meta } from '../components/Meta';

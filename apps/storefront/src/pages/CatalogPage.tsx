@@ -1,13 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '../router';
 import { useCollectionList, useProductList } from '@vitrine/react';
-import { browse, browseSearch, parseBrowse, scopeOptions, SORT_LABELS, SORTS, toggle, type BrowseState, type Facet, type Sort } from '../catalog/browse';
+import { browse, browseSearch, parseBrowse, SORT_LABELS, SORTS, toggle, type BrowseState, type Facet, type Sort } from '../catalog/browse';
+import { scopeOptions } from '../catalog/queries';
 import { Meta } from '../components/Meta';
 import { ProductGrid } from '../components/ProductCard';
 import { NotFoundPage } from './NotFoundPage';
 
 /** How long typing pauses before the search runs (and the URL changes). */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The pages of this module's routes (each route's page is one export, loaded with its chunk). */
+export const CollectionPage = () => <CatalogPage mode="collection" />;
+export const SearchPage = () => <CatalogPage mode="search" />;
 
 /** A collection page (`/collections/:slug`) or the search page (`/search`, every product). */
 export function CatalogPage({ mode }: { mode: 'collection' | 'search' }) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../router';
 import { useCheckout, usePlaceOrderAndCharge, useUpdateCheckout } from '@vitrine/react';
 import type { checkout as checkoutModule } from '@vitrine/sdk/ecom';
 import { Meta } from '../components/Meta';

@@ -1,10 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { STORE_NAME } from '../site';
 
 /** A failed load (the API is down, a bug): a whole document, since the layout itself may have failed. */
-export function ErrorPage() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : 'Something went wrong';
+export function ErrorPage({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : 'Something went wrong';
   return (
     <html lang="en">
       <head>

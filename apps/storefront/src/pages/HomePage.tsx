@@ -1,13 +1,10 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { useCollectionList, useProductList } from '@vitrine/react';
 import { Meta } from '../components/Meta';
 import { ProductGrid } from '../components/ProductCard';
 import { collectionImageUrl } from '../components/media';
 import { STORE_DESCRIPTION, STORE_NAME } from '../site';
-
-/** How many products the home page features (the newest). */
-export const FEATURED_COUNT = 8;
-export const FEATURED = { limit: FEATURED_COUNT } as const;
+import { FEATURED } from '../catalog/queries';
 
 export function HomePage() {
   const collections = useCollectionList();

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router';
 import { Meta } from '../components/Meta';
 
 /** Unknown paths and missing products: the server answers this page with status 404. */

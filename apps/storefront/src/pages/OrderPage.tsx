@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../router';
 import { useAuth, useOrder } from '@vitrine/react';
 import { Meta } from '../components/Meta';
 import { useHydrated } from '../hydrated';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../router';
 import { useProductBySlug } from '@vitrine/react';
 import { imageAttributes } from '@vitrine/sdk/media';
 import type { products } from '@vitrine/sdk/stores';

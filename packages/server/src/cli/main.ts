@@ -12,6 +12,7 @@ import { createAccount } from '../domains/owners/index.js';
 import { readImportFile, runImport, type ImportProgress } from './import.js';
 import type { RequestContext } from '../http/context.js';
 import { isClusterWorker, parseWorkers, runPrimary, WORKER_DRAIN_MS, WORKERS_MAX } from './cluster.js';
+import { limitHeapGrowth } from './heap.js';
 
 interface CommandHelp { name: string; summary: string; options?: [flag: string, meaning: string][] }
 
@@ -171,6 +172,7 @@ async function main(argv: string[]): Promise<void> {
  * serve (cluster.ts); the banner is printed once, by the primary, when every worker listens.
  */
 async function startCommand(workers: number): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   if (isClusterWorker()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath } from './browser';
+import { returnPath } from './sign-in';
 
 describe('returnPath (where a finished sign-in goes)', () => {
   const origin = 'http://localhost:3000';
