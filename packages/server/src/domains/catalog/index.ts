@@ -1,5 +1,4 @@
 // What other domains may use of catalog: products named by a cart or checkout line's catalog reference.
-export { getProductsForCatalogReference } from './service.js';
 export { findProductV3ForCatalogReference } from './v3/service.js';
 export type { ProductV1 } from './model.js';
 export type { ProductV3 } from './v3/model.js';

@@ -20,7 +20,7 @@ import type { productInput, productPatch, productQuery } from './schema.js';
 import { CATALOG_LIMITS, PAGE_DEFAULT } from './schema.js';
 import {
   addProductToCollection, countProducts, deleteProductRow, existingCollectionIds, findProduct, findProductForUpdate, findProductIdBySlug,
-  findProductsByIds, insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, setProductCollections, updateProductRow,
+  insertCollection, insertProduct, insertProductsBulk, productSortColumn, queryPublicProductRows, findPublicProduct, setProductCollections, updateProductRow,
   type CollectionV1,
 } from './store.js';
 import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems } from '../inventory/index.js';
@@ -129,12 +129,6 @@ export async function getProduct(ctx: RequestContext, id: string, includeMerchan
   const row = await findPublicProduct(ctx.db, ctx.site.id, id);
   if (!row || (!row.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
   return { stored: row };
-}
-
-/** Products by id for other domains (cart, checkout): visible ones only unless elevated; raw (not presented). */
-export async function getProductsForCatalogReference(ctx: RequestContext, ids: string[]): Promise<ProductV1[]> {
-  const products = await findProductsByIds(ctx.db, ctx.site.id, ids);
-  return products.filter((p) => p.visible || isElevated(ctx.caller)).map((p) => presentProduct(ctx, p, false));
 }
 
 // ---------------------------------------------------------------------------------------------
