@@ -24,7 +24,7 @@ const get = async (id: string, auth: Record<string, string | undefined> = owner(
   call(t.url, `/stores-reader/v1/products/${id}`, { ...auth, query: { includeMerchantSpecificData: 'true' } });
 
 async function events(entityId: string): Promise<string[]> {
-  const rows = await t.server.deps.storage.db.selectFrom('outbox_events' as never).selectAll().orderBy('created_date' as never).execute();
+  const rows = await t.server.deps.storage.db.selectFrom('outbox_events' as never).selectAll().orderBy('created_date' as never).orderBy('sequence' as never).execute();
   return (rows as { entity_id: string; slug: string }[]).filter((r) => r.entity_id === entityId).map((r) => r.slug);
 }
 
