@@ -8,7 +8,7 @@ import type { RequestContext } from '../src/http/context.js';
 
 let t: TestServer;
 // The worker stays off: these tests read the outbox rows themselves.
-beforeAll(async () => { t = await startTestServer({ events: { ...loadConfig({}).events, workerEnabled: false } }); });
+beforeAll(async () => { t = await startTestServer({ events: { ...loadConfig({}).events, workerEnabled: false, record: 'all' } }); });
 afterAll(() => t?.close());
 
 const outbox = (entityFqdn: string) => t.server.deps.storage.db.selectFrom('outbox_events')

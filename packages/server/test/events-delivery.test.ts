@@ -14,7 +14,7 @@ let receiver: Receiver;
 let subscriptionId: string;
 
 beforeAll(async () => {
-  t = await startTestServer({ events: FAST_EVENTS });
+  t = await startTestServer({ events: { ...FAST_EVENTS, record: 'all' } }); // the sequence tests read events of types no subscription here matches
   // Fails every event's first attempt (503, or a cut connection for every third request), and the
   // second attempt of every fifth event with a 500: each event needs retries, some several.
   receiver = await new Receiver((event, attempt, index) => {

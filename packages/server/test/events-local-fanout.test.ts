@@ -49,7 +49,7 @@ describe('local fan-out', () => {
   });
 
   it('a pass still waiting when the process stops runs at the stop; settled waits for a waiting pass', async () => {
-    const other = await startTestServer({ events: { ...FAST_EVENTS, pollIntervalMs: SLOW_POLL_MS } });
+    const other = await startTestServer({ events: { ...FAST_EVENTS, pollIntervalMs: SLOW_POLL_MS, record: 'all' } }); // no subscription there
     try {
       const db = other.server.deps.storage.db;
       const undispatched = async () => (await db.selectFrom('outbox_events').select('id').where('entity_fqdn', '=', THING).where('dispatched', '=', 0).execute()).length;

@@ -50,6 +50,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Tests post webhooks to receivers on 127.0.0.1: SSRF guard off here, on in events-ssrf.test.ts.
     webhooks: { allowPrivateTargets: true },
+    // Tests read the outbox to see which events a write recorded: keep every event here; the default
+    // (only events someone receives) is tested in events-recording.test.ts and the query budgets.
+    events: { ...loadConfig({}).events, record: 'all' },
     ...overrides,
   };
   const server = await createServer(config, createLogger(config.logLevel));

@@ -282,6 +282,30 @@ describe('JSON bodies (1.5.x)', () => {
     }
   });
 
+  it('a chunked body (no Content-Length) is bounded as it is read: 413 past the limit, answered in full under it', async () => {
+    const chunkedPost = (chunks: string[]) => new Promise<ApiResponse>((resolve, reject) => {
+      const req = http.request(new URL('/wix-data/v2/items', t.url), {
+        method: 'POST', agent: false, headers: { authorization: t.apiKey, 'wix-site-id': t.site.id, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      }, (res) => {
+        const got: Buffer[] = [];
+        res.on('data', (c: Buffer) => got.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: new Headers(), body: JSON.parse(Buffer.concat(got).toString() || 'null') }));
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => { if (e.code !== 'EPIPE' && e.code !== 'ECONNRESET') reject(e); });
+      for (const c of chunks) req.write(c);
+      req.end();
+    });
+    const before = (await ok(t, ownerAuth(t), '/items/count', { dataCollectionId: 'notes' })).totalCount;
+    const over = JSON.stringify({ dataCollectionId: 'notes', dataItem: { data: { title: 'x'.repeat(t.config.bodyLimitBytes) } } });
+    const third = Math.ceil(over.length / 3);
+    const refused = await chunkedPost([over.slice(0, third), over.slice(third, 2 * third), over.slice(2 * third)]);
+    expect([refused.status, refused.body?.details?.applicationError?.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const small = JSON.stringify({ dataCollectionId: 'notes', dataItem: { data: { title: 'chunked' } } });
+    const stored = await chunkedPost([small.slice(0, 10), small.slice(10)]);
+    expect([stored.status, stored.body.dataItem.data.title]).toEqual([200, 'chunked']);
+    expect((await ok(t, ownerAuth(t), '/items/count', { dataCollectionId: 'notes' })).totalCount).toBe(before + 1);
+  });
+
   it('__proto__ and constructor keys in write bodies (data, members, catalog V1/V3, webhooks) are dropped or stored as plain data, never polluting', async () => {
     const owner = ownerAuth(t);
     const raw = '{"dataCollectionId":"notes","dataItem":{"id":"proto-1","data":{"title":"proto","__proto__":{"isAdmin":true,"_owner":"evil"},"constructor":{"prototype":{"polluted":true}}}}}';

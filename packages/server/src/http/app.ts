@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
 import { requestHeader } from './request-headers.js';
+import { payloadTooLarge, readBodyText } from './request-body.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } from '../domains/owners/index.js';
@@ -76,22 +77,8 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     }));
   }
 
-  const limit = (maxSize: number) => bodyLimit({
-    maxSize,
-    onError: () => {
-      const error = new ApplicationError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxSize} bytes`);
-      // The rest of the body is left unread and the socket is closed: say so, or a client reuses it and its next request fails.
-      error.headers.Connection = 'close';
-      throw error;
-    },
-  });
-  // Raw-body routes (uploads) carry their own bound instead of the global one.
-  const ownLimit = new Set(routes.filter((r) => r.rawBodyBytes).map((r) => `${r.method} ${r.path}`));
-  const globalLimit = limit(deps.config.bodyLimitBytes);
-  // Only methods whose body readInput reads are bounded here: asking a GET for its body stream would
-  // build a full Request object per call (a measurable share of a catalog read).
-  const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-  app.use('*', (c, next) => (!BODY_METHODS.has(c.req.method) || ownLimit.has(`${c.req.method} ${c.req.path}`) ? next() : globalLimit(c, next)));
+  // Raw-body routes (uploads) carry their own bound; JSON bodies are bounded as readInput reads them.
+  const limit = (maxSize: number) => bodyLimit({ maxSize, onError: () => { throw payloadTooLarge(maxSize); } });
 
   for (const def of sortBySpecificity(routes)) {
     const handle = (c: Context<{ Variables: Vars }>) => runRoute(c, deps, def);
@@ -143,14 +130,14 @@ function clientIp(c: Context, trustedProxies: string[]): string {
   return remote;
 }
 
-async function readInput(c: Context, def: RouteDef, query: URLSearchParams): Promise<Record<string, unknown>> {
+async function readInput(c: Context, def: RouteDef, query: URLSearchParams, bodyLimitBytes: number): Promise<Record<string, unknown>> {
   const { payload, fields } = decodeQuery(query);
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
   let bodyNeedsScan = false;
   if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: requestHeader(c, 'content-type') ?? '' };
   else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
-    const text = await c.req.text();
+    const text = await readBodyText(c, bodyLimitBytes);
     if (text.trim() !== '') {
       let parsed: unknown;
       try {
@@ -205,7 +192,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     // A staff account may call only the areas it was granted (owners/areas.ts).
     if (def.access === 'elevated' && caller.kind === 'owner' && caller.account) assertAccountMayCall(caller.account, def.path);
   }
-  const raw = await readInput(c, def, url.query);
+  const raw = await readInput(c, def, url.query, deps.config.bodyLimitBytes);
   const parsed = def.request.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw violationsFromZod(parsed.error.issues);
   // Idempotency-Key on routes declared `idempotent` (http/idempotency.ts, docs/operations.md).

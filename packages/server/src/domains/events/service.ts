@@ -6,9 +6,11 @@ import { afterCommit, beforeCommit, inTransaction } from '../../storage/transact
 import { toJson } from '../../storage/dialect.js';
 import type { Executor } from '../../storage/database.js';
 import { webhookUrlProblem } from './target.js';
+import { eventMayMail } from './mail-templates.js';
+import { matchesAny, type EventTypePattern } from './model.js';
 import { kickLocalFanOut } from './jobs.js';
 import {
-  countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertOutboxEvents,
+  activeEventTypesOfSite, countSubscriptions, deleteSubscriptionRow, findDelivery, findSubscription, insertDeliveries, insertOutboxEvents,
   insertSubscription, listAttempts, listDeliveries, listMails, listMailsTo, listSubscriptions, reserveEntitySequences, updateSubscriptionRow, entityKey, type NewOutboxEvent, type SequenceClaim,
   type AttemptRow, type DeliveryRow, type MailRow, type SubscriptionRecord,
 } from './store.js';
@@ -30,7 +32,7 @@ export interface DomainEvent {
 }
 
 /**
- * Writes an event to the outbox. Call it with the context of the transaction that makes the change,
+ * Writes an event to the outbox, when someone can receive it (receivedEvents). Call it with the context of the transaction that makes the change,
  * so the event exists exactly when the change committed. It takes the next sequence number of the
  * entity (a per-entity counter row, locked until the transaction ends), so events of one entity are
  * numbered 1, 2, 3... in commit order even with concurrent writers on PostgreSQL. A transaction that
@@ -50,7 +52,8 @@ export async function recordEvent(ctx: RequestContext, event: DomainEvent): Prom
  * records events in several steps, and each step used to cost a sequence upsert and an outbox insert.
  * The entity is serialized now, so what the event says is the entity as it was at this call.
  */
-export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): Promise<void> {
+export async function recordEvents(ctx: RequestContext, recorded: DomainEvent[]): Promise<void> {
+  const events = ctx.deps.config.events.record === 'all' ? recorded : await receivedEvents(ctx, recorded);
   if (events.length === 0) return;
   const caller = ctx.caller;
   const actorId = caller.kind === 'member' ? caller.memberId
@@ -81,6 +84,45 @@ export async function recordEvents(ctx: RequestContext, events: DomainEvent[]): 
   }
   // Both steps or neither, also for a caller outside a transaction.
   await inTransaction(ctx.db, (db) => writeEvents(ctx, db, rows));
+}
+
+/**
+ * The events someone can receive: a mail template's event types, and those an active webhook
+ * subscription of the site matches. The others would be written, fanned out to nobody and pruned; for
+ * a cart write that outbox row (the whole cart) was most of the commit.
+ */
+async function receivedEvents(ctx: RequestContext, events: DomainEvent[]): Promise<DomainEvent[]> {
+  if (events.every((e) => eventMayMail(e.entityFqdn, e.slug))) return events;
+  const subscribed = await subscribedEventTypes(ctx.db, ctx.site.id);
+  return events.filter((e) => eventMayMail(e.entityFqdn, e.slug) || subscribed.some((patterns) => matchesAny(patterns, e.entityFqdn, e.slug)));
+}
+
+/**
+ * How long a process keeps a site's subscribed event types, as sites are kept (SITE_CACHE_MS): a
+ * subscription created or widened through this process counts from its commit on; through another
+ * process, within this time. Fewer receivers than cached (a deletion) cost only unneeded rows: the
+ * fan-out matches the subscriptions active when it runs.
+ */
+export const SUBSCRIBED_TYPES_CACHE_MS = 5_000;
+const subscribedTypes = new Map<string, { read: Promise<EventTypePattern[][]>; at: number }>();
+
+/** Read in the caller's transaction when it has one (on SQLite the root executor waits for it to end). */
+function subscribedEventTypes(db: Executor, siteId: string): Promise<EventTypePattern[][]> {
+  const now = Date.now();
+  const hit = subscribedTypes.get(siteId);
+  if (hit && now - hit.at < SUBSCRIBED_TYPES_CACHE_MS) return hit.read;
+  const read = activeEventTypesOfSite(db, siteId);
+  subscribedTypes.set(siteId, { read, at: now });
+  read.catch(() => subscribedTypes.delete(siteId));
+  return read;
+}
+
+/** After a subscription change commits, this process reads the site's subscriptions again. */
+async function forgetSubscribedTypesAfterCommit(db: Executor, siteId: string): Promise<void> {
+  await afterCommit(db, () => {
+    subscribedTypes.delete(siteId);
+    return Promise.resolve();
+  });
 }
 
 /** An event recorded and not written yet: everything but its sequence number. */
@@ -168,6 +210,7 @@ export async function createSubscription(ctx: RequestContext, input: z.infer<typ
       updatedDate: now,
     };
     await insertSubscription(trx, sub);
+    await forgetSubscribedTypesAfterCommit(trx, ctx.site.id);
     return sub;
   });
 }
@@ -203,6 +246,7 @@ export async function updateSubscription(ctx: RequestContext, id: string, patch:
       status: patch.status !== undefined && patch.status !== current.status ? patch.status : undefined,
       resetFailures: enabling,
     }, new Date().toISOString());
+    await forgetSubscribedTypesAfterCommit(trx, ctx.site.id);
     return mustFind(trx, ctx.site.id, id);
   });
 }
@@ -225,6 +269,7 @@ export async function deleteSubscription(ctx: RequestContext, id: string): Promi
   await inTransaction(ctx.db, async (trx) => {
     await mustFind(trx, ctx.site.id, id);
     await deleteSubscriptionRow(trx, ctx.site.id, id, new Date().toISOString());
+    await forgetSubscribedTypesAfterCommit(trx, ctx.site.id);
   });
   return {};
 }

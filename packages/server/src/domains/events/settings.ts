@@ -22,7 +22,16 @@ export interface EventsSettings {
   disableAfterMs: number;
   /** Sender address of notification e-mails. */
   mailFrom: string;
+  /**
+   * Which events get an outbox row: `subscribed` (default) only those an active webhook subscription of
+   * the site matches or that can send a mail, so a write nobody listens to costs no event row; `all`
+   * keeps every event for the retention period too (EVENTS_RECORD=all, e.g. as an audit trail).
+   */
+  record: EventRecording;
 }
+
+export type EventRecording = 'subscribed' | 'all';
+const EVENT_RECORDINGS: readonly EventRecording[] = ['subscribed', 'all'];
 
 const HOUR = 3_600_000;
 
@@ -38,6 +47,7 @@ export const DEFAULT_EVENTS_SETTINGS: EventsSettings = {
   disableAfterFailures: 100,
   disableAfterMs: 72 * HOUR,
   mailFrom: 'Vitrine <no-reply@localhost>',
+  record: 'subscribed',
 };
 
 /** Bounds that keep a misconfiguration from turning the worker into a busy loop or a stuck one. */
@@ -59,7 +69,15 @@ export function loadEventsSettings(env: NodeJS.ProcessEnv = process.env): Events
     disableAfterFailures: Math.max(1, envInt(env, 'WEBHOOK_DISABLE_AFTER_FAILURES', d.disableAfterFailures)),
     disableAfterMs: envInt(env, 'WEBHOOK_DISABLE_AFTER_MS', d.disableAfterMs),
     mailFrom: env.MAIL_FROM || d.mailFrom,
+    record: eventRecording(env.EVENTS_RECORD, d.record),
   };
   if (s.requestTimeoutMs >= s.leaseMs) throw new Error('WEBHOOK_TIMEOUT_MS must be smaller than EVENTS_LEASE_MS');
   return s;
+}
+
+function eventRecording(value: string | undefined, fallback: EventRecording): EventRecording {
+  if (!value) return fallback;
+  const mode = EVENT_RECORDINGS.find((m) => m === value.toLowerCase());
+  if (!mode) throw new Error(`EVENTS_RECORD must be one of ${EVENT_RECORDINGS.join(', ')}`);
+  return mode;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { forUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import type { EventTypePattern } from './model.js';
 
 interface OutboxEventsTable {
   id: string;
@@ -287,6 +288,12 @@ export async function findSubscription(db: Executor, siteId: string, id: string)
 export async function listSubscriptions(db: Executor, siteId: string): Promise<SubscriptionRecord[]> {
   const rows = await db.selectFrom('webhook_subscriptions').selectAll().where('site_id', '=', siteId).orderBy('created_date').orderBy('id').execute();
   return rows.map(subscriptionRecord);
+}
+
+/** The event type patterns of a site's active subscriptions (one list per subscription). */
+export async function activeEventTypesOfSite(db: Executor, siteId: string): Promise<EventTypePattern[][]> {
+  const r = await sql<{ event_types: unknown }>`SELECT event_types FROM webhook_subscriptions WHERE site_id = ${siteId} AND status = 'ACTIVE'`.execute(db);
+  return r.rows.map((row) => readJson<EventTypePattern[]>(row.event_types));
 }
 
 export async function activeSubscriptionsOfSites(db: Executor, siteIds: string[]): Promise<SubscriptionRecord[]> {
