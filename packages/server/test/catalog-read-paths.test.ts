@@ -273,3 +273,39 @@ describe('cached V3 searches', () => {
     }
   });
 });
+
+describe('cart lines read at the listing version', () => {
+  const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+  const CART = '/ecom/v1/carts/current';
+  const cartLines = async (base: string, auth: string) => {
+    const res = await call(base, CART, { auth });
+    expect(res.status).toBe(200);
+    return (res.body.cart.lineItems as { catalogReference: { catalogItemId: string }; productName: { original: string }; price: { amount: string } }[])
+      .map((l) => [l.productName.original, l.price.amount]);
+  };
+
+  it('a warm cart shows every committed product change, made in this process or in another one on the same database', async () => {
+    const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+    try {
+      const buyer = (await visitorTokens(other)).accessToken;
+      const made = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Line Mug', priceData: { price: 10 } } } });
+      const id: string = made.body.product.id;
+      const add = await call(other.url, `${CART}/add-to-cart`, { auth: buyer, body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: id, appId: STORES_APP_ID } }] } });
+      expect(add.status).toBe(200);
+      expect(await cartLines(other.url, buyer)).toEqual([['Line Mug', '10.00']]);
+      expect(await cartLines(other.url, buyer)).toEqual([['Line Mug', '10.00']]); // now kept at the current version
+
+      // Changed through the other process: the warm process reads the new row.
+      await call(t.url, `/stores/v1/products/${id}`, { method: 'PATCH', ...asOwner(t), body: { product: { name: 'Line Mug II', priceData: { price: 14 } } } });
+      expect(await cartLines(other.url, buyer)).toEqual([['Line Mug II', '14.00']]);
+      // Changed through this process, then hidden: a visitor's line no longer resolves to the product.
+      await call(other.url, `/stores/v1/products/${id}`, { method: 'PATCH', ...asOwner(other), body: { product: { priceData: { price: 9 } } } });
+      expect(await cartLines(other.url, buyer)).toEqual([['Line Mug II', '9.00']]);
+      await call(t.url, `/stores/v1/products/${id}`, { method: 'PATCH', ...asOwner(t), body: { product: { visible: false } } });
+      const hidden = await call(other.url, CART, { auth: buyer });
+      expect(hidden.body.cart.lineItems[0].availability.status).toBe('NOT_FOUND');
+    } finally {
+      await other.close();
+    }
+  });
+});
