@@ -32,12 +32,12 @@ export interface DomainEvent {
 }
 
 /**
- * Writes an event to the outbox, when someone can receive it (receivedEvents). Call it with the context of the transaction that makes the change,
- * so the event exists exactly when the change committed. It takes the next sequence number of the
- * entity (a per-entity counter row, locked until the transaction ends), so events of one entity are
- * numbered 1, 2, 3... in commit order even with concurrent writers on PostgreSQL. A transaction that
- * records events for several entities should record them in a stable order (e.g. by id) to avoid
- * lock-order deadlocks.
+ * Writes an event to the outbox when someone can receive it (receivedEvents). Call it with the
+ * context of the transaction that makes the change, so the event exists exactly when the change
+ * committed. It takes the next sequence number of the entity (a per-entity counter row, locked until
+ * the transaction ends), so events of one entity are numbered 1, 2, 3... in commit order even with
+ * concurrent writers on PostgreSQL. A transaction that records events for several entities should
+ * record them in a stable order (e.g. by id) to avoid lock-order deadlocks.
  */
 export async function recordEvent(ctx: RequestContext, event: DomainEvent): Promise<void> {
   await recordEvents(ctx, [event]);
