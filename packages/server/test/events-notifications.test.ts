@@ -159,4 +159,20 @@ describe('with SMTP', () => {
     expect(failed.lastError).toContain('mailbox unavailable');
     expect(received).toHaveLength(1);
   });
+
+  it("sends an event's mails with one job; a refused mail does not hold up the other, and a retry resends only what is left", async () => {
+    await updateSite(t.server.deps.storage.db, t.site.id, { settings: { ...t.site.settings, ownerEmail: 'owner@shop.example' } });
+    const before = received.length;
+    refuse = [550, 451]; // the buyer's confirmation refused for good, the owner's notice once for now
+    await recordInTransaction(ownerContext(t), { entityFqdn: ORDER, slug: 'created', entityId: 'o-batch', entity: { id: 'o-batch', number: '10077', buyerInfo: { email: 'erin@example.com' } } });
+    await waitFor(async () => (await mailbox(t)).some((m) => m.to === 'owner@shop.example' && m.status === 'SENT'), 10_000, "the owner's notice");
+    const mails = (await mailbox(t)).filter((m) => m.subject.includes('10077'));
+    expect(mails.map((m) => [m.to, m.status, m.attempts]).sort()).toEqual([['erin@example.com', 'FAILED', 1], ['owner@shop.example', 'SENT', 2]]);
+    expect(received.slice(before).map((r) => r.to)).toEqual([['owner@shop.example']]);
+    const jobs = await t.server.deps.storage.db.selectFrom('jobs').select(['payload', 'attempts']).where('kind', '=', 'mail.send').execute();
+    const ids = mails.map((m) => m.id).sort();
+    const theJob = jobs.filter((j) => ids.some((id) => JSON.stringify(j.payload).includes(id)));
+    expect(theJob).toHaveLength(1);
+    expect(theJob[0]!.attempts).toBe(2);
+  });
 });

@@ -11,7 +11,7 @@ import { getSite } from '../sites/index.js';
 import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
 import { backoffDelayMs, classifyStatus, eventActorType, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
 import { postWebhook } from './post.js';
-import { enqueueMail } from './mail.js';
+import { enqueueMail, enqueueMails } from './mail.js';
 import { assertDeliverable, BlockedTargetError, guardedLookup } from './target.js';
 import type { EventsSettings } from './settings.js';
 import {
@@ -93,7 +93,7 @@ async function fanOut(deps: AppDeps, settings: EventsSettings): Promise<{ events
         });
       }
       const mails = mailsForEvent({ entityFqdn: e.entityFqdn, slug: e.slug, entity: e.payload.entity, data: e.payload.data ?? {} }, await mailSite(trx, e.siteId, sites));
-      for (const mail of mails) await enqueueMail({ db: trx, site: { id: e.siteId } }, { ...mail, eventId: e.id });
+      await enqueueMails({ db: trx, site: { id: e.siteId } }, mails.map((mail) => ({ ...mail, eventId: e.id })));
     }
     await insertDeliveries(trx, deliveries);
     await markEventsDispatched(trx, events.map((e) => e.id));

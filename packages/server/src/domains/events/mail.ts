@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppDeps } from '../../http/context.js';
 import { PermanentJobError } from '../../jobs/errors.js';
-import { defineJobKind } from '../../jobs/kinds.js';
+import { defineJobKind, type JobContext } from '../../jobs/kinds.js';
 import { exponentialBackoffMs } from '../../jobs/runner.js';
 import { enqueueJob } from '../../jobs/service.js';
 import type { Executor } from '../../storage/database.js';
@@ -47,72 +47,103 @@ export function messageIdOf(mailId: string, mailFrom: string): string {
   return `<${mailId}@${domain}>`;
 }
 
-export const sendMailJob = defineJobKind<{ mailId: string }>({
+/**
+ * One job sends the mails queued together (an event's mails: a placed order mails the buyer and the
+ * owner), each at most once: a retry sends only those still PENDING. `mailId` is the payload of jobs
+ * queued before jobs carried several.
+ */
+export const sendMailJob = defineJobKind<{ mailIds?: string[]; mailId?: string }>({
   kind: 'mail.send',
   maxAttempts: MAIL_MAX_ATTEMPTS,
   backoffMs: (attempt, deps) => exponentialBackoffMs(attempt, deps.config.events.backoffBaseMs, deps.config.events.backoffMaxMs),
-  async run(ctx, { mailId }) {
-    const { db, deps, log } = ctx;
-    const mail = await findMail(db, mailId);
-    // Sent, stored or failed already (a second job for it, or a retry after the row was settled): nothing to do.
-    if (!mail || mail.status !== 'PENDING') return;
-    const smtpUrl = deps.config.smtpUrl;
-    if (!smtpUrl || !mail.to_address) {
-      await finishMail(db, mail.id, { status: 'STORED', attempts: mail.attempts, lastError: null, sentDate: null });
-      log.info({ mailId: mail.id, template: mail.template }, 'mail stored in the mailbox (no SMTP_URL)');
-      return;
+  async run(ctx, payload) {
+    const ids = payload.mailIds ?? (payload.mailId ? [payload.mailId] : []);
+    let retry: unknown;
+    let permanent: PermanentJobError | undefined;
+    for (const id of ids) {
+      try {
+        await sendOne(ctx, id);
+      } catch (error) {
+        // The other mails still go; the job fails or retries once all were tried.
+        if (error instanceof PermanentJobError) permanent = error;
+        else retry ??= error;
+      }
     }
-    const attempts = ctx.job.attempt;
-    try {
-      await transportFor(deps, smtpUrl).sendMail({
-        from: deps.config.events.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}),
-        // The same Message-ID on every attempt: a retry after the server accepted the mail but before
-        // the row was settled (a crash, a lost answer) is a duplicate the receiver can recognise.
-        messageId: messageIdOf(mail.id, deps.config.events.mailFrom),
-      });
-    } catch (err) {
-      const code = (err as { responseCode?: unknown }).responseCode;
-      const permanent = typeof code === 'number' && code >= 500 && code < 600;
-      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_TEXT_MAX);
-      const giveUp = permanent || attempts >= ctx.job.maxAttempts;
-      await finishMail(db, mail.id, { status: giveUp ? 'FAILED' : 'PENDING', attempts, lastError, sentDate: null });
-      if (permanent) throw new PermanentJobError(lastError);
-      throw err;
-    }
-    await finishMail(db, mail.id, { status: 'SENT', attempts, lastError: null, sentDate: new Date().toISOString() });
-    log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
+    if (retry) throw retry;
+    if (permanent) throw permanent;
   },
 });
+
+async function sendOne(ctx: JobContext, mailId: string): Promise<void> {
+  const { db, deps, log } = ctx;
+  const mail = await findMail(db, mailId);
+  // Sent, stored or failed already (a second job for it, or a retry after the row was settled): nothing to do.
+  if (!mail || mail.status !== 'PENDING') return;
+  const smtpUrl = deps.config.smtpUrl;
+  if (!smtpUrl || !mail.to_address) {
+    await finishMail(db, mail.id, { status: 'STORED', attempts: mail.attempts, lastError: null, sentDate: null });
+    log.info({ mailId: mail.id, template: mail.template }, 'mail stored in the mailbox (no SMTP_URL)');
+    return;
+  }
+  const attempts = ctx.job.attempt;
+  try {
+    await transportFor(deps, smtpUrl).sendMail({
+      from: deps.config.events.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}),
+      // The same Message-ID on every attempt: a retry after the server accepted the mail but before
+      // the row was settled (a crash, a lost answer) is a duplicate the receiver can recognise.
+      messageId: messageIdOf(mail.id, deps.config.events.mailFrom),
+    });
+  } catch (err) {
+    const code = (err as { responseCode?: unknown }).responseCode;
+    const permanent = typeof code === 'number' && code >= 500 && code < 600;
+    const lastError = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_TEXT_MAX);
+    const giveUp = permanent || attempts >= ctx.job.maxAttempts;
+    await finishMail(db, mail.id, { status: giveUp ? 'FAILED' : 'PENDING', attempts, lastError, sentDate: null });
+    if (permanent) throw new PermanentJobError(lastError);
+    throw err;
+  }
+  await finishMail(db, mail.id, { status: 'SENT', attempts, lastError: null, sentDate: new Date().toISOString() });
+  log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
+}
 
 export interface MailInput extends RenderedMail {
   eventId?: string;
 }
 
 /**
- * Queues an e-mail: a row of the one outbox (`notification_mails`, read by the mailbox route) and a
- * `mail.send` job. Call it inside the change's transaction like recordEvent: the mail exists, and goes
- * out, exactly when the change committed.
+ * Queues e-mails: rows of the one outbox (`notification_mails`, read by the mailbox route) and one
+ * `mail.send` job for all of them. Call it inside the change's transaction like recordEvent: the mails
+ * exist, and go out, exactly when the change committed. Answers the mail ids in order.
  */
-export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput): Promise<string> {
+export async function enqueueMails(ctx: { db: Executor; site: Pick<Site, 'id'> }, mails: MailInput[]): Promise<string[]> {
+  if (mails.length === 0) return [];
   const now = new Date().toISOString();
-  const id = randomUUID();
+  const ids = mails.map(() => randomUUID());
   await inTransaction(ctx.db, async (trx) => {
-    await insertMail(trx, {
-      id,
-      site_id: ctx.site.id,
-      template: mail.template,
-      to_address: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      event_id: mail.eventId ?? null,
-      status: 'PENDING',
-      // Legacy columns of the worker that sent mails before the job system; the mail.send job carries the schedule now.
-      next_attempt_at: now,
-      give_up_after: now,
-      created_date: now,
-    });
-    await enqueueJob(trx, sendMailJob, { mailId: id }, { siteId: ctx.site.id });
+    for (const [i, mail] of mails.entries()) {
+      await insertMail(trx, {
+        id: ids[i]!,
+        site_id: ctx.site.id,
+        template: mail.template,
+        to_address: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        event_id: mail.eventId ?? null,
+        status: 'PENDING',
+        // Legacy columns of the worker that sent mails before the job system; the mail.send job carries the schedule now.
+        next_attempt_at: now,
+        give_up_after: now,
+        created_date: now,
+      });
+    }
+    await enqueueJob(trx, sendMailJob, { mailIds: ids }, { siteId: ctx.site.id });
   });
-  return id;
+  return ids;
+}
+
+/** `enqueueMails` of one mail. */
+export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput): Promise<string> {
+  const [id] = await enqueueMails(ctx, [mail]);
+  return id!;
 }
