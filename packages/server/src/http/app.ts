@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { corsPolicy } from './cors.js';
 import { applyFrameHeaders, frameJson, frameResponse, openFrame, REQUEST_ID_HEADER, type RequestFrame } from './frame.js';
 import { requestLineLogger } from './logging.js';
@@ -12,7 +11,7 @@ import { isDatabaseUnavailable } from '../storage/errors.js';
 import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
 import { requestHeader } from './request-headers.js';
-import { payloadTooLarge, readBodyText } from './request-body.js';
+import { readBodyBytes, readBodyText } from './request-body.js';
 import { violationsFromZod } from './zod-violations.js';
 import { authenticate } from '../domains/identity/service.js';
 import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } from '../domains/owners/index.js';
@@ -77,13 +76,9 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     }));
   }
 
-  // Raw-body routes (uploads) carry their own bound; JSON bodies are bounded as readInput reads them.
-  const limit = (maxSize: number) => bodyLimit({ maxSize, onError: () => { throw payloadTooLarge(maxSize); } });
-
   for (const def of sortBySpecificity(routes)) {
     const handle = (c: Context<{ Variables: Vars }>) => runRoute(c, deps, def);
-    if (def.rawBodyBytes) app.on(def.method, def.path, limit(def.rawBodyBytes), handle);
-    else app.on(def.method, def.path, handle);
+    app.on(def.method, def.path, handle);
     if (def.postTwin && def.method === 'GET') app.on('POST', def.path, handle);
   }
 
@@ -135,7 +130,8 @@ async function readInput(c: Context, def: RouteDef, query: URLSearchParams, body
   const params = c.req.param() as Record<string, string>;
   let body: Record<string, unknown> = {};
   let bodyNeedsScan = false;
-  if (def.rawBodyBytes) body = { body: new Uint8Array(await c.req.arrayBuffer()), contentType: requestHeader(c, 'content-type') ?? '' };
+  // Bodies are bounded as they are read: a raw-body route (uploads) by its own bound, JSON by the server's.
+  if (def.rawBodyBytes) body = { body: new Uint8Array(await readBodyBytes(c, def.rawBodyBytes)), contentType: requestHeader(c, 'content-type') ?? '' };
   else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
     const text = await readBodyText(c, bodyLimitBytes);
     if (text.trim() !== '') {

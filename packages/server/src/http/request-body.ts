@@ -3,23 +3,23 @@ import type { HttpBindings } from '@hono/node-server';
 import { ApplicationError } from './errors.js';
 
 /**
- * The request body as text, at most `maxBytes` long, else a 413. On the Node adapter it is read from
- * Node's request stream: reading it through the web API (`c.req.text()`) first builds a fetch
- * `Request` with a web stream around that stream, about a tenth of a small JSON write's CPU
- * (docs/performance.md). Without Node's request (`app.request()` in tests) the web API reads it.
+ * The request body, at most `maxBytes` long, else a 413. On the Node adapter it is read from Node's
+ * request stream: reading it through the web API (`c.req.text()`) first builds a fetch `Request` with
+ * a web stream around that stream, about a tenth of a small JSON write's CPU (docs/performance.md).
+ * Without Node's request (`app.request()` in tests) the web API reads it.
  */
-export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+export async function readBodyBytes(c: Context, maxBytes: number): Promise<Buffer> {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   if (!incoming) {
     const bytes = await c.req.arrayBuffer();
     if (bytes.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
-    return new TextDecoder().decode(bytes);
+    return Buffer.from(bytes);
   }
   const declared = incoming.headers['content-length'];
   // Node's parser holds a body to its declared length, so a declared length over the bound needs no reading.
   if (declared !== undefined && incoming.headers['transfer-encoding'] === undefined && Number(declared) > maxBytes) throw payloadTooLarge(maxBytes);
-  if (incoming.readableEnded) return '';
-  return new Promise<string>((resolve, reject) => {
+  if (incoming.readableEnded) return Buffer.alloc(0);
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (error?: Error) => {
@@ -37,11 +37,16 @@ export async function readBodyText(c: Context, maxBytes: number): Promise<string
     };
     const onEnd = () => {
       done();
-      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
     const onClose = () => done(new Error('The client closed the connection before the request body ended'));
     incoming.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
   });
+}
+
+/** `readBodyBytes` as UTF-8 text (JSON bodies). */
+export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(c, maxBytes)).toString('utf8');
 }
 
 /** The answer to a body over its bound; the rest of it is left unread, so the connection is closed. */
