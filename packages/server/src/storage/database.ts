@@ -8,6 +8,7 @@ import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
 import { noteQuery } from './query-counter.js';
 import { createReadRouting, RoutingPostgresDialect, type ReadRouting } from './read-routing.js';
 import { STATEMENT_TIMEOUT_CODE } from './errors.js';
+import { startWalCheckpointer, WAL_BACKSTOP_PAGES } from './wal-checkpointer.js';
 
 export type Db = Kysely<Database>;
 /** What services run their SQL on: the database, or the transaction they were handed. */
@@ -67,6 +68,9 @@ function openSqlite(options: StorageOptions): Storage {
   handle.pragma('foreign_keys = ON');
   handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   handle.pragma(`cache_size = -${Math.round((options.sqliteCacheMb ?? SQLITE_CACHE_MB_DEFAULT) * 1024)}`); // negative: KiB
+  // Checkpoints run on a thread of their own (wal-checkpointer.ts); this connection's only past the backstop.
+  handle.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+  const stopCheckpointer = startWalCheckpointer(file);
   // Unicode case folding for ilike (dialect.ts); deterministic so SQLite may use it in indexes and factor it.
   const bound = new StatementBound(options.statementTimeoutMs);
   handle.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) => {
@@ -77,7 +81,14 @@ function openSqlite(options: StorageOptions): Storage {
   const begin: BeginMode = { immediate: false };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle, bound, begin) }), ...counting(options) });
   beginModes.set(db, begin);
-  return { db, dialect: 'sqlite', close: () => { stopOptimizing(); return db.destroy(); } };
+  return {
+    db, dialect: 'sqlite',
+    close: async () => {
+      stopOptimizing();
+      await stopCheckpointer();
+      await db.destroy();
+    },
+  };
 }
 
 interface BeginMode { immediate: boolean }
