@@ -9,7 +9,7 @@ import type { Executor } from '../../storage/database.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { Site } from '../sites/index.js';
 import type { RenderedMail } from './mail-templates.js';
-import { findMail, finishMail, insertMail } from './store.js';
+import { findMails, finishMail, insertMail, storeMails, type MailRow } from './store.js';
 
 /**
  * The one way e-mail leaves the server. Every mail (identity codes and links, notification templates)
@@ -58,11 +58,20 @@ export const sendMailJob = defineJobKind<{ mailIds?: string[]; mailId?: string }
   backoffMs: (attempt, deps) => exponentialBackoffMs(attempt, deps.config.events.backoffBaseMs, deps.config.events.backoffMaxMs),
   async run(ctx, payload) {
     const ids = payload.mailIds ?? (payload.mailId ? [payload.mailId] : []);
+    // Sent, stored or failed already (a second job for them, or a retry after some were settled): skipped.
+    const pending = (await findMails(ctx.db, ids)).filter((mail) => mail.status === 'PENDING');
+    const smtpUrl = ctx.deps.config.smtpUrl;
+    // Mails nothing can send stay in the mailbox, settled together in one statement.
+    const unsendable = pending.filter((mail) => !smtpUrl || !mail.to_address);
+    await storeMails(ctx.db, unsendable.map((mail) => mail.id));
+    for (const mail of unsendable) ctx.log.info({ mailId: mail.id, template: mail.template }, 'mail stored in the mailbox (no SMTP_URL)');
+    if (!smtpUrl) return;
     let retry: unknown;
     let permanent: PermanentJobError | undefined;
-    for (const id of ids) {
+    for (const mail of pending) {
+      if (!mail.to_address) continue;
       try {
-        await sendOne(ctx, id);
+        await sendOne(ctx, mail, smtpUrl);
       } catch (error) {
         // The other mails still go; the job fails or retries once all were tried.
         if (error instanceof PermanentJobError) permanent = error;
@@ -74,17 +83,9 @@ export const sendMailJob = defineJobKind<{ mailIds?: string[]; mailId?: string }
   },
 });
 
-async function sendOne(ctx: JobContext, mailId: string): Promise<void> {
+/** Sends one mail and settles its row at once, so a retry of the job never sends it again. */
+async function sendOne(ctx: JobContext, mail: MailRow, smtpUrl: string): Promise<void> {
   const { db, deps, log } = ctx;
-  const mail = await findMail(db, mailId);
-  // Sent, stored or failed already (a second job for it, or a retry after the row was settled): nothing to do.
-  if (!mail || mail.status !== 'PENDING') return;
-  const smtpUrl = deps.config.smtpUrl;
-  if (!smtpUrl || !mail.to_address) {
-    await finishMail(db, mail.id, { status: 'STORED', attempts: mail.attempts, lastError: null, sentDate: null });
-    log.info({ mailId: mail.id, template: mail.template }, 'mail stored in the mailbox (no SMTP_URL)');
-    return;
-  }
   const attempts = ctx.job.attempt;
   try {
     await transportFor(deps, smtpUrl).sendMail({

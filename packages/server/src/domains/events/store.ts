@@ -453,9 +453,19 @@ export async function insertMail(db: Executor, mail: NewMail): Promise<void> {
   await db.insertInto('notification_mails').values({ ...mail, attempts: 0, lease_owner: null, lease_until: null, last_error: null, sent_date: null }).execute();
 }
 
-export async function findMail(db: Executor, id: string): Promise<MailRow | undefined> {
-  const row = await db.selectFrom('notification_mails').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && { ...row, attempts: Number(row.attempts) };
+/** The mails of these ids that exist, in the order of `ids`. */
+export async function findMails(db: Executor, ids: string[]): Promise<MailRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('notification_mails').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, { ...row, attempts: Number(row.attempts) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Keeps still-PENDING mails in the mailbox unsent (no SMTP server to send them to): one statement for all. */
+export async function storeMails(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('notification_mails').set({ status: 'STORED', last_error: null, sent_date: null })
+    .where('id', 'in', ids).where('status', '=', 'PENDING').execute();
 }
 
 /** Records a send attempt's outcome (the mail.send job is the only writer of a mail after it is queued). */
