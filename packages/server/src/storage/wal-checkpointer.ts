@@ -54,6 +54,9 @@ export function startWalCheckpointer(file: string, intervalMs = WAL_CHECKPOINT_I
   worker.on('error', () => undefined);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return async () => {
+    // Referenced again while it stops: an unreferenced thread's exit would not keep this process's
+    // event loop alive, and a process with nothing else left to do would end before `close` returns.
+    worker.ref();
     worker.postMessage('stop');
     await exited;
   };
