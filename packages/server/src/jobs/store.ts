@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../storage/database.js';
 import { readJson, toJson, type DialectName } from '../storage/dialect.js';
+import { preparedQuery } from '../storage/prepared.js';
 
 /** All SQL of the job system (docs/jobs.md). */
 
@@ -129,12 +130,20 @@ export type JobOutcome =
   | { status: 'QUEUED'; runAt: string; error: string | null; countAttempt: boolean };
 
 /** Ends the lease with an outcome; only the lease holder may. False when the lease was lost. */
+const settleSucceeded = preparedQuery((db, p: { id: string; owner: string; result: unknown; now: string }) =>
+  db.updateTable('jobs').set({ lease_owner: null, lease_until: null, updated_date: p.now, status: 'SUCCEEDED', result: p.result, last_error: null })
+    .where('id', '=', p.id).where('lease_owner', '=', p.owner).where('status', '=', 'RUNNING'));
+
 export async function settleJob(db: Executor, id: string, owner: string, outcome: JobOutcome, now: string): Promise<boolean> {
+  // Nearly every job succeeds: that settle is compiled once.
+  if (outcome.status === 'SUCCEEDED') {
+    const res = await settleSucceeded.run(db, { id, owner, result: outcome.result === undefined ? null : toJson(outcome.result), now });
+    return Number(res.numAffectedRows) === 1;
+  }
   const base = { lease_owner: null, lease_until: null, updated_date: now };
-  const set = outcome.status === 'SUCCEEDED' ? { ...base, status: 'SUCCEEDED', result: outcome.result === undefined ? null : toJson(outcome.result), last_error: null }
-    : outcome.status === 'FAILED' ? { ...base, status: 'FAILED', last_error: outcome.error }
-      // Back in the queue without its dedup key: another job may hold the key meanwhile (one waiting job per key).
-      : { ...base, status: 'QUEUED', run_at: outcome.runAt, last_error: outcome.error, dedup_key: null, ...(outcome.countAttempt ? {} : { attempts: sql<number>`attempts - 1` }) };
+  const set = outcome.status === 'FAILED' ? { ...base, status: 'FAILED', last_error: outcome.error }
+    // Back in the queue without its dedup key: another job may hold the key meanwhile (one waiting job per key).
+    : { ...base, status: 'QUEUED', run_at: outcome.runAt, last_error: outcome.error, dedup_key: null, ...(outcome.countAttempt ? {} : { attempts: sql<number>`attempts - 1` }) };
   const res = await db.updateTable('jobs').set(set).where('id', '=', id).where('lease_owner', '=', owner).where('status', '=', 'RUNNING').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

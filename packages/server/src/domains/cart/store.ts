@@ -1,6 +1,7 @@
 import type { Executor } from '../../storage/database.js';
 import { sql } from 'kysely';
 import { lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { preparedQuery } from '../../storage/prepared.js';
 import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout } from './model.js';
 
 interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
@@ -25,11 +26,26 @@ const toCheckout = (r: CheckoutsTable): StoredCheckout => ({
   createdDate: r.created_date, updatedDate: r.updated_date,
 });
 
+const cartByOwner = preparedQuery((db, p: { siteId: string; ownerKey: string }) =>
+  db.selectFrom('carts').selectAll().where('site_id', '=', p.siteId).where('owner_key', '=', p.ownerKey));
+
 export async function findCartByOwner(db: Executor, siteId: string, ownerKey: string, lock?: DialectName): Promise<StoredCart | undefined> {
   if (lock) await lockForUpdate(db, lock, sql`SELECT id FROM carts WHERE site_id = ${siteId} AND owner_key = ${ownerKey}`);
-  const row = await db.selectFrom('carts').selectAll().where('site_id', '=', siteId).where('owner_key', '=', ownerKey).executeTakeFirst();
+  const row = (await cartByOwner.run(db, { siteId, ownerKey })).rows[0];
   return row ? toCart(row) : undefined;
 }
+
+const checkoutById = preparedQuery((db, p: { siteId: string; id: string }) =>
+  db.selectFrom('checkouts').selectAll().where('site_id', '=', p.siteId).where('id', '=', p.id));
+
+const cartInsert = preparedQuery((db, p: CartsTable) => db.insertInto('carts').values({
+  id: p.id, site_id: p.site_id, owner_key: p.owner_key, doc: p.doc, revision: p.revision, created_date: p.created_date, updated_date: p.updated_date,
+}));
+
+const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('checkouts').values({
+  id: p.id, site_id: p.site_id, owner_key: p.owner_key, cart_id: p.cart_id, doc: p.doc, completed: p.completed, order_id: p.order_id,
+  created_date: p.created_date, updated_date: p.updated_date,
+}));
 
 export async function findCartById(db: Executor, siteId: string, id: string): Promise<StoredCart | undefined> {
   const row = await db.selectFrom('carts').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
@@ -37,16 +53,21 @@ export async function findCartById(db: Executor, siteId: string, id: string): Pr
 }
 
 export async function insertCart(db: Executor, siteId: string, cart: StoredCart): Promise<void> {
-  await db.insertInto('carts').values({
+  await cartInsert.run(db, {
     id: cart.id, site_id: siteId, owner_key: cart.ownerKey, doc: toJson(cart.doc), revision: cart.revision, created_date: cart.createdDate, updated_date: cart.updatedDate,
-  }).execute();
+  });
 }
+
+const cartUpdate = preparedQuery((db, p: { doc: unknown; revision: number; updatedDate: string; ownerKey: string; siteId: string; id: string; expectedRevision: number }) =>
+  db.updateTable('carts').set({ doc: p.doc, revision: p.revision, updated_date: p.updatedDate, owner_key: p.ownerKey })
+    .where('site_id', '=', p.siteId).where('id', '=', p.id).where('revision', '=', p.expectedRevision));
 
 /** Writes the cart when it is still at `expectedRevision`; false when another write came first. */
 export async function updateCart(db: Executor, siteId: string, cart: StoredCart, expectedRevision: number): Promise<boolean> {
-  const res = await db.updateTable('carts').set({ doc: toJson(cart.doc), revision: cart.revision, updated_date: cart.updatedDate, owner_key: cart.ownerKey })
-    .where('site_id', '=', siteId).where('id', '=', cart.id).where('revision', '=', expectedRevision).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const res = await cartUpdate.run(db, {
+    doc: toJson(cart.doc), revision: cart.revision, updatedDate: cart.updatedDate, ownerKey: cart.ownerKey, siteId, id: cart.id, expectedRevision,
+  });
+  return Number(res.numAffectedRows) === 1;
 }
 
 export async function deleteCartRow(db: Executor, siteId: string, id: string): Promise<boolean> {
@@ -57,7 +78,7 @@ export async function deleteCartRow(db: Executor, siteId: string, id: string): P
 export async function findCheckout(db: Executor, siteId: string, id: string, lock?: DialectName): Promise<StoredCheckout | undefined> {
   // Locked for create-order: a second caller waits here and then sees the first one's order id.
   if (lock) await lockForUpdate(db, lock, sql`SELECT id FROM checkouts WHERE site_id = ${siteId} AND id = ${id}`);
-  const row = await db.selectFrom('checkouts').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const row = (await checkoutById.run(db, { siteId, id })).rows[0];
   return row ? toCheckout(row) : undefined;
 }
 
@@ -69,10 +90,10 @@ export async function findCheckoutByCart(db: Executor, siteId: string, cartId: s
 }
 
 export async function insertCheckout(db: Executor, siteId: string, c: StoredCheckout): Promise<void> {
-  await db.insertInto('checkouts').values({
+  await checkoutInsert.run(db, {
     id: c.id, site_id: siteId, owner_key: c.ownerKey, cart_id: c.cartId, doc: toJson(c.doc), completed: c.completed ? 1 : 0, order_id: c.orderId,
     created_date: c.createdDate, updated_date: c.updatedDate,
-  }).execute();
+  });
 }
 
 export async function updateCheckoutDoc(db: Executor, siteId: string, id: string, doc: CheckoutDoc, now: string): Promise<void> {

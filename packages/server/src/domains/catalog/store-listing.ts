@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { afterCommit } from '../../storage/transaction.js';
+import { preparedQuery } from '../../storage/prepared.js';
 
 /**
  * Counts and encoded pages of V1 product queries, reused while the site's listing has not changed.
@@ -54,9 +55,11 @@ const caches = new WeakMap<object, Map<string, Entry>>();
  */
 export async function readListingVersion(db: Executor, siteId: string): Promise<number | undefined> {
   if (db.isTransaction) return undefined;
-  const row = await db.selectFrom('catalog_versions').select('version').where('site_id', '=', siteId).executeTakeFirst();
+  const row = (await listingVersion.run(db, { siteId })).rows[0];
   return row?.version ?? 0;
 }
+
+const listingVersion = preparedQuery((db, p: { siteId: string }) => db.selectFrom('catalog_versions').select('version').where('site_id', '=', p.siteId));
 
 /**
  * `count()` for `key`, from the cache while the site's listing version is unchanged. `version` is

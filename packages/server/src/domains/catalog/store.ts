@@ -9,6 +9,7 @@ import { insertFullTextRows } from '../../storage/fulltext.js';
 import { CATALOG_SEARCH, searchHits, searchRow } from './store-search.js';
 import { cachedListingCount, listingChanged } from './store-listing.js';
 import { idsFirstPage } from './store-page.js';
+import { preparedQuery } from '../../storage/prepared.js';
 
 interface ProductsTable {
   id: string;
@@ -233,9 +234,11 @@ export async function queryPublicProductRows(db: Executor, q: ProductQuery): Pro
   return { rows: rows.map(toPublicRow), total };
 }
 
+const publicProduct = preparedQuery((db, p: { siteId: string; id: string }) =>
+  sql<PublicColumns & { visible: Bool01 }>`SELECT ${PUBLIC_COLUMNS}, p.visible, ${collectionIdsColumn(dialectOf(db))} AS collection_ids FROM products p WHERE p.site_id = ${p.siteId} AND p.id = ${p.id}`);
+
 export async function findPublicProduct(db: Executor, siteId: string, id: string): Promise<(PublicProductRow & { visible: boolean }) | undefined> {
-  const r = await sql<PublicColumns & { visible: Bool01 }>`SELECT ${PUBLIC_COLUMNS}, p.visible, ${collectionIdsColumn(dialectOf(db))} AS collection_ids FROM products p WHERE p.site_id = ${siteId} AND p.id = ${id}`.execute(db);
-  const row = r.rows[0];
+  const row = (await publicProduct.run(db, { siteId, id })).rows[0];
   return row && { ...toPublicRow(row), visible: row.visible === 1 };
 }
 

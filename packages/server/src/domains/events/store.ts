@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { forUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { preparedQuery } from '../../storage/prepared.js';
 import type { EventTypePattern } from './model.js';
 
 interface OutboxEventsTable {
@@ -470,10 +471,11 @@ export async function storeMails(db: Executor, ids: string[]): Promise<void> {
 
 /** Records a send attempt's outcome (the mail.send job is the only writer of a mail after it is queued). */
 export async function finishMail(db: Executor, id: string, patch: { status: string; attempts: number; lastError: string | null; sentDate: string | null }): Promise<void> {
-  await db.updateTable('notification_mails').set({
-    status: patch.status, attempts: patch.attempts, last_error: patch.lastError, sent_date: patch.sentDate,
-  }).where('id', '=', id).execute();
+  await mailFinish.run(db, { id, ...patch });
 }
+
+const mailFinish = preparedQuery((db, p: { id: string; status: string; attempts: number; lastError: string | null; sentDate: string | null }) =>
+  db.updateTable('notification_mails').set({ status: p.status, attempts: p.attempts, last_error: p.lastError, sent_date: p.sentDate }).where('id', '=', p.id));
 
 /** Mails to one address, oldest first (tests read e-mailed codes here); mails of one millisecond in insertion order. */
 export async function listMailsTo(db: Executor, siteId: string, to: string): Promise<MailRow[]> {

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import type { Bool01 } from '../../storage/schema.js';
+import { preparedQuery } from '../../storage/prepared.js';
 import type { Fulfillment, InventoryUpdateTrigger, Order, OrderRecord, StockState } from './model.js';
 
 interface OrdersTable {
@@ -77,9 +78,11 @@ async function writeTags(db: Executor, siteId: string, o: Order): Promise<void> 
 /** One order; `lock` holds its row until the transaction ends (PostgreSQL; SQLite has one writer). */
 export async function findOrder(db: Executor, siteId: string, id: string, lock?: DialectName): Promise<OrderRecord | undefined> {
   if (lock) await lockForUpdate(db, lock, sql`SELECT id FROM orders WHERE site_id = ${siteId} AND id = ${id}`);
-  const r = await db.selectFrom('orders').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  const r = (await orderById.run(db, { siteId, id })).rows[0];
   return r && recordOf(r);
 }
+
+const orderById = preparedQuery((db, p: { siteId: string; id: string }) => db.selectFrom('orders').selectAll().where('site_id', '=', p.siteId).where('id', '=', p.id));
 
 export async function findOrders(db: Executor, siteId: string, ids: string[]): Promise<OrderRecord[]> {
   if (ids.length === 0) return [];
@@ -149,8 +152,10 @@ async function ensureSiteRow(db: Executor, siteId: string): Promise<void> {
   }).onConflict((oc) => oc.column('site_id').doNothing()).execute();
 }
 
+const orderSite = preparedQuery((db, p: { siteId: string }) => db.selectFrom('order_sites').selectAll().where('site_id', '=', p.siteId));
+
 export async function findSiteRow(db: Executor, siteId: string): Promise<OrderSiteRow> {
-  let r = await db.selectFrom('order_sites').selectAll().where('site_id', '=', siteId).executeTakeFirst();
+  let r = (await orderSite.run(db, { siteId })).rows[0];
   if (!r) {
     await ensureSiteRow(db, siteId);
     r = await db.selectFrom('order_sites').selectAll().where('site_id', '=', siteId).executeTakeFirstOrThrow();

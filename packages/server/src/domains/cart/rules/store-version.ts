@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../storage/database.js';
+import { preparedQuery } from '../../../storage/prepared.js';
 
 /**
  * The site's pricing version: a token that changes with every write to what pricing reads (discount
@@ -18,9 +19,11 @@ declare module '../../../storage/schema.js' {
 
 /** '' when the site's pricing inputs were never written. */
 export async function findPricingVersion(db: Executor, siteId: string): Promise<string> {
-  const row = await db.selectFrom('pricing_versions').select('version').where('site_id', '=', siteId).executeTakeFirst();
+  const row = (await pricingVersion.run(db, { siteId })).rows[0];
   return row?.version ?? '';
 }
+
+const pricingVersion = preparedQuery((db, p: { siteId: string }) => db.selectFrom('pricing_versions').select('version').where('site_id', '=', p.siteId));
 
 export async function bumpPricingVersion(db: Executor, siteId: string): Promise<void> {
   const version = randomUUID();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../storage/database.js';
 import { lockForUpdate, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import type { Bool01 } from '../../../storage/schema.js';
+import { preparedQuery } from '../../../storage/prepared.js';
 import { countRows, deleteRow, findRow, pageRows, type PageQuery } from './store-rows.js';
 import { bumpPricingVersion } from './store-version.js';
 import type {
@@ -191,8 +192,10 @@ export async function listShippingRegionRows(db: Executor, siteId: string, max: 
 
 // ---- per-site settings ----
 
+const siteSettings = preparedQuery((db, p: { siteId: string }) => db.selectFrom('cart_site_settings').selectAll().where('site_id', '=', p.siteId));
+
 export async function findSiteSettings(db: Executor, siteId: string): Promise<SiteSettingsRecord | undefined> {
-  const row = await db.selectFrom('cart_site_settings').selectAll().where('site_id', '=', siteId).executeTakeFirst();
+  const row = (await siteSettings.run(db, { siteId })).rows[0];
   if (!row) return undefined;
   return {
     checkout: readJson<StoredCheckoutSettings>(row.checkout_settings),

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchema, openStorage, type Storage } from '../src/storage/database.js';
+import { migrateToLatest } from '../src/storage/migrate.js';
+import { domainMigrations } from '../src/migrations.js';
+import { preparedQuery } from '../src/storage/prepared.js';
+import { inTransaction } from '../src/storage/transaction.js';
+
+/** Queries compiled once per dialect run with each call's own values (storage/prepared.ts), on the database under test. */
+const PG = process.env.DATABASE_URL || '';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-prepared-'));
+const schema = PG ? `t_${randomBytes(6).toString('hex')}` : undefined;
+let storage: Storage;
+
+beforeAll(async () => {
+  storage = await openStorage({ databaseUrl: PG || undefined, schema, dataDir, statementTimeoutMs: 10_000 });
+  await migrateToLatest(storage.db, domainMigrations(), schema);
+  for (const [site, version] of [['s1', 3], ['s2', 7], ['s3', 11]] as const) {
+    await storage.db.insertInto('catalog_versions').values({ site_id: site, version }).execute();
+  }
+});
+
+afterAll(async () => {
+  await storage?.close();
+  if (PG && schema) await dropSchema(PG, schema);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const versionOf = preparedQuery((db, p: { siteId: string }) => db.selectFrom('catalog_versions').select('version').where('site_id', '=', p.siteId));
+const versionsBetween = preparedQuery((db, p: { low: number; high: number }) =>
+  db.selectFrom('catalog_versions').select('site_id').where('version', '>', p.low).where('version', '<', p.high).where('site_id', '<>', 's2').orderBy('site_id'));
+const raise = preparedQuery((db, p: { siteId: string; by: number }) =>
+  db.updateTable('catalog_versions').set((eb) => ({ version: eb('version', '+', p.by) })).where('site_id', '=', p.siteId));
+const versionText = preparedQuery((_db, p: { siteId: string }) => sql<{ version: number }>`SELECT version FROM catalog_versions WHERE site_id = ${p.siteId}`);
+
+describe('preparedQuery', () => {
+  it('runs each call with its own values, keeps constants written in the builder, and reports affected rows', async () => {
+    const { db } = storage;
+    expect((await versionOf.run(db, { siteId: 's1' })).rows).toEqual([{ version: 3 }]);
+    expect((await versionOf.run(db, { siteId: 's3' })).rows).toEqual([{ version: 11 }]);
+    expect((await versionOf.run(db, { siteId: 'nobody' })).rows).toEqual([]);
+    // Placeholders around a constant: s2 (version 7) is excluded by the builder's own value.
+    expect((await versionsBetween.run(db, { low: 0, high: 100 })).rows).toEqual([{ site_id: 's1' }, { site_id: 's3' }]);
+    expect((await versionsBetween.run(db, { low: 5, high: 100 })).rows).toEqual([{ site_id: 's3' }]);
+
+    expect(Number((await raise.run(db, { siteId: 's1', by: 2 })).numAffectedRows)).toBe(1);
+    expect(Number((await raise.run(db, { siteId: 'nobody', by: 2 })).numAffectedRows)).toBe(0);
+    expect((await versionText.run(db, { siteId: 's1' })).rows).toEqual([{ version: 5 }]);
+    expect((await versionText.run(db, { siteId: 's2' })).rows).toEqual([{ version: 7 }]);
+  });
+
+  it('runs inside a transaction as part of it', async () => {
+    const { db } = storage;
+    await expect(inTransaction(db, async (trx) => {
+      await raise.run(trx, { siteId: 's3', by: 100 });
+      expect((await versionOf.run(trx, { siteId: 's3' })).rows).toEqual([{ version: 111 }]);
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    expect((await versionOf.run(db, { siteId: 's3' })).rows).toEqual([{ version: 11 }]);
+  });
+});
