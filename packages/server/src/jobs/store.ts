@@ -129,11 +129,11 @@ export type JobOutcome =
   /** Back to QUEUED at `runAt`; `countAttempt: false` gives the attempt back (the process stopped, nothing failed). */
   | { status: 'QUEUED'; runAt: string; error: string | null; countAttempt: boolean };
 
-/** Ends the lease with an outcome; only the lease holder may. False when the lease was lost. */
 const settleSucceeded = preparedQuery((db, p: { id: string; owner: string; result: unknown; now: string }) =>
   db.updateTable('jobs').set({ lease_owner: null, lease_until: null, updated_date: p.now, status: 'SUCCEEDED', result: p.result, last_error: null })
     .where('id', '=', p.id).where('lease_owner', '=', p.owner).where('status', '=', 'RUNNING'));
 
+/** Ends the lease with an outcome; only the lease holder may. False when the lease was lost. */
 export async function settleJob(db: Executor, id: string, owner: string, outcome: JobOutcome, now: string): Promise<boolean> {
   // Nearly every job succeeds: that settle is compiled once.
   if (outcome.status === 'SUCCEEDED') {
