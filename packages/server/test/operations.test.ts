@@ -154,6 +154,12 @@ async function freshServer(): Promise<Server> {
   return createServer({ ...t.config, events: { ...t.config.events, workerEnabled: false } }, createLogger('silent'));
 }
 
+/**
+ * A recovery test starts a child runner (through tsx, seconds on a loaded 2-core machine; killAt
+ * waits up to 60 s for it) before it recovers: the default 30 s bound cut one off in a CI run.
+ */
+const RECOVERY_TEST_TIMEOUT_MS = 90_000;
+
 describe('recovery after a crash', () => {
   it('a runner killed between step 1 and step 2 is finished by recovery on a fresh server', async () => {
     const id = await killAt('run:charge', { cart: 'crash-1' });
@@ -174,7 +180,7 @@ describe('recovery after a crash', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, RECOVERY_TEST_TIMEOUT_MS);
 
   it('a runner killed while compensating is finished by two servers recovering at once, each compensation once', async () => {
     const id = await killAt('undo:reserve', { cart: 'crash-2', refuseAt: 'confirm' });
@@ -194,7 +200,7 @@ describe('recovery after a crash', () => {
       await a.close();
       await b.close();
     }
-  });
+  }, RECOVERY_TEST_TIMEOUT_MS);
 
   it(`a step that kills its process every time is given up after ${OPERATION_STEP_MAX_ATTEMPTS} attempts and compensated`, async () => {
     const id = await killAt('run:charge', { cart: 'crash-loop' });
