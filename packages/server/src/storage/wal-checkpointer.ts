@@ -7,10 +7,10 @@ import { Worker } from 'node:worker_threads';
  * In WAL mode every commit appends pages to the -wal file, and a checkpoint copies them back into the
  * database file and syncs it. Left to SQLite, the checkpoint runs inside whichever commit crosses
  * `wal_autocheckpoint` pages, on the request thread: that commit took 242 ms in an add-to-cart run
- * (every other request of the process waited), and in the checkout run commits averaged 672 us with
- * it against 270 us without (docs/performance.md, "Checkpoints off the request thread"). Here a worker
- * thread with its own connection runs a PASSIVE checkpoint every WAL_CHECKPOINT_INTERVAL_MS, which
- * never blocks readers or writers; the request thread only appends.
+ * (every other request of the process waited), and in the checkout run commits averaged 701 us with
+ * it against 262 us once this thread took it over (docs/performance.md, "Checkpoints off the request
+ * thread"). Here a worker thread with its own connection runs a PASSIVE checkpoint every
+ * WAL_CHECKPOINT_INTERVAL_MS, which never blocks readers or writers; the request thread only appends.
  *
  * The process's own connection keeps an automatic checkpoint at WAL_BACKSTOP_PAGES, far above what
  * the worker lets the log reach: if the worker ever stops (or cannot keep up), the log stays bounded

@@ -158,7 +158,8 @@ export async function findSiteRow(db: Executor, siteId: string): Promise<OrderSi
   let r = (await orderSite.run(db, { siteId })).rows[0];
   if (!r) {
     await ensureSiteRow(db, siteId);
-    r = await db.selectFrom('order_sites').selectAll().where('site_id', '=', siteId).executeTakeFirstOrThrow();
+    r = (await orderSite.run(db, { siteId })).rows[0];
+    if (!r) throw new Error(`order_sites row of site ${siteId} is missing after it was ensured`);
   }
   return {
     lastNumber: Number(r.last_number), inventoryUpdateTrigger: r.inventory_update_trigger as InventoryUpdateTrigger, createInvoice: r.create_invoice === 1,
