@@ -72,6 +72,21 @@ describe('checkout', () => {
     expect([late.status, late.body.details.applicationError.code]).toEqual([409, 'CHECKOUT_ALREADY_COMPLETED']);
   });
 
+  it('removes the cart with the order of the checkout it last led to, not an earlier one', async () => {
+    const v = as(t, await visitor(t));
+    const p = await productV1(t, { name: 'Grinder', price: 12, quantity: 10 });
+    expect((await v.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 1)] })).status).toBe(200);
+    const first = (await v.post(`${CART}/create-checkout`, { channelType: 'WEB' })).body.checkoutId;
+    const second = (await v.post(`${CART}/create-checkout`, { channelType: 'WEB' })).body.checkoutId;
+    expect((await v.get(CART)).body.cart.checkoutId).toBe(second);
+    expect((await v.post(`${CHECKOUTS}/${first}/create-order`, { id: first })).status).toBe(200);
+    // The cart had moved on to the second checkout: the first one's order leaves it as it is.
+    expect((await v.get(CART)).body.cart).toMatchObject({ checkoutId: second, lineItems: [{ quantity: 1 }] });
+    expect((await v.post(`${CHECKOUTS}/${second}/create-order`, { id: second })).status).toBe(200);
+    const after = await v.get(CART);
+    expect([after.status, after.body.details.applicationError.code]).toEqual([404, 'CART_NOT_FOUND']);
+  });
+
   it('gives the same order to concurrent create-order calls of one checkout', async () => {
     const v = as(t, await visitor(t));
     const p = await productV1(t, { name: 'Bowl', price: 8, quantity: 50 });

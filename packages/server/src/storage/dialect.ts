@@ -111,6 +111,12 @@ export async function lockForUpdate(db: Kysely<Database>, dialect: DialectName, 
   if (dialect === 'postgres') await sql`${select} FOR UPDATE`.execute(db);
 }
 
+/** A top-level field of a JSON document column as text (NULL when absent or null). */
+export function jsonTextField(dialect: DialectName, column: string, field: string): RawBuilder<string | null> {
+  const path = sql.lit(dialect === 'postgres' ? field : `$.${field}`);
+  return dialect === 'postgres' ? sql<string | null>`(${sql.ref(column)} ->> ${path})` : sql<string | null>`json_extract(${sql.ref(column)}, ${path})`;
+}
+
 /** A JSON document column as text (for a LIKE over the whole document). */
 export function jsonAsText(dialect: DialectName, column: RawBuilder<unknown>): RawBuilder<unknown> {
   return dialect === 'postgres' ? sql`${column}::text` : column;

@@ -17,7 +17,7 @@ import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
-import { deleteCartRow, findCartById, findCartByOwner, insertCart, rekeyOpenCheckouts, updateCart } from './store.js';
+import { deleteCartRow, deleteCartUnlessMovedOn, findCartByOwner, insertCart, rekeyOpenCheckouts, updateCart } from './store.js';
 import { calculateTotals, type Totals } from './totals.js';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
@@ -180,9 +180,8 @@ export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<str
  * event for the caller to record with its own (one outbox write).
  */
 export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string, checkoutLines?: ResolvedLines): Promise<CartEvent | undefined> {
-  const cart = await findCartById(ctx.db, ctx.site.id, cartId);
-  if (!cart || (cart.doc.checkoutId && cart.doc.checkoutId !== checkoutId)) return undefined;
-  await deleteCartRow(ctx.db, ctx.site.id, cart.id);
+  const cart = await deleteCartUnlessMovedOn(ctx.db, ctx.dialect, ctx.site.id, cartId, checkoutId);
+  if (!cart) return undefined;
   // The checkout was copied from this cart: when its lines are still the cart's, their resolution is reused.
   const lines = checkoutLines && sameLines(cart.doc.lineItems, checkoutLines.stored) ? checkoutLines.resolved : (await view(ctx, cart)).lines;
   return { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, lines, ctx.site.currency) };

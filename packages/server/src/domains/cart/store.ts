@@ -1,6 +1,6 @@
 import type { Executor } from '../../storage/database.js';
 import { sql } from 'kysely';
-import { lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { preparedQuery } from '../../storage/prepared.js';
 import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout } from './model.js';
 
@@ -47,11 +47,6 @@ const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('c
   created_date: p.created_date, updated_date: p.updated_date,
 }));
 
-export async function findCartById(db: Executor, siteId: string, id: string): Promise<StoredCart | undefined> {
-  const row = await db.selectFrom('carts').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return row ? toCart(row) : undefined;
-}
-
 export async function insertCart(db: Executor, siteId: string, cart: StoredCart): Promise<void> {
   await cartInsert.run(db, {
     id: cart.id, site_id: siteId, owner_key: cart.ownerKey, doc: toJson(cart.doc), revision: cart.revision, created_date: cart.createdDate, updated_date: cart.updatedDate,
@@ -70,15 +65,28 @@ export async function updateCart(db: Executor, siteId: string, cart: StoredCart,
   return Number(res.numAffectedRows) === 1;
 }
 
+/**
+ * Deletes a cart unless its doc names another checkout (it moved on to a newer checkout), and
+ * answers the deleted cart, in one statement.
+ */
+export async function deleteCartUnlessMovedOn(db: Executor, dialect: DialectName, siteId: string, id: string, checkoutId: string): Promise<StoredCart | undefined> {
+  const linked = jsonTextField(dialect, 'doc', 'checkoutId');
+  const rows = await sql<CartsTable>`DELETE FROM carts WHERE site_id = ${siteId} AND id = ${id} AND (${linked} IS NULL OR ${linked} = ${checkoutId}) RETURNING *`.execute(db);
+  const row = rows.rows[0];
+  return row ? toCart(row) : undefined;
+}
+
 export async function deleteCartRow(db: Executor, siteId: string, id: string): Promise<boolean> {
   const res = await db.deleteFrom('carts').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
 }
 
 export async function findCheckout(db: Executor, siteId: string, id: string, lock?: DialectName): Promise<StoredCheckout | undefined> {
-  // Locked for create-order: a second caller waits here and then sees the first one's order id.
-  if (lock) await lockForUpdate(db, lock, sql`SELECT id FROM checkouts WHERE site_id = ${siteId} AND id = ${id}`);
-  const row = (await checkoutById.run(db, { siteId, id })).rows[0];
+  // Locked for create-order on PostgreSQL: a second caller waits here and then reads the first one's
+  // order id (the row lock and the read are one statement; SQLite's write transaction locks already).
+  const row = lock
+    ? (await sql<CheckoutsTable>`SELECT * FROM checkouts WHERE site_id = ${siteId} AND id = ${id} ${forUpdate(lock)}`.execute(db)).rows[0]
+    : (await checkoutById.run(db, { siteId, id })).rows[0];
   return row ? toCheckout(row) : undefined;
 }
 

@@ -25,20 +25,18 @@ export interface StockLine { productId: string; variantId: string; quantity: num
 
 export { InsufficientStockError };
 
-/** Stock rows serve both catalogs; each refresher ignores ids that are not its own. */
-async function refreshAnyProduct(ctx: RequestContext, productId: string): Promise<void> {
-  await refreshProductStock(ctx, productId);
-  await refreshProductV3Stock(ctx, productId);
-}
-
 /**
  * The product documents cache default-location stock (availability, V1 stock): whenever the
  * inventory domain changes on-hand stock there (our calls, or a checkout committing a reservation),
- * it tells us inside the change's transaction and the products are recomputed in it.
+ * it tells us inside the change's transaction and the products are recomputed in it. Each item
+ * names its catalog, so only that catalog's document is read.
  */
 onStockChanged(async (ctx, changed) => {
-  const products = new Set(changed.filter((r) => r.locationId === DEFAULT_LOCATION_ID).map((r) => r.productId));
-  for (const productId of products) await refreshAnyProduct(ctx, productId);
+  const products = new Map(changed.filter((r) => r.locationId === DEFAULT_LOCATION_ID).map((r) => [r.productId, r.catalog]));
+  for (const [productId, catalog] of products) {
+    if (catalog === 'v3') await refreshProductV3Stock(ctx, productId);
+    else await refreshProductStock(ctx, productId);
+  }
 });
 
 /**

@@ -3,7 +3,7 @@
  * catalogs, reservations for carts and checkout, availability reads, and the stock-change listener.
  */
 export {
-  adjust, availability, variantAvailabilityIfTracked, commit, getReservation, INVENTORY_LIMITS, InsufficientStockError, onStockChanged, pruneReservations, QuantityLimitError, release, reserve,
+  adjust, adjustKnown, availability, variantAvailabilityIfTracked, commit, getReservation, INVENTORY_LIMITS, InsufficientStockError, onStockChanged, pruneReservations, QuantityLimitError, release, reserve,
   RESERVATION_TTL_MS,
   type Availability, type ItemRef, type Reservation, type ReserveLine, type StockChange, type StockListener,
 } from './service.js';

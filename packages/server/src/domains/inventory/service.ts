@@ -46,16 +46,21 @@ export class QuantityLimitError extends ApplicationError {
 // cannot import the catalog (the catalog imports inventory), so the catalog registers here and is
 // told, inside the change's transaction, which items' on-hand stock changed.
 
-export type StockListener = (ctx: RequestContext, changed: InventoryRow[]) => Promise<void>;
+/**
+ * `raised`: some change may have added sellable stock (an increment or a set). A change that only
+ * took stock (a sale, a committed reservation) cannot bring an item back, so listeners waiting for
+ * that may skip their lookups.
+ */
+export type StockListener = (ctx: RequestContext, changed: InventoryRow[], how: { raised: boolean }) => Promise<void>;
 const listeners: StockListener[] = [];
 
 export function onStockChanged(listener: StockListener): void {
   if (!listeners.includes(listener)) listeners.push(listener);
 }
 
-async function notify(ctx: RequestContext, changed: InventoryRow[]): Promise<void> {
+async function notify(ctx: RequestContext, changed: InventoryRow[], how: { raised: boolean }): Promise<void> {
   if (changed.length === 0) return;
-  for (const l of listeners) await l(ctx, changed);
+  for (const l of listeners) await l(ctx, changed, how);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -129,6 +134,18 @@ export type StockChange = ItemRef & (
  * as they are now (the stock listeners have been told).
  */
 export async function adjust(ctx: RequestContext, changes: StockChange[], opts: { ignoreMissing?: boolean } = {}): Promise<InventoryRow[]> {
+  return (await applyChanges(ctx, changes, opts.ignoreMissing ?? false)).changed;
+}
+
+/**
+ * `adjust` with `ignoreMissing`, also answering how many changes named an item: a caller that needs
+ * to know whether any line has stock at all learns it from the same resolution (an order's stock).
+ */
+export async function adjustKnown(ctx: RequestContext, changes: StockChange[]): Promise<{ changed: InventoryRow[]; matched: number }> {
+  return applyChanges(ctx, changes, true);
+}
+
+async function applyChanges(ctx: RequestContext, changes: StockChange[], ignoreMissing: boolean): Promise<{ changed: InventoryRow[]; matched: number }> {
   checkLineCount(changes.length, 'changes');
   const v: FieldViolation[] = [];
   changes.forEach((c, i) => {
@@ -144,7 +161,7 @@ export async function adjust(ctx: RequestContext, changes: StockChange[], opts: 
     changes.forEach((change, i) => {
       const row = resolved[i];
       if (row) targets.push({ id: row.id, change });
-      else if (!opts.ignoreMissing) throw missing(change);
+      else if (!ignoreMissing) throw missing(change);
     });
     const rows = await lockResolved(tctx, resolved.filter((r): r is InventoryRow => r !== undefined));
     // Id order (stable for one item's changes): the first failure is the same whichever order lines came in.
@@ -183,8 +200,8 @@ export async function adjust(ctx: RequestContext, changes: StockChange[], opts: 
     const reread = new Map((await findItemsByIds(trx, ctx.site.id, unknown)).map((r) => [r.id, r]));
     const after = [...changed].map(([id, row]) => row ?? reread.get(id)).filter((r): r is InventoryRow => r !== undefined)
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    await notify(tctx, after);
-    return after;
+    await notify(tctx, after, { raised: targets.some((t) => 'increment' in t.change || 'set' in t.change) });
+    return { changed: after, matched: targets.length };
   });
 }
 
@@ -376,7 +393,7 @@ export async function commit(ctx: RequestContext, reservationId: string): Promis
       changed.push(l.itemId);
     }
     const after = await findItemsByIds(trx, ctx.site.id, changed);
-    await notify(tctx, after);
+    await notify(tctx, after, { raised: false });
     return after;
   });
 }

@@ -56,6 +56,8 @@ declare module '../../storage/schema.js' {
 
 export interface InventoryRow {
   id: string;
+  /** The catalog whose product the item belongs to: a stock change refreshes only that catalog's document. */
+  catalog: Catalog;
   productId: string;
   variantId: string;
   locationId: string;
@@ -74,7 +76,7 @@ export interface InventoryRow {
 
 export function toInventoryRow(r: Selectable<InventoryItemsTable>): InventoryRow {
   return {
-    id: r.id, productId: r.product_id, locationId: r.location_id, variantId: r.variant_id, sku: r.sku, trackQuantity: r.track_quantity === 1,
+    id: r.id, catalog: r.catalog as Catalog, productId: r.product_id, locationId: r.location_id, variantId: r.variant_id, sku: r.sku, trackQuantity: r.track_quantity === 1,
     quantity: r.quantity, inStock: r.in_stock === 1, preorderEnabled: r.preorder_enabled === 1, preorderLimit: r.preorder_limit,
     preorderCounter: r.preorder_counter, preorderMessage: r.preorder_message, revision: r.revision, createdDate: r.created_date, updatedDate: r.updated_date,
   };

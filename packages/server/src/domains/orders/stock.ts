@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/context.js';
 import {
-  adjust, commit, INVENTORY_LIMITS, InsufficientStockError, release, variantsWithItemsOf, reserve, type StockChange,
+  adjust, adjustKnown, commit, INVENTORY_LIMITS, InsufficientStockError, release, variantsWithItemsOf, reserve, type StockChange,
 } from '../inventory/index.js';
 import { ApplicationError } from '../../http/errors.js';
 import { DEFAULT_VARIANT_ID, STORES_APP_ID, type InventoryUpdateTrigger, type Order, type OrderRecord, type StockState } from './model.js';
@@ -41,12 +41,15 @@ const decrements = (lines: StockLine[]): StockChange[] => lines.map((l) => ({ pr
 
 /** Takes or holds a new order's units; InsufficientStockError (409) propagates and the caller's transaction rolls back. */
 export async function placeStock(ctx: RequestContext, order: Order, trigger: InventoryUpdateTrigger, paid: boolean): Promise<StockState> {
+  if (trigger === 'ON_ORDER_PLACED' || paid) {
+    const lines = stockLines(order);
+    if (lines.length === 0) return 'NONE';
+    // Lines whose variant has no item are skipped in the same resolution that takes the others' units.
+    const { matched } = await adjustKnown(ctx, decrements(lines));
+    return matched > 0 ? 'COMMITTED' : 'NONE';
+  }
   const lines = await known(ctx, stockLines(order));
   if (lines.length === 0) return 'NONE';
-  if (trigger === 'ON_ORDER_PLACED' || paid) {
-    await adjust(ctx, decrements(lines));
-    return 'COMMITTED';
-  }
   await reserve(ctx, lines.map((l) => ({ item: { productId: l.productId, variantId: l.variantId }, quantity: l.quantity })), {
     reservationId: reservationIdOf(order.id), owner: order.id, expiresAt: new Date(Date.now() + ORDER_HOLD_MS),
   });

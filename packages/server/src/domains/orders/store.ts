@@ -168,15 +168,16 @@ export async function findSiteRow(db: Executor, siteId: string): Promise<OrderSi
 }
 
 /**
- * Moves the site's counter on by one and answers the number, and whether an order already has it
- * (imports may take numbers above the counter), in one statement. The counter row stays locked until
- * the transaction ends.
+ * Moves the site's counter on by one and answers the number, whether an order already has it
+ * (imports may take numbers above the counter) and the site's inventory trigger (the new order's
+ * stock step needs it), in one statement. The counter row stays locked until the transaction ends.
  */
-export async function takeOrderNumber(db: Executor, siteId: string): Promise<{ number: number; used: boolean }> {
+export async function takeOrderNumber(db: Executor, siteId: string): Promise<{ number: number; used: boolean; inventoryUpdateTrigger: InventoryUpdateTrigger }> {
   const bump = () => db.updateTable('order_sites').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
     .where('site_id', '=', siteId)
     .returning((eb) => [
       'last_number',
+      'inventory_update_trigger',
       eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.site_id', '=', 'order_sites.site_id').whereRef('orders.number', '=', 'order_sites.last_number')).as('used'),
     ])
     .executeTakeFirst();
@@ -188,7 +189,7 @@ export async function takeOrderNumber(db: Executor, siteId: string): Promise<{ n
   }
   if (!r) throw new Error(`order_sites row of site ${siteId} is missing after it was created`);
   // SQLite answers EXISTS as 0/1, PostgreSQL as a boolean.
-  return { number: Number(r.last_number), used: Boolean(r.used) };
+  return { number: Number(r.last_number), used: Boolean(r.used), inventoryUpdateTrigger: r.inventory_update_trigger as InventoryUpdateTrigger };
 }
 
 /** Sets the counter (the next order gets counter + 1); returns the old value. */

@@ -148,7 +148,8 @@ export async function reportItemsBackInStock(ctx: RequestContext, input: z.infer
  * checks availability again and mails. Requests already mailed are not waiting, so a later change never
  * mails them twice.
  */
-onStockChanged(async (ctx, changed) => {
+onStockChanged(async (ctx, changed, how) => {
+  if (!how.raised) return; // units taken (a sale) bring nothing back
   const back = changed.filter((r) => r.locationId === DEFAULT_LOCATION_ID && (r.trackQuantity ? (r.quantity ?? 0) > 0 : r.inStock));
   const products = await itemsWithWaitingRequests(ctx.db, ctx.site.id, [...new Set(back.map((r) => r.productId))]);
   for (const productId of products.sort()) {
