@@ -11,6 +11,7 @@ import { enqueueJob, getJob } from '../src/jobs/service.js';
 import { insertJob } from '../src/jobs/store.js';
 import { DEFAULT_JOBS_SETTINGS, type JobsSettings } from '../src/jobs/settings.js';
 import { inTransaction } from '../src/storage/transaction.js';
+import { countingQueries } from '../src/storage/query-counter.js';
 import { JOBS_RETENTION_MS, pruneJobsJob } from '../src/jobs/prune.js';
 import type { AppDeps } from '../src/http/context.js';
 
@@ -34,6 +35,7 @@ function runner(kinds: JobKind<never>[], settings: Partial<JobsSettings> = {}, d
 
 const db = () => t.server.deps.storage.db;
 const finished = async (id: string) => ['SUCCEEDED', 'FAILED'].includes((await getJob(db(), id))?.status ?? '');
+const finishedIn = async (server: TestServer, id: string) => ['SUCCEEDED', 'FAILED'].includes((await getJob(server.server.deps.storage.db, id))?.status ?? '');
 
 describe('job runner', () => {
   it('retries with growing delays, then FAILED with the last error kept; onFailed runs once', async () => {
@@ -147,6 +149,42 @@ describe('job runner', () => {
     await r.whenIdle(); // a full wake claims every group, as the poll does
     await waitFor(() => finished(bId), 5_000, 'job B');
     expect(ran).toEqual(['test.group-a', 'test.group-b']);
+  });
+
+  it('claims once per wake: a claim that left slots free is not repeated when its job ends', async () => {
+    // The runner's statements, counted: its loop runs in the async context that started it.
+    const counted = await startTestServer({ countQueries: true });
+    try {
+      const ran: string[] = [];
+      const shared = defineJobKind<{ tag: string }>({ kind: 'test.claims-shared', async run(_ctx, p) { ran.push(p.tag); } });
+      const single = defineJobKind<{ tag: string }>({ kind: 'test.claims-single', concurrency: () => 1, async run(_ctx, p) { ran.push(p.tag); } });
+      const r = new JobRunner(counted.server.deps, new JobKinds([shared, single]), { ...FAST, pollIntervalMs: 60_000 });
+      const count = await countingQueries(async (c) => { r.start(); return c; });
+      try {
+        await r.whenIdle(); // claims for every slot group, nothing found
+        const start = count.statements;
+        const { jobId } = await enqueueJob(counted.server.deps.storage.db, shared, { tag: 'one' });
+        await waitFor(() => finishedIn(counted, jobId), 5_000, 'the shared job');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        // One claim (one job, four free slots: nothing left behind), one settle; no claim after the job ended.
+        expect(count.statements - start).toBe(2);
+        // A group of one slot fills with its first job: the second is claimed when the first ends.
+        const before = count.statements;
+        const ids = await inTransaction(counted.server.deps.storage.db, async (trx) => [
+          (await enqueueJob(trx, single, { tag: 'first' })).jobId, (await enqueueJob(trx, single, { tag: 'second' })).jobId,
+        ]);
+        await waitFor(async () => (await Promise.all(ids.map((id) => finishedIn(counted, id)))).every(Boolean), 5_000, 'both single-slot jobs');
+        await waitFor(() => count.statements - before >= 5, 5_000, 'the claim after the second job');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(ran).toEqual(['one', 'first', 'second']);
+        // claim (1 of 2), settle, claim (the second), settle, claim (nothing: the group is drained).
+        expect(count.statements - before).toBe(5);
+      } finally {
+        await r.stop();
+      }
+    } finally {
+      await counted.close();
+    }
   });
 
   it('stop hands a running job back without counting the attempt', async () => {

@@ -63,6 +63,12 @@ export class JobRunner {
   private readonly active = new Set<Promise<void>>();
   /** Running jobs per slot group ('' is the shared JOB_CONCURRENCY slots). */
   private readonly busy = new Map<string, number>();
+  /**
+   * Slot groups that may have due jobs left behind: their last claim filled every free slot, or a
+   * wake found no free slot. Only these are claimed for again when one of their jobs ends; a claim
+   * that took fewer jobs than it had slots took everything due (new jobs wake the runner themselves).
+   */
+  private readonly saturated = new Set<string>();
   /** When each periodic kind is next queued by this runner. */
   private readonly nextPeriodic = new Map<string, number>();
   private idleWaiters: (() => void)[] = [];
@@ -185,11 +191,16 @@ export class JobRunner {
       if (due !== 'all' && !group.kinds.some((k) => due.has(k))) continue;
       const slot = this.groupOf(this.kinds.get(group.kinds[0]!)!);
       const free = group.limit - (this.busy.get(slot) ?? 0);
-      if (free <= 0 || this.stopped) continue;
+      if (this.stopped) continue;
+      if (free <= 0) {
+        this.saturated.add(slot);
+        continue;
+      }
       const now = Date.now();
       const jobs = await claimJobs(db, dialect, { owner: this.owner, kinds: group.kinds, now: iso(now), leaseUntil: iso(now + group.leaseMs), limit: free });
       for (const job of jobs) this.launch(job, slot, group.leaseMs);
-      if (jobs.length > 0) this.wake(group.kinds[0]);
+      if (jobs.length < free) this.saturated.delete(slot);
+      else this.saturated.add(slot);
       claimed += jobs.length;
     }
     return claimed;
@@ -202,7 +213,9 @@ export class JobRunner {
       .finally(() => {
         this.busy.set(slot, (this.busy.get(slot) ?? 1) - 1);
         this.active.delete(running);
-        this.wake(job.kind); // its slot is free: look for more of its group
+        // Its slot is free: look for more of its group when the last claim may have left some (or
+        // when someone waits for the runner to be idle, which only a round can tell).
+        if (this.saturated.has(slot) || this.idleWaiters.length > 0) this.wake(job.kind);
       });
     this.active.add(running);
   }
