@@ -18,6 +18,22 @@ const patchProduct = async (id: string, product: Record<string, unknown>) => {
 };
 
 describe('cart lines after product writes', () => {
+  it('an untracked product taken out of stock, or tracked, shows in the next cart read', async () => {
+    // In stock and untracked, a line is AVAILABLE from the product document alone; any other state
+    // is read from inventory, so each change below must reach the cart at once.
+    const mug = await productV1(t, { name: 'Mug', price: 9 });
+    const v = as(t, await visitor(t));
+    const first = await v.post(`${CART}/add-to-cart`, { lineItems: [line(mug.productId, 2)] });
+    expect(first.body.cart.lineItems[0].availability).toEqual({ status: 'AVAILABLE' });
+    const inventory = (body: Record<string, unknown>) => call(t.url, `/stores/v2/inventoryItems/product/${mug.productId}`, { ...asOwner(t), method: 'PATCH', body: { inventoryItem: body } });
+    expect((await inventory({ variants: [{ variantId: mug.variantId, inStock: false }] })).status).toBe(200);
+    expect((await v.get(CART)).body.cart.lineItems[0].availability).toEqual({ status: 'NOT_AVAILABLE', quantityAvailable: 0 });
+    expect((await inventory({ variants: [{ variantId: mug.variantId, inStock: true }] })).status).toBe(200);
+    expect((await v.get(CART)).body.cart.lineItems[0].availability).toEqual({ status: 'AVAILABLE' });
+    expect((await inventory({ trackQuantity: true, variants: [{ variantId: mug.variantId, quantity: 1 }] })).status).toBe(200);
+    expect((await v.get(CART)).body.cart.lineItems[0].availability).toEqual({ status: 'PARTIALLY_AVAILABLE', quantityAvailable: 1 });
+  });
+
   it('a price, name or visibility change shows in the next cart read and write', async () => {
     const kettle = await productV1(t, { name: 'Kettle', price: 30 });
     const v = as(t, await visitor(t));

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 let t: TestServer;
 let fixture: Fixture;
 
-interface Fixture { visitor: Actor; productV1Id: string; productV3Id: string; collection: string }
+interface Fixture { visitor: Actor; otherVisitor: Actor; productV1Id: string; untrackedV1Id: string; productV3Id: string; collection: string }
 
 /**
  * One entry per hot call: its budget and how to make it. Adding a budget is adding a line.
@@ -42,6 +42,10 @@ const BUDGETS: Budget[] = [
   // with reserved units (one statement); then the write: begin, the cart row, commit. No event row: no
   // subscription here receives cart events (a site with one adds the sequence and outbox rows).
   { name: 'add-to-cart', statements: 6, call: (f) => call(t.url, '/ecom/v1/carts/current/add-to-cart', as(f.visitor, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: f.productV3Id, appId: STORES_APP_ID, options: { options: { Size: 'S' } } } }] })) },
+  // A V1 product whose stock is not tracked and which its document shows in stock needs no stock read
+  // (docs/cart.md "Performance"): the cart row, the listing version, begin, the cart row, commit (a
+  // cart of its own, holding only that product).
+  { name: 'add-to-cart (untracked V1 product)', statements: 5, call: (f) => call(t.url, '/ecom/v1/carts/current/add-to-cart', as(f.otherVisitor, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: f.untrackedV1Id, appId: STORES_APP_ID } }] })) },
 ];
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -70,6 +74,8 @@ beforeAll(async () => {
   const owner = asOwner(t);
   const v1 = await call(t.url, '/stores-reader/v1/products/query-platformized', { ...owner, body: { query: { paging: { limit: 1 } } } });
   const v3 = await call(t.url, '/stores/v3/products', { ...owner, body: { product: v3Product('Budget tee 0') } });
+  const untracked = await call(t.url, '/stores/v1/products', { ...owner, body: { product: { name: 'Budget mug', priceData: { price: 9 }, productType: 'physical' } } });
+  expect([untracked.status, untracked.body.product.variants[0].stock]).toEqual([200, { trackQuantity: false, inStock: true }]);
   for (let i = 1; i < 5; i++) expect((await call(t.url, '/stores/v3/products', { ...owner, body: { product: v3Product(`Budget tee ${i}`) } })).status).toBe(200);
   const collection = 'budgetNotes';
   const created = await call(t.url, '/wix-data/v2/collections', {
@@ -81,7 +87,7 @@ beforeAll(async () => {
     expect(m.status).toBe(200);
   }
   expect([v1.status, v3.status, created.status, items.status]).toEqual([200, 200, 200, 200]);
-  fixture = { visitor: await visitor(t), productV1Id: v1.body.products[0].id, productV3Id: v3.body.product.id, collection };
+  fixture = { visitor: await visitor(t), otherVisitor: await visitor(t), productV1Id: v1.body.products[0].id, untrackedV1Id: untracked.body.product.id, productV3Id: v3.body.product.id, collection };
 }, 60_000);
 
 afterAll(async () => {

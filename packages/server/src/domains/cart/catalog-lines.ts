@@ -45,7 +45,15 @@ function convertCatalogAmount(value: number | string, currency: Currency): strin
   return formatMoney(parseMoney(trimmed ? `${whole}.${trimmed}` : whole!, currency, 'price'), currency);
 }
 
-interface Found { line: StoredLine; resolved: Omit<ResolvedLine, 'availability'>; stock?: { productId: string; variantId: string }; hidden: boolean }
+interface Found {
+  line: StoredLine; resolved: Omit<ResolvedLine, 'availability'>; stock?: { productId: string; variantId: string }; hidden: boolean;
+  /**
+   * Available without reading inventory: an untracked variant its product document shows in stock
+   * (reservations and preorders count only for tracked or out-of-stock items, and the document's
+   * stock is rewritten with the item in the same transaction; docs/cart.md "Performance").
+   */
+  availableUntracked?: boolean;
+}
 
 interface LineOptions { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string>; subscriptionOptionId?: string }
 
@@ -80,6 +88,7 @@ function fromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currenc
     line,
     hidden: !variant.variant.visible,
     stock: { productId: p.id, variantId: variant.id },
+    availableUntracked: variant.stock?.trackQuantity === false && variant.stock.inStock === true,
     resolved: {
       id: line.id, quantity: line.quantity, catalogReference: line.catalogReference!, productName: p.name,
       url: { relativePath: `/product-page/${p.slug}`, url: `${ctx.origin}/product-page/${p.slug}` },
@@ -262,13 +271,14 @@ export async function resolveLines(ctx: RequestContext, lines: StoredLine[], cur
     const f = p1 ? fromV1(ctx, l, p1, currency) : p3 ? fromV3(ctx, l, p3, currency) : undefined;
     if (f) found.set(l.id, f);
   }
-  const refs = [...found.values()].filter((f) => !f.hidden && f.stock).map((f) => f.stock!);
+  const refs = [...found.values()].filter((f) => !f.hidden && !f.availableUntracked && f.stock).map((f) => f.stock!);
   const stock = await stockOf(ctx, refs);
   return lines.map((l) => {
     if (l.custom) return customLine(l);
     const f = found.get(l.id);
     if (!f) return notFoundLine(l);
     if (f.hidden) return { ...f.resolved, availability: { status: 'NOT_AVAILABLE', quantityAvailable: 0 }, stock: f.stock! };
+    if (f.availableUntracked) return { ...f.resolved, availability: { status: 'AVAILABLE' }, stock: f.stock! };
     const a = stock.get(`${f.stock!.productId}/${f.stock!.variantId}`);
     return { ...f.resolved, availability: availabilityOf(l.quantity, a), stock: f.stock! };
   });
