@@ -69,13 +69,15 @@ export interface NewJob {
  * Inserts a QUEUED job. With a dedup key already waiting (QUEUED) for this kind nothing is inserted
  * and the waiting job's id is answered instead.
  */
+const jobInsert = preparedQuery((db, p: Omit<NewJob, 'payload'> & { payload: string }) => db.insertInto('jobs').values({
+  id: p.id, kind: p.kind, site_id: p.siteId, payload: p.payload, status: 'QUEUED', attempts: 0, max_attempts: p.maxAttempts,
+  run_at: p.runAt, lease_owner: null, lease_until: null, last_error: null, progress: null, result: null, dedup_key: p.dedupKey,
+  created_date: p.now, updated_date: p.now,
+}).onConflict((oc) => oc.doNothing()));
+
 export async function insertJob(db: Executor, job: NewJob): Promise<{ id: string; inserted: boolean }> {
-  const res = await db.insertInto('jobs').values({
-    id: job.id, kind: job.kind, site_id: job.siteId, payload: toJson(job.payload), status: 'QUEUED', attempts: 0, max_attempts: job.maxAttempts,
-    run_at: job.runAt, lease_owner: null, lease_until: null, last_error: null, progress: null, result: null, dedup_key: job.dedupKey,
-    created_date: job.now, updated_date: job.now,
-  }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-  if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0 || job.dedupKey === null) return { id: job.id, inserted: true };
+  const res = await jobInsert.run(db, { ...job, payload: toJson(job.payload) });
+  if (Number(res.numAffectedRows ?? 0) > 0 || job.dedupKey === null) return { id: job.id, inserted: true };
   const waiting = await db.selectFrom('jobs').select('id').where('kind', '=', job.kind).where('dedup_key', '=', job.dedupKey)
     .where('status', '=', 'QUEUED').executeTakeFirst();
   return { id: waiting?.id ?? job.id, inserted: false };

@@ -59,3 +59,19 @@ export function preparedQuery<P extends object, R>(build: (db: Executor, params:
     },
   };
 }
+
+/**
+ * Every column of a row type, listed once and checked complete by the compiler (a column missing
+ * from `all` fails to build): the column list of a prepared INSERT or UPDATE of whole rows.
+ */
+export function allColumns<T>(all: Record<keyof T & string, true>): (keyof T & string)[] {
+  return Object.keys(all) as (keyof T & string)[];
+}
+
+/**
+ * The placeholders of `columns` as an object for `values()` or `set()`. A prepared statement must name
+ * each column it writes: its placeholder object has no keys of its own for Kysely to enumerate.
+ */
+export function columnsOf<P extends object, K extends keyof P & string>(params: P, columns: readonly K[]): Pick<P, K> {
+  return Object.fromEntries(columns.map((c) => [c, params[c]])) as Pick<P, K>;
+}

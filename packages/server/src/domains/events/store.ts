@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { forUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
-import { preparedQuery } from '../../storage/prepared.js';
+import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { EventTypePattern } from './model.js';
 
 interface OutboxEventsTable {
@@ -449,9 +449,17 @@ export async function listAttempts(db: Executor, deliveryIds: string[]): Promise
 // Mail queue
 
 export type NewMail = Omit<MailRow, 'attempts' | 'lease_owner' | 'lease_until' | 'last_error' | 'sent_date'>;
+const NEW_MAIL_COLUMNS = allColumns<NewMail>({
+  id: true, site_id: true, template: true, to_address: true, subject: true, html: true, text: true, event_id: true, status: true,
+  next_attempt_at: true, give_up_after: true, created_date: true,
+});
+
+const mailInsert = preparedQuery((db, p: NewMail) => db.insertInto('notification_mails').values({
+  ...columnsOf(p, NEW_MAIL_COLUMNS), attempts: 0, lease_owner: null, lease_until: null, last_error: null, sent_date: null,
+}));
 
 export async function insertMail(db: Executor, mail: NewMail): Promise<void> {
-  await db.insertInto('notification_mails').values({ ...mail, attempts: 0, lease_owner: null, lease_until: null, last_error: null, sent_date: null }).execute();
+  await mailInsert.run(db, mail);
 }
 
 /** The mails of these ids that exist, in the order of `ids`. */

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import { lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import type { Bool01 } from '../../storage/schema.js';
-import { preparedQuery } from '../../storage/prepared.js';
+import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { Fulfillment, InventoryUpdateTrigger, Order, OrderRecord, StockState } from './model.js';
 
 interface OrdersTable {
@@ -57,15 +57,26 @@ function recordOf(r: OrdersTable): OrderRecord {
   return { order, stockState: r.stock_state as StockState, revision: r.revision };
 }
 
+const ORDER_COLUMNS = allColumns<OrdersTable>({
+  site_id: true, id: true, number: true, status: true, payment_status: true, fulfillment_status: true, archived: true, imported: true, seen: true,
+  buyer_member_id: true, buyer_visitor_id: true, buyer_contact_id: true, buyer_email: true, channel_type: true, currency: true, total_minor: true,
+  checkout_id: true, stock_state: true, revision: true, purchased_date: true, created_date: true, updated_date: true, doc: true,
+});
+/** What an update of the whole row writes: all but its key and creation date. */
+const ORDER_CHANGING_COLUMNS = ORDER_COLUMNS.filter((c) => c !== 'site_id' && c !== 'id' && c !== 'created_date');
+
+const orderInsert = preparedQuery((db, p: OrdersTable) => db.insertInto('orders').values(columnsOf(p, ORDER_COLUMNS)));
+const orderUpdate = preparedQuery((db, p: OrdersTable) => db.updateTable('orders').set(columnsOf(p, ORDER_CHANGING_COLUMNS))
+  .where('site_id', '=', p.site_id).where('id', '=', p.id));
+
 export async function insertOrder(db: Executor, siteId: string, r: OrderRecord, totalMinor: bigint): Promise<void> {
-  await db.insertInto('orders').values(rowOf(siteId, r, totalMinor)).execute();
+  await orderInsert.run(db, rowOf(siteId, r, totalMinor));
   await writeTags(db, siteId, r.order);
 }
 
 /** Writes the order's columns and document, and its tag rows. */
 export async function updateOrderRow(db: Executor, siteId: string, r: OrderRecord, totalMinor: bigint): Promise<void> {
-  const { site_id: _s, id: _i, created_date: _c, ...rest } = rowOf(siteId, r, totalMinor);
-  await db.updateTable('orders').set(rest).where('site_id', '=', siteId).where('id', '=', r.order.id).execute();
+  await orderUpdate.run(db, rowOf(siteId, r, totalMinor));
   await db.deleteFrom('order_tags').where('site_id', '=', siteId).where('order_id', '=', r.order.id).execute();
   await writeTags(db, siteId, r.order);
 }
@@ -172,15 +183,16 @@ export async function findSiteRow(db: Executor, siteId: string): Promise<OrderSi
  * (imports may take numbers above the counter) and the site's inventory trigger (the new order's
  * stock step needs it), in one statement. The counter row stays locked until the transaction ends.
  */
+const numberBump = preparedQuery((db, p: { siteId: string }) => db.updateTable('order_sites').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+  .where('site_id', '=', p.siteId)
+  .returning((eb) => [
+    'last_number',
+    'inventory_update_trigger',
+    eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.site_id', '=', 'order_sites.site_id').whereRef('orders.number', '=', 'order_sites.last_number')).as('used'),
+  ]));
+
 export async function takeOrderNumber(db: Executor, siteId: string): Promise<{ number: number; used: boolean; inventoryUpdateTrigger: InventoryUpdateTrigger }> {
-  const bump = () => db.updateTable('order_sites').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
-    .where('site_id', '=', siteId)
-    .returning((eb) => [
-      'last_number',
-      'inventory_update_trigger',
-      eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.site_id', '=', 'order_sites.site_id').whereRef('orders.number', '=', 'order_sites.last_number')).as('used'),
-    ])
-    .executeTakeFirst();
+  const bump = async () => (await numberBump.run(db, { siteId })).rows[0];
   // The row exists after a site's first order: one statement then; the first order creates it.
   let r = await bump();
   if (!r) {

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
+import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type {
   CaptureStatus, GatewayOrder, Payment, PaymentExtras, PaymentKind, ProviderName, Refund, RefundDetails, RefundTransactionRecord,
   RefundTransactionStatus, RestockLine, TransactionPaymentStatus,
@@ -139,8 +140,17 @@ function toPayment(r: Selectable<PaymentsTable>): Payment {
 }
 
 /** Inserts a payment as the order's `position`-th (callers hold the order's payments lock). */
+const PAYMENT_COLUMNS = allColumns<PaymentsTable>({
+  id: true, site_id: true, order_id: true, position: true, kind: true, provider: true, currency: true, amount: true, status: true, captured: true,
+  refunded: true, refund_pending: true, offline: true, refund_disabled: true, declined_reason: true, card_brand: true, card_last4: true,
+  payment_method: true, provider_transaction_id: true, gateway_order_id: true, charge_correlation_id: true, delayed_capture: true,
+  authorized_date: true, capture_id: true, capture_status: true, capture_amount: true, capture_date: true, capture_failure: true,
+  void_status: true, void_date: true, void_reason: true, void_failure: true, extras: true, created_date: true, updated_date: true,
+});
+const paymentInsert = preparedQuery((db, p: PaymentsTable) => db.insertInto('payments').values(columnsOf(p, PAYMENT_COLUMNS)));
+
 export async function insertPayment(db: Executor, p: Payment, position: number): Promise<void> {
-  await db.insertInto('payments').values({
+  await paymentInsert.run(db, {
     id: p.id, site_id: p.siteId, order_id: p.orderId, position, kind: p.kind, provider: p.provider, currency: p.currency,
     amount: text(p.amount), status: p.status, captured: text(p.captured), refunded: text(p.refunded), refund_pending: text(p.refundPending),
     offline: bit(p.offline), refund_disabled: bit(p.refundDisabled), declined_reason: p.declinedReason,
@@ -151,7 +161,7 @@ export async function insertPayment(db: Executor, p: Payment, position: number):
     capture_date: p.capture?.createdDate ?? null, capture_failure: p.capture?.failureCode ?? null,
     void_status: p.void?.status ?? null, void_date: p.void?.date ?? null, void_reason: p.void?.reason ?? null, void_failure: p.void?.failureCode ?? null,
     extras: JSON.stringify(p.extras), created_date: p.createdDate, updated_date: p.updatedDate,
-  }).execute();
+  });
 }
 
 export async function listPayments(db: Executor, siteId: string, orderIds: readonly string[]): Promise<Payment[]> {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AbandonedCheckoutActivity } from '@vitrine/types/ecom-aftercare';
 import type { Executor } from '../../../storage/database.js';
 import { escapeLike, ilike, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
+import { allColumns, columnsOf, preparedQuery } from '../../../storage/prepared.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget, type ScalarType } from '../../../storage/filter.js';
 import type { CheckoutDetails, TrackedCheckout, TrackingStatus } from './model.js';
 
@@ -82,20 +83,33 @@ export interface TrackedSnapshotRow {
  * over. An ABANDONED one keeps its status (only completing it recovers it). Answers the row as stored,
  * or undefined when nothing was written.
  */
+/** The columns a snapshot writes, also when it updates the checkout's row. */
+type SnapshotColumns = Pick<AbandonedCheckoutsTable,
+  'cart_id' | 'buyer_email' | 'buyer_member_id' | 'buyer_visitor_id' | 'buyer_contact_id' | 'contact_first_name' | 'contact_last_name' |
+  'currency' | 'total_amount' | 'total_minor' | 'line_item_count' | 'details' | 'last_activity_date' | 'updated_date'>;
+const SNAPSHOT_COLUMNS = allColumns<SnapshotColumns>({
+  cart_id: true, buyer_email: true, buyer_member_id: true, buyer_visitor_id: true, buyer_contact_id: true, contact_first_name: true,
+  contact_last_name: true, currency: true, total_amount: true, total_minor: true, line_item_count: true, details: true,
+  last_activity_date: true, updated_date: true,
+});
+const snapshotUpsert = preparedQuery((db, p: SnapshotColumns & { id: string; site_id: string; checkout_id: string; created_date: string }) => {
+  const values = columnsOf(p, SNAPSHOT_COLUMNS);
+  return db.insertInto('abandoned_checkouts')
+    .values({ id: p.id, site_id: p.site_id, checkout_id: p.checkout_id, status: 'ACTIVE', activities: '[]', abandoned_date: null, recovered_date: null, created_date: p.created_date, ...values })
+    .onConflict((oc) => oc.columns(['site_id', 'checkout_id']).doUpdateSet(values).where('abandoned_checkouts.status', 'in', ['ACTIVE', 'ABANDONED']))
+    .returningAll();
+});
+
 export async function upsertSnapshot(db: Executor, s: TrackedSnapshotRow): Promise<TrackedCheckout | undefined> {
-  const values = {
-    cart_id: s.cartId,
+  const { rows } = await snapshotUpsert.run(db, {
+    id: s.id, site_id: s.siteId, checkout_id: s.checkoutId, cart_id: s.cartId,
     buyer_email: s.buyer.email, buyer_member_id: s.buyer.memberId, buyer_visitor_id: s.buyer.visitorId, buyer_contact_id: s.buyer.contactId,
     contact_first_name: s.contactName.first, contact_last_name: s.contactName.last,
     currency: s.currency, total_amount: s.totalAmount, total_minor: s.totalMinor.toString(), line_item_count: s.lineItemCount,
     details: s.details == null ? null : toJson(s.details),
-    last_activity_date: s.now, updated_date: s.now,
-  };
-  const row = await db.insertInto('abandoned_checkouts')
-    .values({ id: s.id, site_id: s.siteId, checkout_id: s.checkoutId, status: 'ACTIVE', activities: toJson([]), abandoned_date: null, recovered_date: null, created_date: s.now, ...values })
-    .onConflict((oc) => oc.columns(['site_id', 'checkout_id']).doUpdateSet(values).where('abandoned_checkouts.status', 'in', ['ACTIVE', 'ABANDONED']))
-    .returningAll()
-    .executeTakeFirst();
+    last_activity_date: s.now, updated_date: s.now, created_date: s.now,
+  });
+  const row = rows[0];
   return row ? toTracked(row) : undefined;
 }
 
