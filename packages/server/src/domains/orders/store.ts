@@ -66,6 +66,7 @@ const ORDER_COLUMNS = allColumns<OrdersTable>({
 const ORDER_CHANGING_COLUMNS = ORDER_COLUMNS.filter((c) => c !== 'site_id' && c !== 'id' && c !== 'created_date');
 
 const orderInsert = preparedQuery((db, p: OrdersTable) => db.insertInto('orders').values(columnsOf(p, ORDER_COLUMNS)));
+const orderTagsDelete = preparedQuery((db, p: { siteId: string; orderId: string }) => db.deleteFrom('order_tags').where('site_id', '=', p.siteId).where('order_id', '=', p.orderId));
 const orderUpdate = preparedQuery((db, p: OrdersTable) => db.updateTable('orders').set(columnsOf(p, ORDER_CHANGING_COLUMNS))
   .where('site_id', '=', p.site_id).where('id', '=', p.id));
 
@@ -77,7 +78,7 @@ export async function insertOrder(db: Executor, siteId: string, r: OrderRecord, 
 /** Writes the order's columns and document, and its tag rows. */
 export async function updateOrderRow(db: Executor, siteId: string, r: OrderRecord, totalMinor: bigint): Promise<void> {
   await orderUpdate.run(db, rowOf(siteId, r, totalMinor));
-  await db.deleteFrom('order_tags').where('site_id', '=', siteId).where('order_id', '=', r.order.id).execute();
+  await orderTagsDelete.run(db, { siteId, orderId: r.order.id });
   await writeTags(db, siteId, r.order);
 }
 

@@ -113,10 +113,12 @@ const text = (v: bigint): string => v.toString();
  * Serializes every change of one order's payments: the first statement of each changing transaction
  * (upsert bumping the order's row: a row lock on PostgreSQL until commit; SQLite has one writer).
  */
+const orderPaymentsLock = preparedQuery((db, p: { siteId: string; orderId: string }) => db.insertInto('payment_order_locks')
+  .values({ site_id: p.siteId, order_id: p.orderId, version: 1 })
+  .onConflict((oc) => oc.columns(['site_id', 'order_id']).doUpdateSet({ version: sql`payment_order_locks.version + 1` })));
+
 export async function lockOrderPayments(db: Executor, siteId: string, orderId: string): Promise<void> {
-  await db.insertInto('payment_order_locks').values({ site_id: siteId, order_id: orderId, version: 1 })
-    .onConflict((oc) => oc.columns(['site_id', 'order_id']).doUpdateSet({ version: sql`payment_order_locks.version + 1` }))
-    .execute();
+  await orderPaymentsLock.run(db, { siteId, orderId });
 }
 
 function toPayment(r: Selectable<PaymentsTable>): Payment {

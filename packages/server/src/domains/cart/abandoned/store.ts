@@ -119,10 +119,13 @@ export async function findByCheckout(db: Executor, siteId: string, checkoutId: s
 }
 
 /** ACTIVE -> COMPLETED for a checkout's row in one guarded statement; false when it has no ACTIVE row. */
+const activeCompletion = preparedQuery((db, p: { siteId: string; checkoutId: string; now: string }) => db.updateTable('abandoned_checkouts')
+  .set({ status: 'COMPLETED', updated_date: p.now })
+  .where('site_id', '=', p.siteId).where('checkout_id', '=', p.checkoutId).where('status', '=', 'ACTIVE'));
+
 export async function completeActive(db: Executor, siteId: string, checkoutId: string, now: string): Promise<boolean> {
-  const res = await db.updateTable('abandoned_checkouts').set({ status: 'COMPLETED', updated_date: now })
-    .where('site_id', '=', siteId).where('checkout_id', '=', checkoutId).where('status', '=', 'ACTIVE').executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const res = await activeCompletion.run(db, { siteId, checkoutId, now });
+  return Number(res.numAffectedRows) > 0;
 }
 
 /** Sets a new status on a row that still has `from` (guarded, so two completions cannot both win). */
