@@ -96,7 +96,7 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
-    name: 'estimate-totals', title: 'estimate totals (cart of 3 lines)',
+    name: 'estimate-totals', title: 'estimate totals (the add-to-cart carts, 3-20 lines)',
     prepare: async (w, origin) => {
       // Every buyer's cart holds at least three lines (add-to-cart may already have filled it).
       for (const [i] of w.visitorTokens.entries()) {
