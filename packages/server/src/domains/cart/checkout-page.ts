@@ -168,7 +168,7 @@ export async function completeAndRedirect(ctx: BaseContext, token: string): Prom
   if (!a) throw new ApplicationError(404, 'CHECKOUT_NOT_FOUND', 'The token names no checkout');
   await inTransaction(a.ctx.db, async (trx) => {
     const tctx = { ...a.ctx, db: trx };
-    const co = await findCheckout(trx, tctx.site.id, a.checkout.id, tctx.dialect);
+    const co = await findCheckout(trx, tctx.site.id, a.checkout.id, { lock: true });
     if (co && !co.completed) await completeInTransaction(tctx, co);
   });
   return new Response(null, { status: 302, headers: { location: a.thankYouPageUrl ?? `${ctx.origin}/`, 'cache-control': 'no-store' } });

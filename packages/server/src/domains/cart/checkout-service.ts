@@ -55,7 +55,7 @@ export function checkoutAnswer(v: CheckoutView) {
 
 /** A checkout the caller may use: its own (same visitor, member or key) or any for an owner; else 404. */
 async function ownCheckout(ctx: RequestContext, id: string, lock = false): Promise<StoredCheckout> {
-  const co = await findCheckout(ctx.db, ctx.site.id, id, lock ? ctx.dialect : undefined);
+  const co = await findCheckout(ctx.db, ctx.site.id, id, { lock });
   if (!co || (!isElevated(ctx.caller) && co.ownerKey !== ownerOf(ctx.caller).key)) throw checkoutNotFound(id);
   return co;
 }

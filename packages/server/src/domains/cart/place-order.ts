@@ -89,7 +89,7 @@ function refuseUnpayable(v: CheckoutView): void {
 export async function placeOrder(ctx: RequestContext, checkoutId: string): Promise<{ orderId: string; created: boolean }> {
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
-    const co = await findCheckout(trx, ctx.site.id, checkoutId, ctx.dialect);
+    const co = await findCheckout(trx, ctx.site.id, checkoutId, { lock: true });
     if (!co || (!isElevated(ctx.caller) && co.ownerKey !== ownerOf(ctx.caller).key)) throw notFound('CHECKOUT_NOT_FOUND', `Checkout ${checkoutId} not found`, { checkoutId });
     if (co.orderId) return { orderId: co.orderId, created: false };
     if (co.completed) throw new ApplicationError(409, 'CHECKOUT_ALREADY_COMPLETED', `Checkout ${checkoutId} was completed without an order`, { checkoutId });

@@ -1,6 +1,6 @@
 import type { Executor } from '../../storage/database.js';
 import { sql } from 'kysely';
-import { forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { preparedQuery } from '../../storage/prepared.js';
 import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout } from './model.js';
 
@@ -37,6 +37,9 @@ export async function findCartByOwner(db: Executor, siteId: string, ownerKey: st
 
 const checkoutById = preparedQuery((db, p: { siteId: string; id: string }) =>
   db.selectFrom('checkouts').selectAll().where('site_id', '=', p.siteId).where('id', '=', p.id));
+
+const checkoutByIdForUpdate = preparedQuery((db, p: { siteId: string; id: string }) =>
+  sql<CheckoutsTable>`SELECT * FROM checkouts WHERE site_id = ${p.siteId} AND id = ${p.id} ${forUpdate(dialectOf(db))}`);
 
 const cartInsert = preparedQuery((db, p: CartsTable) => db.insertInto('carts').values({
   id: p.id, site_id: p.site_id, owner_key: p.owner_key, doc: p.doc, revision: p.revision, created_date: p.created_date, updated_date: p.updated_date,
@@ -81,12 +84,10 @@ export async function deleteCartRow(db: Executor, siteId: string, id: string): P
   return Number(res.numDeletedRows) === 1;
 }
 
-export async function findCheckout(db: Executor, siteId: string, id: string, lock?: DialectName): Promise<StoredCheckout | undefined> {
+export async function findCheckout(db: Executor, siteId: string, id: string, opts: { lock?: boolean } = {}): Promise<StoredCheckout | undefined> {
   // Locked for create-order on PostgreSQL: a second caller waits here and then reads the first one's
   // order id (the row lock and the read are one statement; SQLite's write transaction locks already).
-  const row = lock
-    ? (await sql<CheckoutsTable>`SELECT * FROM checkouts WHERE site_id = ${siteId} AND id = ${id} ${forUpdate(lock)}`.execute(db)).rows[0]
-    : (await checkoutById.run(db, { siteId, id })).rows[0];
+  const row = (await (opts.lock ? checkoutByIdForUpdate : checkoutById).run(db, { siteId, id })).rows[0];
   return row ? toCheckout(row) : undefined;
 }
 
