@@ -65,16 +65,16 @@ export interface NewJob {
   id: string; kind: string; siteId: string | null; payload: unknown; maxAttempts: number; runAt: string; dedupKey: string | null; now: string;
 }
 
-/**
- * Inserts a QUEUED job. With a dedup key already waiting (QUEUED) for this kind nothing is inserted
- * and the waiting job's id is answered instead.
- */
 const jobInsert = preparedQuery((db, p: Omit<NewJob, 'payload'> & { payload: string }) => db.insertInto('jobs').values({
   id: p.id, kind: p.kind, site_id: p.siteId, payload: p.payload, status: 'QUEUED', attempts: 0, max_attempts: p.maxAttempts,
   run_at: p.runAt, lease_owner: null, lease_until: null, last_error: null, progress: null, result: null, dedup_key: p.dedupKey,
   created_date: p.now, updated_date: p.now,
 }).onConflict((oc) => oc.doNothing()));
 
+/**
+ * Inserts a QUEUED job. With a dedup key already waiting (QUEUED) for this kind nothing is inserted
+ * and the waiting job's id is answered instead.
+ */
 export async function insertJob(db: Executor, job: NewJob): Promise<{ id: string; inserted: boolean }> {
   const res = await jobInsert.run(db, { ...job, payload: toJson(job.payload) });
   if (Number(res.numAffectedRows ?? 0) > 0 || job.dedupKey === null) return { id: job.id, inserted: true };

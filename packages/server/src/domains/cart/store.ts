@@ -113,14 +113,14 @@ export async function setCheckoutCompleted(db: Executor, siteId: string, id: str
   await db.updateTable('checkouts').set({ completed: 1, updated_date: now }).where('site_id', '=', siteId).where('id', '=', id).execute();
 }
 
-/**
- * Claims the checkout for an order: sets `order_id` only while none is set, so of two concurrent
- * create-order calls exactly one wins (the other reads the winner's order id). True for the winner.
- */
 const checkoutClaim = preparedQuery((db, p: { siteId: string; id: string; orderId: string; now: string }) => db.updateTable('checkouts')
   .set({ order_id: p.orderId, completed: 1, updated_date: p.now })
   .where('site_id', '=', p.siteId).where('id', '=', p.id).where('order_id', 'is', null));
 
+/**
+ * Claims the checkout for an order: sets `order_id` only while none is set, so of two concurrent
+ * create-order calls exactly one wins (the other reads the winner's order id). True for the winner.
+ */
 export async function claimCheckoutOrder(db: Executor, siteId: string, id: string, orderId: string, now: string): Promise<boolean> {
   const res = await checkoutClaim.run(db, { siteId, id, orderId, now });
   return Number(res.numAffectedRows) === 1;

@@ -179,11 +179,6 @@ export async function findSiteRow(db: Executor, siteId: string): Promise<OrderSi
   };
 }
 
-/**
- * Moves the site's counter on by one and answers the number, whether an order already has it
- * (imports may take numbers above the counter) and the site's inventory trigger (the new order's
- * stock step needs it), in one statement. The counter row stays locked until the transaction ends.
- */
 const numberBump = preparedQuery((db, p: { siteId: string }) => db.updateTable('order_sites').set((eb) => ({ last_number: eb('last_number', '+', 1) }))
   .where('site_id', '=', p.siteId)
   .returning((eb) => [
@@ -192,6 +187,11 @@ const numberBump = preparedQuery((db, p: { siteId: string }) => db.updateTable('
     eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.site_id', '=', 'order_sites.site_id').whereRef('orders.number', '=', 'order_sites.last_number')).as('used'),
   ]));
 
+/**
+ * Moves the site's counter on by one and answers the number, whether an order already has it
+ * (imports may take numbers above the counter) and the site's inventory trigger (the new order's
+ * stock step needs it), in one statement. The counter row stays locked until the transaction ends.
+ */
 export async function takeOrderNumber(db: Executor, siteId: string): Promise<{ number: number; used: boolean; inventoryUpdateTrigger: InventoryUpdateTrigger }> {
   const bump = async () => (await numberBump.run(db, { siteId })).rows[0];
   // The row exists after a site's first order: one statement then; the first order creates it.

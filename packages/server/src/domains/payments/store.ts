@@ -109,14 +109,14 @@ const bit = (b: boolean): Bool01 => (b ? 1 : 0);
 /** Amounts are written as decimal text: exact on both drivers (SQLite's integer affinity stores them as integers). */
 const text = (v: bigint): string => v.toString();
 
-/**
- * Serializes every change of one order's payments: the first statement of each changing transaction
- * (upsert bumping the order's row: a row lock on PostgreSQL until commit; SQLite has one writer).
- */
 const orderPaymentsLock = preparedQuery((db, p: { siteId: string; orderId: string }) => db.insertInto('payment_order_locks')
   .values({ site_id: p.siteId, order_id: p.orderId, version: 1 })
   .onConflict((oc) => oc.columns(['site_id', 'order_id']).doUpdateSet({ version: sql`payment_order_locks.version + 1` })));
 
+/**
+ * Serializes every change of one order's payments: the first statement of each changing transaction
+ * (upsert bumping the order's row: a row lock on PostgreSQL until commit; SQLite has one writer).
+ */
 export async function lockOrderPayments(db: Executor, siteId: string, orderId: string): Promise<void> {
   await orderPaymentsLock.run(db, { siteId, orderId });
 }
@@ -141,7 +141,6 @@ function toPayment(r: Selectable<PaymentsTable>): Payment {
   };
 }
 
-/** Inserts a payment as the order's `position`-th (callers hold the order's payments lock). */
 const PAYMENT_COLUMNS = allColumns<PaymentsTable>({
   id: true, site_id: true, order_id: true, position: true, kind: true, provider: true, currency: true, amount: true, status: true, captured: true,
   refunded: true, refund_pending: true, offline: true, refund_disabled: true, declined_reason: true, card_brand: true, card_last4: true,
@@ -151,6 +150,7 @@ const PAYMENT_COLUMNS = allColumns<PaymentsTable>({
 });
 const paymentInsert = preparedQuery((db, p: PaymentsTable) => db.insertInto('payments').values(columnsOf(p, PAYMENT_COLUMNS)));
 
+/** Inserts a payment as the order's `position`-th (callers hold the order's payments lock). */
 export async function insertPayment(db: Executor, p: Payment, position: number): Promise<void> {
   await paymentInsert.run(db, {
     id: p.id, site_id: p.siteId, order_id: p.orderId, position, kind: p.kind, provider: p.provider, currency: p.currency,

@@ -77,12 +77,6 @@ export interface TrackedSnapshotRow {
   now: string;
 }
 
-/**
- * Records the latest state of a checkout in one statement (safe against a concurrent first report of
- * the same checkout on both databases). A COMPLETED or RECOVERED checkout is left as it is: its story is
- * over. An ABANDONED one keeps its status (only completing it recovers it). Answers the row as stored,
- * or undefined when nothing was written.
- */
 /** The columns a snapshot writes, also when it updates the checkout's row. */
 type SnapshotColumns = Pick<AbandonedCheckoutsTable,
   'cart_id' | 'buyer_email' | 'buyer_member_id' | 'buyer_visitor_id' | 'buyer_contact_id' | 'contact_first_name' | 'contact_last_name' |
@@ -100,6 +94,12 @@ const snapshotUpsert = preparedQuery((db, p: SnapshotColumns & { id: string; sit
     .returningAll();
 });
 
+/**
+ * Records the latest state of a checkout in one statement (safe against a concurrent first report of
+ * the same checkout on both databases). A COMPLETED or RECOVERED checkout is left as it is: its story is
+ * over. An ABANDONED one keeps its status (only completing it recovers it). Answers the row as stored,
+ * or undefined when nothing was written.
+ */
 export async function upsertSnapshot(db: Executor, s: TrackedSnapshotRow): Promise<TrackedCheckout | undefined> {
   const { rows } = await snapshotUpsert.run(db, {
     id: s.id, site_id: s.siteId, checkout_id: s.checkoutId, cart_id: s.cartId,
@@ -118,11 +118,11 @@ export async function findByCheckout(db: Executor, siteId: string, checkoutId: s
   return row ? toTracked(row) : undefined;
 }
 
-/** ACTIVE -> COMPLETED for a checkout's row in one guarded statement; false when it has no ACTIVE row. */
 const activeCompletion = preparedQuery((db, p: { siteId: string; checkoutId: string; now: string }) => db.updateTable('abandoned_checkouts')
   .set({ status: 'COMPLETED', updated_date: p.now })
   .where('site_id', '=', p.siteId).where('checkout_id', '=', p.checkoutId).where('status', '=', 'ACTIVE'));
 
+/** ACTIVE -> COMPLETED for a checkout's row in one guarded statement; false when it has no ACTIVE row. */
 export async function completeActive(db: Executor, siteId: string, checkoutId: string, now: string): Promise<boolean> {
   const res = await activeCompletion.run(db, { siteId, checkoutId, now });
   return Number(res.numAffectedRows) > 0;
