@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema, openStorage, type Storage } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { domainMigrations } from '../src/migrations.js';
-import { preparedQuery } from '../src/storage/prepared.js';
+import { allColumns, columnsOf, preparedQuery } from '../src/storage/prepared.js';
 import { inTransaction } from '../src/storage/transaction.js';
 
 /** Queries compiled once per dialect run with each call's own values (storage/prepared.ts), on the database under test. */
@@ -51,6 +51,26 @@ describe('preparedQuery', () => {
     expect(Number((await raise.run(db, { siteId: 'nobody', by: 2 })).numAffectedRows)).toBe(0);
     expect((await versionText.run(db, { siteId: 's1' })).rows).toEqual([{ version: 5 }]);
     expect((await versionText.run(db, { siteId: 's2' })).rows).toEqual([{ version: 7 }]);
+  });
+
+  it('writes whole rows through allColumns / columnsOf, nulls included, one compile for every call', async () => {
+    const { db } = storage;
+    interface CheckoutRow {
+      id: string; site_id: string; owner_key: string; cart_id: string | null; doc: string; completed: number; order_id: string | null;
+      created_date: string; updated_date: string;
+    }
+    const COLUMNS = allColumns<CheckoutRow>({
+      id: true, site_id: true, owner_key: true, cart_id: true, doc: true, completed: true, order_id: true, created_date: true, updated_date: true,
+    });
+    const insert = preparedQuery((d, p: CheckoutRow) => d.insertInto('checkouts').values(columnsOf(p, COLUMNS)));
+    const rows: CheckoutRow[] = [
+      { id: 'k1', site_id: 's1', owner_key: 'v1', cart_id: 'cart-1', doc: '{"n":1}', completed: 0, order_id: null, created_date: '2026-01-01', updated_date: '2026-02-01' },
+      { id: 'k2', site_id: 's1', owner_key: 'v2', cart_id: null, doc: '{"n":2}', completed: 1, order_id: 'order-2', created_date: '2026-01-02', updated_date: '2026-02-02' },
+    ];
+    for (const row of rows) expect(Number((await insert.run(db, row)).numAffectedRows)).toBe(1);
+    const stored = await db.selectFrom('checkouts').select(['id', 'owner_key', 'cart_id', 'completed', 'order_id', 'created_date', 'updated_date'])
+      .where('site_id', '=', 's1').orderBy('id').execute();
+    expect(stored).toEqual(rows.map(({ site_id: _s, doc: _d, ...rest }) => rest));
   });
 
   it('runs inside a transaction as part of it', async () => {

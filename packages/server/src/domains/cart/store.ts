@@ -1,7 +1,7 @@
 import type { Executor } from '../../storage/database.js';
 import { sql } from 'kysely';
 import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
-import { preparedQuery } from '../../storage/prepared.js';
+import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout } from './model.js';
 
 interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
@@ -41,14 +41,13 @@ const checkoutById = preparedQuery((db, p: { siteId: string; id: string }) =>
 const checkoutByIdForUpdate = preparedQuery((db, p: { siteId: string; id: string }) =>
   sql<CheckoutsTable>`SELECT * FROM checkouts WHERE site_id = ${p.siteId} AND id = ${p.id} ${forUpdate(dialectOf(db))}`);
 
-const cartInsert = preparedQuery((db, p: CartsTable) => db.insertInto('carts').values({
-  id: p.id, site_id: p.site_id, owner_key: p.owner_key, doc: p.doc, revision: p.revision, created_date: p.created_date, updated_date: p.updated_date,
-}));
+const cartInsert = preparedQuery((db, p: CartsTable) => db.insertInto('carts').values(columnsOf(p, allColumns<CartsTable>({
+  id: true, site_id: true, owner_key: true, doc: true, revision: true, created_date: true, updated_date: true,
+}))));
 
-const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('checkouts').values({
-  id: p.id, site_id: p.site_id, owner_key: p.owner_key, cart_id: p.cart_id, doc: p.doc, completed: p.completed, order_id: p.order_id,
-  created_date: p.created_date, updated_date: p.updated_date,
-}));
+const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('checkouts').values(columnsOf(p, allColumns<CheckoutsTable>({
+  id: true, site_id: true, owner_key: true, cart_id: true, doc: true, completed: true, order_id: true, created_date: true, updated_date: true,
+}))));
 
 export async function insertCart(db: Executor, siteId: string, cart: StoredCart): Promise<void> {
   await cartInsert.run(db, {
