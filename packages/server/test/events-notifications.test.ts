@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor, SLOW_START_MS } from './events-support.js';
 import { updateSite } from '../src/domains/sites/service.js';
+import { recordEvents } from '../src/domains/events/service.js';
+import { inTransaction } from '../src/storage/transaction.js';
 
 const MEMBER = 'wix.members.v1.member';
 const ORDER = 'wix.ecom.v1.order';
@@ -14,6 +16,10 @@ async function mailbox(t: TestServer, query: Record<string, string> = {}): Promi
   const res = await call(t.url, '/notifications/v1/mails', { ...asOwner(t), query: { limit: '100', ...query } });
   expect(res.status).toBe(200);
   return res.body.mails;
+}
+
+async function mailJobs(t: TestServer): Promise<{ payload: unknown; attempts: number }[]> {
+  return t.server.deps.storage.db.selectFrom('jobs').select(['payload', 'attempts']).where('kind', '=', 'mail.send').execute();
 }
 
 describe('without SMTP: the mailbox', () => {
@@ -72,6 +78,9 @@ describe('without SMTP: the mailbox', () => {
     await recordInTransaction(ctx, { entityFqdn: ORDER, slug: 'created', entityId: 'o3', entity: { id: 'o3', number: '10003', buyerInfo: { email: 'dan@example.com' } } });
     await waitFor(async () => (await mailbox(t, { template: 'order-confirmation' })).length === 2, 10_000, 'the second confirmation');
     expect((await mailbox(t, { template: 'member-welcome' })).map((m) => m.to)).toEqual(['ann@example.com']);
+    // Nothing could send them, so they were stored as they were queued: no mail.send job ran for any.
+    expect((await mailbox(t)).map((m) => m.status).filter((status) => status !== 'STORED')).toEqual([]);
+    expect(await mailJobs(t)).toEqual([]);
   });
 
   it('disables a subscription after a failure streak, tells the owner, and resumes when re-enabled', async () => {
@@ -169,10 +178,33 @@ describe('with SMTP', () => {
     const mails = (await mailbox(t)).filter((m) => m.subject.includes('10077'));
     expect(mails.map((m) => [m.to, m.status, m.attempts]).sort()).toEqual([['erin@example.com', 'FAILED', 1], ['owner@shop.example', 'SENT', 2]]);
     expect(received.slice(before).map((r) => r.to)).toEqual([['owner@shop.example']]);
-    const jobs = await t.server.deps.storage.db.selectFrom('jobs').select(['payload', 'attempts']).where('kind', '=', 'mail.send').execute();
+    const jobs = await mailJobs(t);
     const ids = mails.map((m) => m.id).sort();
     const theJob = jobs.filter((j) => ids.some((id) => JSON.stringify(j.payload).includes(id)));
     expect(theJob).toHaveLength(1);
     expect(theJob[0]!.attempts).toBe(2);
+  });
+
+  it('sends the mails of events committed together with one job (a paid order: confirmation and payment mails)', async () => {
+    refuse = [];
+    const before = received.length;
+    const order = { id: 'o-paid', number: '10078', buyerInfo: { email: 'fay@example.com' } };
+    const ctx = ownerContext(t);
+    await inTransaction(ctx.db, (trx) => recordEvents({ ...ctx, db: trx }, [
+      { entityFqdn: ORDER, slug: 'created', entityId: order.id, entity: order },
+      { entityFqdn: ORDER, slug: 'payment_status_updated', entityId: order.id, entity: order, data: { mail: 'PAID' } },
+    ]));
+    await waitFor(async () => (await mailbox(t)).filter((m) => m.subject.includes('10078') && m.status === 'SENT').length === 3, 10_000, 'the three mails');
+    const mails = (await mailbox(t)).filter((m) => m.subject.includes('10078'));
+    expect(mails.map((m) => [m.template, m.to]).sort()).toEqual([
+      ['order-confirmation', 'fay@example.com'], ['order-paid', 'fay@example.com'], ['owner-new-order', 'owner@shop.example'],
+    ]);
+    expect(received.slice(before).map((r) => r.to[0]).sort()).toEqual(['fay@example.com', 'fay@example.com', 'owner@shop.example']);
+    const theJobs = (await mailJobs(t)).filter((j) => mails.some((m) => JSON.stringify(j.payload).includes(m.id)));
+    expect(theJobs).toHaveLength(1);
+    const payload = theJobs[0]!.payload;
+    // JSON text on SQLite, a jsonb value on PostgreSQL.
+    const { mailIds } = (typeof payload === 'string' ? JSON.parse(payload) : payload) as { mailIds: string[] };
+    expect([...mailIds].sort()).toEqual(mails.map((m) => m.id).sort());
   });
 });

@@ -197,7 +197,7 @@ describe('two processes, one database', () => {
   it(`jobs: ${MAILS} queued mails are each sent exactly once while both processes run jobs`, async () => {
     const to = uniqueEmail('jobs');
     await db.read(async (h) => {
-      for (let i = 0; i < MAILS; i++) await enqueueMail({ db: h, site: { id: siteId } }, { template: 'test', to, subject: `job mail ${i}`, html: `<p>${i}</p>`, text: String(i) });
+      for (let i = 0; i < MAILS; i++) await enqueueMail({ db: h, site: { id: siteId }, deps: { config: { smtpUrl: mailbox.url } } }, { template: 'test', to, subject: `job mail ${i}`, html: `<p>${i}</p>`, text: String(i) });
     });
     const deadline = Date.now() + 20_000;
     while (mailbox.messages.filter((m) => m.to.includes(to)).length < MAILS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

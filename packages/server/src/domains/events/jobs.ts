@@ -11,7 +11,7 @@ import { getSite } from '../sites/index.js';
 import { mailsForEvent, plainEmail, webhookDisabledMail, type MailSite } from './mail-templates.js';
 import { backoffDelayMs, classifyStatus, eventActorType, matchesAny, retryAfterMs, SIGNATURE_HEADER, signatureHeader, type WebhookEnvelope } from './model.js';
 import { postWebhook } from './post.js';
-import { enqueueMail, enqueueMails } from './mail.js';
+import { enqueueMail, enqueueMails, type MailInput } from './mail.js';
 import { assertDeliverable, BlockedTargetError, guardedLookup } from './target.js';
 import type { EventsSettings } from './settings.js';
 import {
@@ -82,6 +82,8 @@ async function fanOut(deps: AppDeps, settings: EventsSettings): Promise<{ events
     const sites = new Map<string, MailSite>();
     const now = Date.now();
     const deliveries: NewDelivery[] = [];
+    // One mail.send job per site for the whole batch (a paid order's confirmation and payment mails go together).
+    const mailsBySite = new Map<string, MailInput[]>();
     for (const e of events) {
       const body = JSON.stringify(envelopeOf(e));
       for (const s of subs) {
@@ -93,8 +95,9 @@ async function fanOut(deps: AppDeps, settings: EventsSettings): Promise<{ events
         });
       }
       const mails = mailsForEvent({ entityFqdn: e.entityFqdn, slug: e.slug, entity: e.payload.entity, data: e.payload.data ?? {} }, await mailSite(trx, e.siteId, sites));
-      await enqueueMails({ db: trx, site: { id: e.siteId } }, mails.map((mail) => ({ ...mail, eventId: e.id })));
+      if (mails.length > 0) mailsBySite.set(e.siteId, [...(mailsBySite.get(e.siteId) ?? []), ...mails.map((mail) => ({ ...mail, eventId: e.id }))]);
     }
+    for (const [siteId, mails] of mailsBySite) await enqueueMails({ db: trx, site: { id: siteId }, deps }, mails);
     await insertDeliveries(trx, deliveries);
     await markEventsDispatched(trx, events.map((e) => e.id));
     return { events: events.length, deliveries: deliveries.length };
@@ -248,7 +251,7 @@ class DeliverySender {
       if (!await disableSubscription(trx, sub.id, reason, iso(finished))) return;
       const site = await mailSite(trx, sub.siteId, new Map());
       const to = sub.alertEmail ?? site.ownerEmail ?? '';
-      await enqueueMail({ db: trx, site: { id: sub.siteId } }, webhookDisabledMail(to, site, { id: sub.id, url: sub.url, failureStreak: streak.failureStreak, failingSince: streak.failingSince }));
+      await enqueueMail({ db: trx, site: { id: sub.siteId }, deps: this.deps }, webhookDisabledMail(to, site, { id: sub.id, url: sub.url, failureStreak: streak.failureStreak, failingSince: streak.failingSince }));
       this.deps.log.warn({ subscriptionId: sub.id, reason }, 'webhook subscription disabled');
     });
   }

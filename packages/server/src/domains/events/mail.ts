@@ -13,9 +13,10 @@ import { findMails, finishMail, insertMail, storeMails, type MailRow } from './s
 
 /**
  * The one way e-mail leaves the server. Every mail (identity codes and links, notification templates)
- * is a row of `notification_mails` plus a `mail.send` job queued in the same transaction (enqueueMail
- * in service.ts). The job sends it with nodemailer over SMTP_URL; without SMTP_URL the mail stays in
- * the outbox as STORED, for the dashboard's mailbox, and the log says so without its content.
+ * is a row of `notification_mails`, queued in the transaction of the change it tells about
+ * (enqueueMails below). A mail that can be sent (SMTP_URL set, an address to send to) is PENDING with
+ * a `mail.send` job, which sends it with nodemailer; any other is STORED at once, for the dashboard's
+ * mailbox, with no job to run (nothing could send it).
  */
 
 /** Attempts of one mail (with the events backoff: about a day of retries), then FAILED. */
@@ -61,7 +62,7 @@ export const sendMailJob = defineJobKind<{ mailIds?: string[]; mailId?: string }
     // Sent, stored or failed already (a second job for them, or a retry after some were settled): skipped.
     const pending = (await findMails(ctx.db, ids)).filter((mail) => mail.status === 'PENDING');
     const smtpUrl = ctx.deps.config.smtpUrl;
-    // Mails nothing can send stay in the mailbox, settled together in one statement.
+    // Queued by a server with SMTP_URL and run by one without: they stay in the mailbox, settled together.
     const unsendable = pending.filter((mail) => !smtpUrl || !mail.to_address);
     await storeMails(ctx.db, unsendable.map((mail) => mail.id));
     for (const mail of unsendable) ctx.log.info({ mailId: mail.id, template: mail.template }, 'mail stored in the mailbox (no SMTP_URL)');
@@ -112,39 +113,55 @@ export interface MailInput extends RenderedMail {
 }
 
 /**
- * Queues e-mails: rows of the one outbox (`notification_mails`, read by the mailbox route) and one
- * `mail.send` job for all of them. Call it inside the change's transaction like recordEvent: the mails
- * exist, and go out, exactly when the change committed. Answers the mail ids in order.
+ * Where mails are queued: the change's executor and site, and whether this server sends mail at all
+ * (`config.smtpUrl`; a request context or the app's deps carry it).
  */
-export async function enqueueMails(ctx: { db: Executor; site: Pick<Site, 'id'> }, mails: MailInput[]): Promise<string[]> {
+export interface MailQueue {
+  db: Executor;
+  site: Pick<Site, 'id'>;
+  deps: { config: { smtpUrl?: string | undefined } };
+}
+
+/**
+ * Queues e-mails: rows of the one outbox (`notification_mails`, read by the mailbox route) and one
+ * `mail.send` job for those that can be sent. Call it inside the change's transaction like
+ * recordEvent: the mails exist, and go out, exactly when the change committed. Without SMTP_URL (or
+ * without an address) a mail is STORED in the mailbox right away: a job would only have marked it so,
+ * at the cost of four more commits per mail. Answers the mail ids in order.
+ */
+export async function enqueueMails(queue: MailQueue, mails: MailInput[]): Promise<string[]> {
   if (mails.length === 0) return [];
   const now = new Date().toISOString();
   const ids = mails.map(() => randomUUID());
-  await inTransaction(ctx.db, async (trx) => {
+  const sending = Boolean(queue.deps.config.smtpUrl);
+  const pending: string[] = [];
+  await inTransaction(queue.db, async (trx) => {
     for (const [i, mail] of mails.entries()) {
+      const sendable = sending && Boolean(mail.to);
+      if (sendable) pending.push(ids[i]!);
       await insertMail(trx, {
         id: ids[i]!,
-        site_id: ctx.site.id,
+        site_id: queue.site.id,
         template: mail.template,
         to_address: mail.to,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
         event_id: mail.eventId ?? null,
-        status: 'PENDING',
+        status: sendable ? 'PENDING' : 'STORED',
         // Legacy columns of the worker that sent mails before the job system; the mail.send job carries the schedule now.
         next_attempt_at: now,
         give_up_after: now,
         created_date: now,
       });
     }
-    await enqueueJob(trx, sendMailJob, { mailIds: ids }, { siteId: ctx.site.id });
+    if (pending.length > 0) await enqueueJob(trx, sendMailJob, { mailIds: pending }, { siteId: queue.site.id });
   });
   return ids;
 }
 
 /** `enqueueMails` of one mail. */
-export async function enqueueMail(ctx: { db: Executor; site: Pick<Site, 'id'> }, mail: MailInput): Promise<string> {
-  const [id] = await enqueueMails(ctx, [mail]);
+export async function enqueueMail(queue: MailQueue, mail: MailInput): Promise<string> {
+  const [id] = await enqueueMails(queue, [mail]);
   return id!;
 }

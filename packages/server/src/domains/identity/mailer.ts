@@ -22,5 +22,5 @@ export function listIdentityMails(db: Executor, siteId: string, to: string) {
 export async function queueMail(ctx: BaseContext, siteId: string, template: IdentityMailTemplate, mail: Mail): Promise<void> {
   // Identity mails are plain text; their HTML part (and mailbox preview) is that text, escaped.
   const html = mail.html ?? `<pre style="font-family: inherit; white-space: pre-wrap">${escapeHtml(mail.text)}</pre>`;
-  await enqueueMail({ db: ctx.db, site: { id: siteId } }, { template, to: mail.to, subject: mail.subject, text: mail.text, html });
+  await enqueueMail({ db: ctx.db, site: { id: siteId }, deps: ctx.deps }, { template, to: mail.to, subject: mail.subject, text: mail.text, html });
 }
