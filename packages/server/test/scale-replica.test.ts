@@ -45,6 +45,9 @@ describe.skipIf(UNAVAILABLE !== undefined)(`read replica with read-your-writes${
   beforeAll(async () => {
     pair = await startReplicaPair();
     t = await startTestServer({ databaseUrl: pair.primaryUrl, databaseReadUrl: pair.replicaUrl, databaseSchema: 'vitrine' });
+    // The harness wrote the site and its API key on the primary, and a call without a token may read
+    // them from the replica: on a loaded machine its replay can still be behind (401).
+    await pair.waitForReplay();
     const created = await call(t.url, '/wix-data/v2/collections', {
       auth: t.apiKey, siteId: t.site.id,
       body: { collection: { id: COLLECTION, displayName: 'Notes', fields: [], permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } } },
