@@ -21,6 +21,7 @@ import pg from 'pg';
 import type { Fixture, LoadJob, LoadResult, PlannedRequest } from './suite/common.js';
 import { SCENARIOS, type Scenario, type World } from './suite/scenarios.js';
 import { writeResults, type Row, type Run } from './suite/report.js';
+import { serverNodeFlags } from '../packages/server/src/cli/heap.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUITE = path.join(ROOT, 'bench/suite');
@@ -237,9 +238,12 @@ async function measureGroup(group: Group, scenarios: Scenario[], options: { seco
     const port = randomPort();
     const logFile = fs.openSync(path.join(storage.env.DATA_DIR!, 'server.log'), 'a');
     // The compiled server exactly as an operator starts it, request log at info into a file.
+    const extraFlags = args['node-flags'] ? args['node-flags'].split(/\s+/).filter(Boolean) : [];
     const profile = [
       ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
-      ...(args['node-flags'] ? args['node-flags'].split(/\s+/).filter(Boolean) : []),
+      // The flags `npm start` gives the server (cli/heap.ts), unless --node-flags sets them otherwise.
+      ...serverNodeFlags(extraFlags),
+      ...extraFlags,
     ];
     const server = spawn(process.execPath, [...profile, path.join(ROOT, 'packages/server/bin/vitrine.js'), 'start', ...(group.workers > 1 ? ['--workers', String(group.workers)] : [])], {
       cwd: ROOT, env: { ...storage.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' }, stdio: ['ignore', logFile, logFile],

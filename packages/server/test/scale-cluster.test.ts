@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './harness.js';
 import { freshDatabase, type FreshDatabase } from './child-server.js';
 import { parseWorkers, WORKERS_MAX } from '../src/cli/cluster.js';
+import { SEMI_SPACE_MB, serverNodeFlags } from '../src/cli/heap.js';
 
 /**
  * `vitrine start --workers N` as a real process tree: the primary forks N workers on one port,
@@ -73,6 +75,11 @@ afterAll(async () => {
 });
 
 describe('vitrine start --workers', () => {
+  it('gives the server its Node flags unless the operator chose them', () => {
+    expect(serverNodeFlags([])).toEqual([`--max-semi-space-size=${SEMI_SPACE_MB}`]);
+    expect(serverNodeFlags(['--inspect', '--max-semi-space-size=16'])).toEqual([]);
+  });
+
   it(`forks ${WORKERS} workers that serve one port; the primary is not one of them`, async () => {
     expect(pids).toHaveLength(WORKERS);
     expect(new Set(pids).size).toBe(WORKERS);
@@ -80,6 +87,8 @@ describe('vitrine start --workers', () => {
     for (const pid of pids) expect(alive(pid)).toBe(true);
     const statuses = await Promise.all(Array.from({ length: 20 }, () => call(url, '/healthz').then((r) => r.status)));
     expect(statuses).toEqual(Array(20).fill(200));
+    // Each worker started with the server's Node flags (cli/heap.ts), which the primary was not given.
+    for (const pid of pids) expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(`--max-semi-space-size=${SEMI_SPACE_MB}`);
   });
 
   it('the database was prepared once, by the primary: one demo site, one signing key', async () => {

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { serverNodeFlags } from './heap.js';
 
 /**
  * `vitrine start --workers N`: one primary process that forks N server workers sharing one port
@@ -69,6 +70,8 @@ export function runPrimary(count: number, log: Logger): Promise<ClusterHandle> {
     w.process.kill('SIGTERM');
   });
 
+  // Workers start with the server's Node flags (cli/heap.ts), as `npm start` starts a single process.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...serverNodeFlags()] });
   const fork = (): Worker => {
     const worker = cluster.fork();
     live.add(worker);
