@@ -1,6 +1,5 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { dialectOf } from '../../storage/dialect.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type {
@@ -116,12 +115,9 @@ const orderPaymentsLock = preparedQuery((db, p: { siteId: string; orderId: strin
 
 /**
  * Serializes every change of one order's payments: the first statement of each changing transaction
- * on PostgreSQL (upsert bumping the order's row: a row lock until commit). SQLite needs none: its
- * write transactions run one at a time, and one that read before another's commit fails and runs
- * again (storage/transaction.ts), so the row would only cost a write per payment change.
+ * (upsert bumping the order's row: a row lock on PostgreSQL until commit; SQLite has one writer).
  */
 export async function lockOrderPayments(db: Executor, siteId: string, orderId: string): Promise<void> {
-  if (dialectOf(db) === 'sqlite') return;
   await orderPaymentsLock.run(db, { siteId, orderId });
 }
 
