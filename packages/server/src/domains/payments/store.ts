@@ -115,7 +115,10 @@ const orderPaymentsLock = preparedQuery((db, p: { siteId: string; orderId: strin
 
 /**
  * Serializes every change of one order's payments: the first statement of each changing transaction
- * (upsert bumping the order's row: a row lock on PostgreSQL until commit; SQLite has one writer).
+ * (upsert bumping the order's row: a row lock on PostgreSQL until commit). SQLite has one writer, and
+ * still needs the write: it takes the database's write lock before the provider is called, so a
+ * second process's change of the same order waits instead of charging too and failing at its first
+ * write (a stale snapshot runs the whole change again, provider call included).
  */
 export async function lockOrderPayments(db: Executor, siteId: string, orderId: string): Promise<void> {
   await orderPaymentsLock.run(db, { siteId, orderId });
