@@ -199,8 +199,10 @@ async function startCommand(workers: number): Promise<void> {
     stopOnSignals(server);
   }
   const url = config.publicUrl ?? `http://localhost:${port}`;
-  log.info({ url, clientId: DEMO_CLIENT_ID, database, workers }, 'Vitrine is running');
-  console.log(`\n  Vitrine is running\n  storefront  ${url}/\n  dashboard   ${url}/dashboard/\n  API docs    ${url}/docs\n  demo OAuth client id: ${DEMO_CLIENT_ID}\n  processes   ${pids.join(' ')}\n`);
+  // Without SMTP_URL nothing is sent: mails are kept for the dashboard's mailbox (events/mail.ts).
+  const mail = config.smtpUrl ? 'sent over SMTP_URL' : "kept in the dashboard's mailbox (no SMTP_URL)";
+  log.info({ url, clientId: DEMO_CLIENT_ID, database, workers, mail }, 'Vitrine is running');
+  console.log(`\n  Vitrine is running\n  storefront  ${url}/\n  dashboard   ${url}/dashboard/\n  API docs    ${url}/docs\n  demo OAuth client id: ${DEMO_CLIENT_ID}\n  processes   ${pids.join(' ')}\n  e-mail      ${mail}\n`);
   // Printed once, on the start that created the account; `create-owner` makes more.
   if (demoOwner) console.log(`  dashboard sign-in (shown once)\n    e-mail    ${demoOwner.email}\n    password  ${demoOwner.password}\n`);
 }
