@@ -10,9 +10,14 @@ import v8 from 'node:v8';
  */
 export const HEAP_GROWING_PERCENT = 20;
 
+/** The Node flags this process was started with: its command line and NODE_OPTIONS. */
+function givenNodeFlags(): string[] {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+}
+
 /** Applies HEAP_GROWING_PERCENT unless the operator set the flag (node --heap-growing-percent=N or NODE_OPTIONS). */
 export function limitHeapGrowth(): void {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((flag) => flag.startsWith('--heap-growing-percent'));
+  const given = givenNodeFlags().some((flag) => flag.startsWith('--heap-growing-percent'));
   if (!given) v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
@@ -28,6 +33,6 @@ export function limitHeapGrowth(): void {
 export const SEMI_SPACE_MB = 4;
 
 /** The Node flags a server process should start with, minus those the operator already gave (execArgv or NODE_OPTIONS). */
-export function serverNodeFlags(given: string[] = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]): string[] {
+export function serverNodeFlags(given: string[] = givenNodeFlags()): string[] {
   return given.some((flag) => flag.startsWith('--max-semi-space-size')) ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`];
 }

@@ -95,7 +95,10 @@ async function fanOut(deps: AppDeps, settings: EventsSettings): Promise<{ events
         });
       }
       const mails = mailsForEvent({ entityFqdn: e.entityFqdn, slug: e.slug, entity: e.payload.entity, data: e.payload.data ?? {} }, await mailSite(trx, e.siteId, sites));
-      if (mails.length > 0) mailsBySite.set(e.siteId, [...(mailsBySite.get(e.siteId) ?? []), ...mails.map((mail) => ({ ...mail, eventId: e.id }))]);
+      if (mails.length === 0) continue;
+      const siteMails = mailsBySite.get(e.siteId) ?? [];
+      mailsBySite.set(e.siteId, siteMails);
+      for (const mail of mails) siteMails.push({ ...mail, eventId: e.id });
     }
     for (const [siteId, mails] of mailsBySite) await enqueueMails({ db: trx, site: { id: siteId }, deps }, mails);
     await insertDeliveries(trx, deliveries);
