@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import {
-  CompiledQuery, PostgresDialect, PostgresDriver,
+  CompiledQuery, PostgresDriver,
   type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings,
 } from 'kysely';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 
 /**
  * Reads on a streaming replica (DATABASE_READ_URL), with read-your-writes.
@@ -173,8 +174,8 @@ class RoutingDriver implements Driver {
   }
 }
 
-/** PostgreSQL with reads routed as above; the adapter and compiler stay PostgreSQL's own. */
-export class RoutingPostgresDialect extends PostgresDialect {
+/** PostgreSQL with reads routed as above; the adapter and compiler stay PostgreSQL's own, introspection its own schema's. */
+export class RoutingPostgresDialect extends OwnSchemaPostgresDialect {
   constructor(private readonly pools: { primary: pg.Pool; replica: pg.Pool }) {
     super({ pool: pools.primary });
   }
