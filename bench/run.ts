@@ -38,7 +38,16 @@ const TARGETS: Record<string, { ratio?: number; rps?: number; database?: 'sqlite
   'product-get-v1': { ratio: 0.5 }, 'product-get-v3': { ratio: 0.5 }, 'query-page': { ratio: 0.25 }, 'add-to-cart': { ratio: 0.2 }, 'estimate-totals': { ratio: 0.15 },
   checkout: { rps: 300, database: 'sqlite' },
 };
-const DEFAULTS = { sizes: '10000', seconds: '5', warmup: '1', db: 'sqlite,postgres', workers: '1,2', connections: '50' };
+/**
+ * Warm-up before each measurement (server and baseline alike). The server's hot paths are many and
+ * V8 keeps optimizing them for seconds: over the first 6 s of a scenario its compiler threads used
+ * 200 us of CPU per estimate request against 30-40 us afterwards, and checkout went from 176 to
+ * 224-232 paid orders/s between a first and a second 8 s window (docs/performance.md, "Warm-up").
+ * The tiny baseline is steady after well under a second, so a short warm-up measured a server still
+ * compiling against one that was not.
+ */
+const DEFAULT_WARMUP_SECONDS = '8';
+const DEFAULTS = { sizes: '10000', seconds: '5', warmup: DEFAULT_WARMUP_SECONDS, db: 'sqlite,postgres', workers: '1,2', connections: '50' };
 const QUICK = { sizes: '1000', seconds: '2', warmup: '1', db: 'sqlite', workers: '1' };
 
 const HELP = `npm run bench -- [options]
@@ -46,7 +55,7 @@ const HELP = `npm run bench -- [options]
   --scenarios a,b       some of: ${SCENARIOS.map((s) => s.name).join(', ')}
   --sizes n,m           products and data items seeded per data set (default ${DEFAULTS.sizes}; 1000,10000,100000 for all)
   --seconds s           measured seconds per scenario and per baseline (default ${DEFAULTS.seconds})
-  --warmup s            warm-up seconds before each measurement (default ${DEFAULTS.warmup})
+  --warmup s            warm-up seconds before each measurement, not counted (default ${DEFAULTS.warmup}: the server's JIT settles)
   --db list             sqlite, postgres (default ${DEFAULTS.db}; PostgreSQL at $BENCH_DATABASE_URL, $DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
   --workers list        server processes: 1, 2 (default ${DEFAULTS.workers}; 2 only when \`vitrine start --workers\` exists)
   --connections n       autocannon connections (default ${DEFAULTS.connections})
@@ -111,19 +120,9 @@ function processTree(root: number): number[] {
   for (let i = 0; i < all.length; i++) all.push(...(parents.get(all[i]!) ?? []));
   return all;
 }
-const CLOCK_TICKS = 100;
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks / CLOCK_TICKS;
-}
+/** CPU of the measured processes per unit counted, over the measured window. */
+const perUnitMicros = (r: LoadResult): number => (r.completed ? (r.targetCpuSeconds * 1e6) / r.completed : 0);
+
 function rssMb(pids: number[]): number {
   let kb = 0;
   for (const pid of pids) {
@@ -264,23 +263,17 @@ async function measureGroup(group: Group, scenarios: Scenario[], options: { seco
     const rows: Row[] = [];
     for (const scenario of scenarios) {
       await scenario.prepare?.(world, origin);
-      const baseCpu0 = cpuSeconds([baseline.pid!]);
-      const base = await load({ ...common, mode: 'requests', origin: `http://127.0.0.1:${basePort}`, requests: baselineRequests });
-      const baseCpu = cpuSeconds([baseline.pid!]) - baseCpu0;
+      const base = await load({ ...common, mode: 'requests', origin: `http://127.0.0.1:${basePort}`, requests: baselineRequests, measuredPids: [baseline.pid!] });
       const pids = processTree(server.pid!);
       let peak = rssMb(pids);
       const sampler = setInterval(() => { peak = Math.max(peak, rssMb(processTree(server.pid!))); }, RSS_SAMPLE_MS);
-      const cpu0 = cpuSeconds(processTree(server.pid!));
-      const result = await load({ ...common, ...(scenario.connections ? { connections: scenario.connections } : {}), ...scenario.job(world), origin });
+      // CPU per unit over the measured window only: the warm-up's JIT compiling is not the server's steady cost.
+      const result = await load({ ...common, ...(scenario.connections ? { connections: scenario.connections } : {}), ...scenario.job(world), origin, measuredPids: pids });
       clearInterval(sampler);
-      // CPU over warm-up and measurement alike, per unit counted in the measurement (plus warm-up share).
-      const cpu = cpuSeconds(processTree(server.pid!)) - cpu0;
-      const units = result.completed * (1 + options.warmup / options.seconds);
       const target = TARGETS[scenario.name];
       const row: Row = {
         ...group, scenario: scenario.name, title: scenario.title, unit: scenario.unit ?? 'requests', result, baseline: base,
-        ratio: result.rps / base.rps, serverCpuMicros: units ? (cpu * 1e6) / units : 0, rssMb: peak,
-        baselineCpuMicros: (baseCpu * 1e6) / (base.completed * (1 + options.warmup / options.seconds)),
+        ratio: result.rps / base.rps, serverCpuMicros: perUnitMicros(result), rssMb: peak, baselineCpuMicros: perUnitMicros(base),
         ...(target && (!target.database || target.database === group.database) ? { target: { ...(target.ratio !== undefined ? { ratio: target.ratio } : {}), ...(target.rps !== undefined ? { rps: target.rps } : {}) } } : {}),
       };
       rows.push(row);

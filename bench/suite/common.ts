@@ -1,4 +1,5 @@
 /** What the seeder hands to the suite, and the bounds both share. */
+import fs from 'node:fs';
 
 /** Rows per seeding transaction (products) and per bulk call (data items). */
 export const SEED_BATCH = 1000;
@@ -38,6 +39,8 @@ export interface LoadJob {
   seconds: number;
   warmupSeconds: number;
   requests?: PlannedRequest[];
+  /** Processes under test: their CPU is read over the measured window only (not the warm-up). */
+  measuredPids?: number[];
   /** checkout mode: the OAuth client for visitor tokens and the products bought in turn. */
   clientId?: string;
   productIds?: string[];
@@ -53,5 +56,24 @@ export interface LoadResult {
   p99: number;
   /** Cores the generator itself used over the window (1.0 = one full core: it may be the limit). */
   generatorCpu: number;
+  /** CPU seconds the processes of `measuredPids` used over the measured window. */
+  targetCpuSeconds: number;
   firstError?: string;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU fields (Linux's USER_HZ). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system, all threads) the processes have used so far; a process gone counts 0. */
+export function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / CLOCK_TICKS;
 }

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { LoadJob, LoadResult, PlannedRequest } from './common.js';
+import { cpuSeconds, type LoadJob, type LoadResult, type PlannedRequest } from './common.js';
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const TEST_CARD = JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' });
@@ -33,14 +33,25 @@ const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LoadJob;
 
 const cpuMicros = () => { const u = process.cpuUsage(); return u.user + u.system; };
 
+/** Starts the window's clocks: wall time, this generator's CPU and the measured processes' CPU. */
+function startWindow(): () => { wall: number; generatorCpu: number; targetCpuSeconds: number } {
+  const pids = job.measuredPids ?? [];
+  const cpu0 = cpuMicros();
+  const target0 = cpuSeconds(pids);
+  const t0 = performance.now();
+  return () => {
+    const wall = (performance.now() - t0) / 1000;
+    return { wall, generatorCpu: (cpuMicros() - cpu0) / 1e6 / wall, targetCpuSeconds: cpuSeconds(pids) - target0 };
+  };
+}
+
 function quantile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
 }
 
 async function autocannonRun(requests: PlannedRequest[], seconds: number): Promise<LoadResult> {
   let next = 0;
-  const cpu0 = cpuMicros();
-  const t0 = performance.now();
+  const window = startWindow();
   const result = await autocannon({
     url: job.origin,
     connections: job.connections,
@@ -53,7 +64,7 @@ async function autocannonRun(requests: PlannedRequest[], seconds: number): Promi
       },
     }],
   });
-  const wall = (performance.now() - t0) / 1000;
+  const { generatorCpu, targetCpuSeconds } = window();
   const ok = result['2xx'];
   return {
     rps: ok / result.duration,
@@ -62,7 +73,8 @@ async function autocannonRun(requests: PlannedRequest[], seconds: number): Promi
     errors: result.errors + result.timeouts,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    generatorCpu: (cpuMicros() - cpu0) / 1e6 / wall,
+    generatorCpu,
+    targetCpuSeconds,
   };
 }
 
@@ -81,9 +93,8 @@ async function checkoutRun(seconds: number): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
-  const cpu0 = cpuMicros();
-  const t0 = performance.now();
-  const deadline = t0 + seconds * 1000;
+  const window = startWindow();
+  const deadline = performance.now() + seconds * 1000;
   await Promise.all(tokens.map(async (token, u) => {
     const auth = { authorization: token, 'content-type': 'application/json' };
     for (let i = u; performance.now() < deadline; i++) {
@@ -102,11 +113,11 @@ async function checkoutRun(seconds: number): Promise<LoadResult> {
       }
     }
   }));
-  const wall = (performance.now() - t0) / 1000;
+  const { wall, generatorCpu, targetCpuSeconds } = window();
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / wall, completed: latencies.length, non2xx: 0, errors,
-    p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), generatorCpu: (cpuMicros() - cpu0) / 1e6 / wall,
+    p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), generatorCpu, targetCpuSeconds,
     ...(firstError ? { firstError } : {}),
   };
 }
