@@ -36,8 +36,9 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<any>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`SELECT current_schema() AS name`.execute(this.db);
-    return rows.filter((row) => row.name !== null);
+    // NULL when no schema of the search path exists.
+    const { rows } = await sql<{ name: string | null }>`SELECT current_schema() AS name`.execute(this.db);
+    return rows.flatMap((row) => (row.name === null ? [] : [{ name: row.name }]));
   }
 
   async getTables(): Promise<TableMetadata[]> {
