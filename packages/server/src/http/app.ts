@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { corsPolicy } from './cors.js';
 import { applyFrameHeaders, frameJson, frameResponse, openFrame, REQUEST_ID_HEADER, type RequestFrame } from './frame.js';
-import { requestLineLogger } from './logging.js';
+import { requestLineWriter } from './logging.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
 import { ApplicationError, conflict, databaseUnavailableBody, DATABASE_RETRY_AFTER_SECONDS, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
@@ -38,7 +38,7 @@ export interface AppOptions {
 /** Builds the HTTP app: middleware, every declared route, error mapping. No socket is opened here. */
 export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions = {}): App {
   const app: App = new Hono<{ Variables: Vars }>();
-  const requestLog = requestLineLogger(deps.log);
+  const logRequest = requestLineWriter(deps.log);
 
   const cors = corsPolicy({
     origins: deps.config.corsOrigins,
@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
       if (!frame.sent) applyFrameHeaders(frame, c.res.headers);
     }
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    requestLog.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    logRequest({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms });
   });
 
   // Query budgets (test mode only): the statements this request ran, in a response header.

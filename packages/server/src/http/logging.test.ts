@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createLogger, flushLogs, LOG_BUFFER_BYTES, LOG_FLUSH_INTERVAL_MS, requestLineLogger } from './logging.js';
+import { createLogger, flushLogs, LOG_BUFFER_BYTES, LOG_FLUSH_INTERVAL_MS, requestLineWriter } from './logging.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
@@ -64,19 +64,35 @@ describe('buffered request log', () => {
     fs.closeSync(fd);
   });
 
-  it('request lines go to the same buffer, in order with the other lines, with the same base fields; other lines stay redacted', () => {
+  it('request lines go to the same buffer, in order with the other lines, in pino\'s shape with the same base fields; other lines stay redacted', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-log-')), 'out.log');
     const fd = fs.openSync(file, 'w');
-    const log = createLogger('info', fd);
-    const requests = requestLineLogger(log);
+    const log = createLogger('info', fd).child({ worker: 2 });
+    const writeRequestLine = requestLineWriter(log);
+    const before = Date.now();
     log.info({ n: 1, user: { password: 'hunter2' } }, 'app');
-    requests.info({ n: 2, method: 'GET', path: '/p' }, 'request');
-    requests.debug({ n: 3 }, 'below the level');
+    writeRequestLine({ reqId: 'r-1', method: 'GET', path: '/p/"quoted"/\u00e9', status: 404, ms: 1.5 });
+    log.info({ n: 3 }, 'app');
     flushLogs();
     const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.map((l) => [l.n, l.msg])).toEqual([[1, 'app'], [2, 'request']]);
+    expect(lines.map((l) => [l.n, l.msg])).toEqual([[1, 'app'], [undefined, 'request'], [3, 'app']]);
     expect(lines[0]!.user).toEqual({ password: '[Redacted]' });
-    expect([lines[1]!.pid, lines[1]!.hostname, lines[1]!.level]).toEqual([process.pid, os.hostname(), 30]);
+    const { time, ...rest } = lines[1]!;
+    expect(rest).toEqual({ level: 30, pid: process.pid, hostname: os.hostname(), worker: 2, reqId: 'r-1', method: 'GET', path: '/p/"quoted"/\u00e9', status: 404, ms: 1.5, msg: 'request' });
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(Date.now());
+    expect(Object.keys(lines[1]!)).toEqual(Object.keys(lines[2]!).filter((k) => k !== 'n').slice(0, 5).concat(['reqId', 'method', 'path', 'status', 'ms', 'msg']));
+    fs.closeSync(fd);
+  });
+
+  it('writes no request line when the logger is above info', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-log-')), 'out.log');
+    const fd = fs.openSync(file, 'w');
+    const log = createLogger('warn', fd);
+    requestLineWriter(log)({ reqId: 'r-1', method: 'GET', path: '/p', status: 200, ms: 1 });
+    log.warn('kept');
+    flushLogs();
+    expect(linesOf(fs.readFileSync(file, 'utf8')).map((l) => l.msg)).toEqual(['kept']);
     fs.closeSync(fd);
   });
 
