@@ -82,4 +82,31 @@ describe('preparedQuery', () => {
     })).rejects.toThrow('roll back');
     expect((await versionOf.run(db, { siteId: 's3' })).rows).toEqual([{ version: 11 }]);
   });
+
+  it('a call on the database while another caller holds a transaction open neither sees nor joins it', async () => {
+    const { db } = storage;
+    let inside!: () => void;
+    const holding = new Promise<void>((resolve) => { inside = resolve; });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    // A transaction that wrote and then waits (as a request does between statements).
+    const trx = inTransaction(db, async (t) => {
+      await raise.run(t, { siteId: 's2', by: 1000 });
+      inside();
+      await released;
+      throw new Error('roll back');
+    });
+    await holding;
+    // Started while the transaction is open: it must wait for the transaction (SQLite has one
+    // connection) or read committed data (PostgreSQL), never read the uncommitted 1007.
+    const read = versionOf.run(db, { siteId: 's2' });
+    const write = raise.run(db, { siteId: 's2', by: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(trx).rejects.toThrow('roll back');
+    expect((await read).rows).toEqual([{ version: 7 }]);
+    expect(Number((await write).numAffectedRows)).toBe(1);
+    // The write outside the transaction stayed when the transaction rolled back.
+    expect((await versionOf.run(db, { siteId: 's2' })).rows).toEqual([{ version: 8 }]);
+  });
 });
