@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../storage/database.js';
+import { preparedQuery } from '../../../storage/prepared.js';
 import type { Bool01 } from '../../../storage/schema.js';
 import { jsonArrayHasObject, jsonAsText, lockForUpdate, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import { allowlist, compileFilter, FilterError, type FilterField, type FilterNode } from '../../../storage/filter.js';
@@ -78,11 +79,13 @@ export async function deleteProductV3Row(db: Executor, siteId: string, id: strin
   await db.deleteFrom('products_v3').where('site_id', '=', siteId).where('id', '=', id).execute();
 }
 
+// A product get is a hot read: compiled once (storage/prepared.ts).
+const productById = preparedQuery((db, p: { siteId: string; id: string }) => db.selectFrom('products_v3').selectAll().where('site_id', '=', p.siteId).where('id', '=', p.id));
+const productBySlug = preparedQuery((db, p: { siteId: string; slug: string }) => db.selectFrom('products_v3').selectAll().where('site_id', '=', p.siteId).where('slug', '=', p.slug));
+
 export async function findProductV3(db: Executor, siteId: string, by: { id: string } | { slug: string }, forUpdate?: DialectName): Promise<ProductV3 | undefined> {
   if (forUpdate && 'id' in by) await lockForUpdate(db, forUpdate, sql`SELECT id FROM products_v3 WHERE site_id = ${siteId} AND id = ${by.id}`);
-  let q = db.selectFrom('products_v3').selectAll().where('site_id', '=', siteId);
-  q = 'id' in by ? q.where('id', '=', by.id) : q.where('slug', '=', by.slug);
-  const r = await q.executeTakeFirst();
+  const r = ('id' in by ? await productById.run(db, { siteId, id: by.id }) : await productBySlug.run(db, { siteId, slug: by.slug })).rows[0];
   return r && fromRow(r);
 }
 
