@@ -297,10 +297,12 @@ function toCollection(row: CollectionsTable): CollectionV1 {
   return { id: row.id, name: row.name, slug: row.slug, visible: row.visible === 1, ...doc };
 }
 
+// A collection get is a hot read: compiled once (storage/prepared.ts).
+const collectionById = preparedQuery((db, p: { siteId: string; id: string }) => db.selectFrom('collections').selectAll().where('site_id', '=', p.siteId).where('id', '=', p.id));
+const collectionBySlug = preparedQuery((db, p: { siteId: string; slug: string }) => db.selectFrom('collections').selectAll().where('site_id', '=', p.siteId).where('slug', '=', p.slug));
+
 export async function findCollection(db: Executor, siteId: string, by: { id: string } | { slug: string }): Promise<CollectionV1 | undefined> {
-  let q = db.selectFrom('collections').selectAll().where('site_id', '=', siteId);
-  q = 'id' in by ? q.where('id', '=', by.id) : q.where('slug', '=', by.slug);
-  const row = await q.executeTakeFirst();
+  const row = ('id' in by ? await collectionById.run(db, { siteId, id: by.id }) : await collectionBySlug.run(db, { siteId, slug: by.slug })).rows[0];
   return row && toCollection(row);
 }
 
