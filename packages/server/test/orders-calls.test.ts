@@ -91,6 +91,11 @@ describe('create, get, search', () => {
     expect(first.status).toBe(200);
     expect(first.body.orders.map((o: { number: string }) => o.number)).toEqual(made.slice(0, 2).map((o) => o.number));
     expect(first.body.metadata).toMatchObject({ count: 2, hasNext: true, cursors: { prev: null } });
+    // An owner's page is spliced from the stored documents: each order exactly as a get answers it, keys in the same order.
+    for (const listed of first.body.orders as { id: string }[]) {
+      const got = await call(t.url, `${O}/${listed.id}`, owner());
+      expect(JSON.stringify(listed)).toBe(JSON.stringify(got.body.order));
+    }
     const second = await call(t.url, `${O}/search`, owner({ search: { cursorPaging: { cursor: first.body.metadata.cursors.next } } }));
     expect(second.body.orders.map((o: { number: string }) => o.number)).toEqual(made.slice(2, 4).map((o) => o.number));
     const third = await call(t.url, `${O}/search`, owner({ search: { cursorPaging: { cursor: second.body.metadata.cursors.next } } }));

@@ -6,8 +6,8 @@ import { withFilterErrors } from '../../http/filter-errors.js';
 import { allowlist, compileFilter, parseFilter, parseSort, type FilterField, type FilterNode } from '../../storage/filter.js';
 import { currencyOf, price } from './amounts.js';
 import { AGGREGATE_GROUPS_MAX, ORDERS_PAGE_DEFAULT, SORT_FIELDS_MAX } from './limits.js';
-import type { Order, OrderAggregateGroup, OrderAggregation } from './model.js';
-import { aggregateOrderRows, findSiteRow, hasAnyTag, hasTag, searchOrderRows } from './store.js';
+import type { OrderAggregateGroup, OrderAggregation } from './model.js';
+import { aggregateOrderRows, findSiteRow, hasAnyTag, hasTag, searchOrderRows, type OrderPageRow } from './store.js';
 
 /**
  * Order search (filter, sort, cursor paging) and aggregates, over the order columns through the
@@ -76,7 +76,10 @@ const CURSOR_KIND = 'ecom.orders.search';
 
 export interface SearchInput { filter?: Record<string, unknown> | null | undefined; sort?: { fieldName: string; order?: 'ASC' | 'DESC' | undefined }[] | undefined; cursorPaging?: { limit?: number | null | undefined; cursor?: string | null | undefined } | undefined }
 
-export async function searchOrders(ctx: RequestContext, search: SearchInput): Promise<{ orders: Order[]; count: number; next: string | null; prev: string | null; hasNext: boolean }> {
+/** A page of a search: the orders as stored (store.ts `OrderPageRow`) and the paging metadata. */
+export interface OrderSearchPage { rows: OrderPageRow[]; count: number; next: string | null; prev: string | null; hasNext: boolean }
+
+export async function searchOrders(ctx: RequestContext, search: SearchInput): Promise<OrderSearchPage> {
   const key = Buffer.from((await findSiteRow(ctx.db, ctx.site.id)).cursorKey, 'base64url');
   let state: CursorState;
   const cursor = search.cursorPaging?.cursor;
@@ -97,7 +100,7 @@ export async function searchOrders(ctx: RequestContext, search: SearchInput): Pr
   const page = rows.slice(0, state.limit);
   const next = hasNext ? signCursor(key, ctx.site.id, CURSOR_KIND, { ...state, offset: state.offset + state.limit }) : null;
   const prev = state.offset > 0 ? signCursor(key, ctx.site.id, CURSOR_KIND, { ...state, offset: Math.max(0, state.offset - state.limit) }) : null;
-  return { orders: page.map((r) => r.order), count: page.length, next, prev, hasNext };
+  return { rows: page, count: page.length, next, prev, hasNext };
 }
 
 const GROUP_EXPR: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { dialectOf, jsonAsText, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { Fulfillment, InventoryUpdateTrigger, Order, OrderRecord, StockState } from './model.js';
@@ -117,12 +117,36 @@ export async function deleteOrderRows(db: Executor, siteId: string, ids: string[
 
 export interface OrderSearchSql { where: RawBuilder<boolean>; orderBy: { expr: RawBuilder<unknown>; order: 'ASC' | 'DESC' }[]; limit: number; offset: number }
 
+/**
+ * An order of a search page as stored: its own columns and its document as JSON text, not parsed.
+ * A page of 20 whole orders is about 70 KB of documents; an owner's answer is spliced from the
+ * text (`orderJson`), which spares parsing and encoding them again (docs/performance.md).
+ */
+export interface OrderPageRow { id: string; number: string; createdDate: string; updatedDate: string; docJson: string }
+
 /** A page of orders (one more than `limit` tells whether there is a next page). */
-export async function searchOrderRows(db: Executor, siteId: string, q: OrderSearchSql): Promise<OrderRecord[]> {
+export async function searchOrderRows(db: Executor, siteId: string, q: OrderSearchSql): Promise<OrderPageRow[]> {
   const order = [...q.orderBy.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`o.id ASC`];
-  const { rows } = await sql<OrdersTable>`SELECT o.* FROM orders o WHERE o.site_id = ${siteId} AND ${q.where}
-    ORDER BY ${sql.join(order)} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(db);
-  return rows.map(recordOf);
+  const { rows } = await sql<Pick<OrdersTable, 'id' | 'number' | 'created_date' | 'updated_date'> & { doc_json: string }>`
+    SELECT o.id, o.number, o.created_date, o.updated_date, ${jsonAsText(dialectOf(db), sql`o.doc`)} AS doc_json FROM orders o
+    WHERE o.site_id = ${siteId} AND ${q.where} ORDER BY ${sql.join(order)} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(db);
+  return rows.map((r) => ({ id: r.id, number: String(r.number), createdDate: r.created_date, updatedDate: r.updated_date, docJson: r.doc_json }));
+}
+
+/** The order of a page row, as `findOrder` reads it. */
+export function orderOf(r: OrderPageRow): Order {
+  return { id: r.id, number: r.number, createdDate: r.createdDate, updatedDate: r.updatedDate, ...JSON.parse(r.docJson) as Doc };
+}
+
+/**
+ * The wire JSON of `orderOf(r)` without parsing: the same text `JSON.stringify` gives, because the
+ * stored document never holds the four keys in front (`rowOf` takes them out) and was written by
+ * `JSON.stringify` itself (or, on PostgreSQL, is jsonb's own text, as parsing and encoding it gives).
+ */
+export function orderJson(r: OrderPageRow): string {
+  const inner = r.docJson.slice(r.docJson.indexOf('{') + 1, r.docJson.lastIndexOf('}')).trim();
+  const head = `{"id":${JSON.stringify(r.id)},"number":${JSON.stringify(r.number)},"createdDate":${JSON.stringify(r.createdDate)},"updatedDate":${JSON.stringify(r.updatedDate)}`;
+  return inner ? `${head},${inner}}` : `${head}}`;
 }
 
 /** SQL true when the order `o` has one of `tagIds` of the kind. */
