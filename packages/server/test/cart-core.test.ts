@@ -122,6 +122,24 @@ describe('current cart', () => {
     expect((await a.get(CART)).body.cart.lineItems[0].quantity).toBe(3);
   });
 
+  it('queues concurrent changes of one cart instead of failing them: every add lands, once', async () => {
+    const products = [];
+    for (let i = 0; i < 12; i++) products.push(await productV1(t, { name: `Rush ${i}`, price: 1 + i }));
+    const v = as(t, await visitor(t));
+    // The first add creates the cart; then twelve different items and eight more of the first, all at once.
+    expect((await v.post(`${CART}/add-to-cart`, { lineItems: [line(products[0]!.productId, 1)] })).status).toBe(200);
+    const adds = await Promise.all([
+      ...products.map((p) => v.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 1)] })),
+      ...Array.from({ length: 8 }, () => v.post(`${CART}/add-to-cart`, { lineItems: [line(products[0]!.productId, 1)] })),
+    ]);
+    expect(adds.map((r) => r.status)).toEqual(adds.map(() => 200));
+    const cart = (await v.get(CART)).body.cart;
+    const quantities = new Map<string, number>(cart.lineItems.map((l: { catalogReference: { catalogItemId: string }; quantity: number }) => [l.catalogReference.catalogItemId, l.quantity]));
+    expect(Object.fromEntries(quantities)).toEqual(Object.fromEntries(products.map((p, i) => [p.productId, i === 0 ? 10 : 1])));
+    // One event per write: the creation and the twenty adds.
+    expect(await slugsOf(t, cart.id)).toEqual(['created', ...adds.map(() => 'updated')]);
+  });
+
   it('answers bad input with field violations and changes nothing', async () => {
     const v = as(t, await visitor(t));
     const bad = await v.post(`${CART}/add-to-cart`, { lineItems: [{ quantity: 0, catalogReference: { catalogItemId: 'x', appId: STORES_APP_ID } }] });

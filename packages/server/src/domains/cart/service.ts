@@ -53,43 +53,76 @@ export async function findCurrentCart(ctx: RequestContext): Promise<StoredCart |
   return findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
 }
 
-/** Tries of a cart write that lost a race with another write of the same cart. */
+/** Tries of a cart write: one optimistic, then under the cart's lock (a first write racing another first write may need one more). */
 export const CART_WRITE_ATTEMPTS = 5;
 
+type CartChange = (doc: CartDoc) => CartDoc;
+interface ChangeOptions { create: boolean; resolved?: ResolvedLines | undefined }
+
 /**
- * Changes the caller's cart (creating it when `create`) and answers the cart as it is afterwards. The
- * lines are looked up in the catalog and inventory BEFORE the write, so the write transaction holds
- * only the guarded update (at the revision read) and the cart event; a write that lost a race with
- * another write of the same cart reads again and retries.
+ * Changes the caller's cart (creating it when `create`) and answers the cart as it is afterwards.
+ * First optimistically: the lines are looked up in the catalog and inventory BEFORE the write, so the
+ * write transaction holds only the guarded update (at the revision read) and the cart event. A write
+ * that lost that race does it all again inside one transaction holding the cart (its row locked on
+ * PostgreSQL; SQLite has one writer), so concurrent changes of one cart (a double click, two tabs,
+ * a storefront adding several items at once) queue instead of failing.
  */
-async function changeCart(ctx: RequestContext, change: (doc: CartDoc) => CartDoc, opts: { create: boolean; resolved?: ResolvedLines | undefined }): Promise<WrittenCart> {
-  const owner = ownerOf(ctx.caller);
-  for (let attempt = 1; ; attempt++) {
-    const existing = await findCartByOwner(ctx.db, ctx.site.id, owner.key);
-    if (!existing && !opts.create) throw notFoundCart();
-    const now = new Date().toISOString();
-    const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
-    // `before.doc` is this attempt's own parse (or a fresh empty doc), so the change may build on it without a copy.
-    const cart: StoredCart = { ...before, doc: change(before.doc), revision: before.revision + 1, updatedDate: now };
-    const v = opts.resolved && sameLines(cart.doc.lineItems, opts.resolved.stored)
-      ? { cart, lines: opts.resolved.resolved, currency: ctx.site.currency } : await view(ctx, cart);
-    const entity = presentCart(cart, v.lines, v.currency);
+async function changeCart(ctx: RequestContext, change: CartChange, opts: ChangeOptions): Promise<WrittenCart> {
+  const optimistic = await changeCartOptimistically(ctx, change, opts);
+  if (optimistic) return optimistic;
+  for (let attempt = 2; ; attempt++) {
     try {
-      const written = await inTransaction(ctx.db, async (trx) => {
-        if (existing) {
-          if (!(await updateCart(trx, ctx.site.id, cart, existing.revision))) return false;
-        } else {
-          await insertCart(trx, ctx.site.id, cart);
-        }
-        await recordEvent({ ...ctx, db: trx }, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: cart.id, entity });
-        return true;
-      });
-      if (written) return { ...v, presented: entity };
+      const written = await inTransaction(ctx.db, (trx) => changeCartInside({ ...ctx, db: trx }, change, opts));
+      if (written) return written;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // a concurrent first write created the cart: read it and retry
     }
     if (attempt >= CART_WRITE_ATTEMPTS) throw new ApplicationError(409, 'CART_CHANGED', 'The cart kept changing meanwhile; try again');
   }
+}
+
+/** The cart after `change`, its view and wire shape (nothing written). */
+async function nextCart(ctx: RequestContext, existing: StoredCart | undefined, change: CartChange, opts: ChangeOptions): Promise<WrittenCart> {
+  const owner = ownerOf(ctx.caller);
+  const now = new Date().toISOString();
+  const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
+  // `before.doc` is this attempt's own parse (or a fresh empty doc), so the change may build on it without a copy.
+  const cart: StoredCart = { ...before, doc: change(before.doc), revision: before.revision + 1, updatedDate: now };
+  const v = opts.resolved && sameLines(cart.doc.lineItems, opts.resolved.stored)
+    ? { cart, lines: opts.resolved.resolved, currency: ctx.site.currency } : await view(ctx, cart);
+  return { ...v, presented: presentCart(cart, v.lines, v.currency) };
+}
+
+/** Writes `next` over `existing` (at its revision) with the cart event; false when another write came first. */
+async function writeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart): Promise<boolean> {
+  if (existing) {
+    if (!(await updateCart(ctx.db, ctx.site.id, next.cart, existing.revision))) return false;
+  } else {
+    await insertCart(ctx.db, ctx.site.id, next.cart);
+  }
+  await recordEvent(ctx, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: next.cart.id, entity: next.presented });
+  return true;
+}
+
+/** The optimistic try: read and resolve outside, write in a short transaction; undefined when it lost a race. */
+async function changeCartOptimistically(ctx: RequestContext, change: CartChange, opts: ChangeOptions): Promise<WrittenCart | undefined> {
+  const existing = await findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
+  if (!existing && !opts.create) throw notFoundCart();
+  const next = await nextCart(ctx, existing, change, opts);
+  try {
+    return (await inTransaction(ctx.db, (trx) => writeCart({ ...ctx, db: trx }, existing, next))) ? next : undefined;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Read, resolve and write inside the caller's transaction, the cart held from the read on. */
+async function changeCartInside(ctx: RequestContext, change: CartChange, opts: ChangeOptions): Promise<WrittenCart | undefined> {
+  const existing = await findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key, ctx.dialect);
+  if (!existing && !opts.create) throw notFoundCart();
+  const next = await nextCart(ctx, existing, change, opts);
+  return (await writeCart(ctx, existing, next)) ? next : undefined;
 }
 
 /** Custom lines and merchant discounts carry prices a buyer must not set: owners and apps only. */
