@@ -123,7 +123,7 @@ describe('current cart', () => {
   });
 
   it('queues concurrent changes of one cart instead of failing them: every add lands, once', async () => {
-    const products = [];
+    const products: Awaited<ReturnType<typeof productV1>>[] = [];
     for (let i = 0; i < 12; i++) products.push(await productV1(t, { name: `Rush ${i}`, price: 1 + i }));
     const v = as(t, await visitor(t));
     // The first add creates the cart; then twelve different items and eight more of the first, all at once.

@@ -111,6 +111,21 @@ export async function lockForUpdate(db: Kysely<Database>, dialect: DialectName, 
   if (dialect === 'postgres') await sql`${select} FOR UPDATE`.execute(db);
 }
 
+/**
+ * `SELECT columns FROM table alias <pageClause>`, where `pageClause` picks a page (WHERE ... ORDER BY
+ * `order` LIMIT ... OFFSET ...) and `columns` are costly per row (a jsonb document as text).
+ * PostgreSQL computes the select list for every candidate row before a top-N sort, so there the page
+ * is chosen first (a materialized CTE) and `columns` computed for its rows only; SQLite computes
+ * them for the rows it returns, and copying the page through a temporary table would only add work.
+ */
+export function selectPage(dialect: DialectName, p: { table: string; alias: string; columns: RawBuilder<unknown>; pageClause: RawBuilder<unknown>; order: RawBuilder<unknown> }): RawBuilder<unknown> {
+  const table = sql.table(p.table);
+  const alias = sql.ref(p.alias);
+  return dialect === 'postgres'
+    ? sql`WITH page AS MATERIALIZED (SELECT ${alias}.* FROM ${table} ${alias} ${p.pageClause}) SELECT ${p.columns} FROM page ${alias} ORDER BY ${p.order}`
+    : sql`SELECT ${p.columns} FROM ${table} ${alias} ${p.pageClause}`;
+}
+
 /** A top-level field of a JSON document column as text (NULL when absent or null). */
 export function jsonTextField(dialect: DialectName, column: string, field: string): RawBuilder<string | null> {
   const path = sql.lit(dialect === 'postgres' ? field : `$.${field}`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { dialectOf, jsonAsText, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { dialectOf, jsonAsText, lockForUpdate, readJson, selectPage, toJson, type DialectName } from '../../storage/dialect.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { Fulfillment, InventoryUpdateTrigger, Order, OrderRecord, StockState } from './model.js';
@@ -124,12 +124,21 @@ export interface OrderSearchSql { where: RawBuilder<boolean>; orderBy: { expr: R
  */
 export interface OrderPageRow { id: string; number: string; createdDate: string; updatedDate: string; docJson: string }
 
-/** A page of orders (one more than `limit` tells whether there is a next page). */
+/**
+ * A page of orders (one more than `limit` tells whether there is a next page). The tie-breaker runs
+ * the way the last sort key does, so the default sort (newest first) walks `orders_created` backwards.
+ * Only the page's documents are turned into text (`selectPage`): PostgreSQL otherwise converted the
+ * jsonb of every matching order before its top-N sort (16 ms instead of 0.4 for 1,500 orders).
+ */
 export async function searchOrderRows(db: Executor, siteId: string, q: OrderSearchSql): Promise<OrderPageRow[]> {
-  const order = [...q.orderBy.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`o.id ASC`];
-  const { rows } = await sql<Pick<OrdersTable, 'id' | 'number' | 'created_date' | 'updated_date'> & { doc_json: string }>`
-    SELECT o.id, o.number, o.created_date, o.updated_date, ${jsonAsText(dialectOf(db), sql`o.doc`)} AS doc_json FROM orders o
-    WHERE o.site_id = ${siteId} AND ${q.where} ORDER BY ${sql.join(order)} LIMIT ${q.limit + 1} OFFSET ${q.offset}`.execute(db);
+  const dialect = dialectOf(db);
+  const tieBreak = q.orderBy[q.orderBy.length - 1]?.order ?? 'ASC';
+  const order = sql.join([...q.orderBy.map((s) => sql`${s.expr} ${sql.raw(s.order)}`), sql`o.id ${sql.raw(tieBreak)}`]);
+  const { rows } = await sql<Pick<OrdersTable, 'id' | 'number' | 'created_date' | 'updated_date'> & { doc_json: string }>`${selectPage(dialect, {
+    table: 'orders', alias: 'o', order,
+    columns: sql`o.id, o.number, o.created_date, o.updated_date, ${jsonAsText(dialect, sql`o.doc`)} AS doc_json`,
+    pageClause: sql`WHERE o.site_id = ${siteId} AND ${q.where} ORDER BY ${order} LIMIT ${q.limit + 1} OFFSET ${q.offset}`,
+  })}`.execute(db);
   return rows.map((r) => ({ id: r.id, number: String(r.number), createdDate: r.created_date, updatedDate: r.updated_date, docJson: r.doc_json }));
 }
 
