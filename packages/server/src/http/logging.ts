@@ -111,7 +111,8 @@ export interface RequestLine {
  * level, time, pid, hostname, the logger's bindings, then the request's fields and `msg`), built
  * as one string instead of through pino. A request line holds only what the app itself sets, so
  * there is nothing to redact or serialize generically; building it directly costs a fraction of
- * pino's generic path, paid on every request. Nothing is written when `info` is off.
+ * pino's generic path, paid on every request. Writes nothing if `log` is above `info` when the
+ * writer is made (once, with the app).
  */
 export function requestLineWriter(log: Logger): (line: RequestLine) => void {
   if (!log.isLevelEnabled('info')) return () => undefined;
