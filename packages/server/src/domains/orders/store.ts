@@ -148,9 +148,10 @@ export function orderOf(r: OrderPageRow): Order {
 }
 
 /**
- * The wire JSON of `orderOf(r)` without parsing: the same text `JSON.stringify` gives, because the
- * stored document never holds the four keys in front (`rowOf` takes them out) and was written by
- * `JSON.stringify` itself (or, on PostgreSQL, is jsonb's own text, as parsing and encoding it gives).
+ * The wire JSON of `orderOf(r)` without parsing: the same members in the same order as
+ * `JSON.stringify(orderOf(r))`, because the stored document never holds the four keys in front
+ * (`rowOf` takes them out). On SQLite it is that very text (the document was written by
+ * `JSON.stringify`); PostgreSQL's jsonb text adds a space after each `:` and `,`.
  */
 export function orderJson(r: OrderPageRow): string {
   const inner = r.docJson.slice(r.docJson.indexOf('{') + 1, r.docJson.lastIndexOf('}')).trim();
