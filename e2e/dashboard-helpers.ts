@@ -39,7 +39,12 @@ export async function signedInPage(browser: Browser, t: TestServer): Promise<Pag
 
 /** Opens a section from the sidebar and waits for its heading. */
 export async function openSection(page: Page, link: string, heading: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: link, exact: true }).click();
+  const anchor = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: link, exact: true });
+  const href = await anchor.getAttribute('href');
+  await anchor.click();
+  // The heading may already be on screen from a sub-page of the same section (Settings' parts share
+  // theirs): wait for the address too, or the test acts on a page that is about to be replaced.
+  if (href) await page.waitForURL((url) => url.pathname === href);
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 

@@ -223,6 +223,8 @@ describe('settings: store and members', () => {
 describe('settings: keyboard alone', () => {
   it('adds a coupon and deletes it after confirmation using only the keyboard', async () => {
     await openSection(page, 'Settings', 'Settings');
+    // Account and access rendered (not the part the test before left on screen), so the focus stays put.
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Discounts and coupons' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Coupons', exact: true }).waitFor();
