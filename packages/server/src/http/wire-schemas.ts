@@ -78,6 +78,8 @@ export function checkDecodedText(value: unknown, ctx: z.RefinementCtx): void {
   for (const v of findBadText(value)) {
     // The inner field path is one already-joined segment (zod-violations.ts joins segments with dots).
     const inner = v.field.startsWith('$root') ? v.field.slice('$root'.length) : v.field;
-    ctx.addIssue({ code: 'custom', message: v.description, path: inner ? [inner] : [], params: { rule: v.violatedRule, data: v.data } });
+    // `continue`: the value's shape is sound, so a union holding this check reports these issues
+    // instead of folding them into "invalid shape".
+    ctx.addIssue({ code: 'custom', message: v.description, path: inner ? [inner] : [], params: { rule: v.violatedRule, data: v.data }, continue: true });
   }
 }

@@ -60,6 +60,15 @@ describe('wire codec', () => {
     expect(parsed.a).toEqual({ b: 2 });
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
+
+  it('drops __proto__ keys written with escapes, and parses plain text to the same value', () => {
+    const escaped = parseJsonSafely('{"\\u005f_proto__":{"admin":true},"n":"caf\\u00e9","b":[1,{"c":null}]}') as Record<string, unknown>;
+    expect(Object.keys(escaped)).toEqual(['n', 'b']);
+    expect(escaped).toEqual({ n: 'café', b: [1, { c: null }] });
+    expect(Object.getPrototypeOf(escaped)).toBe(Object.prototype);
+    const plain = '{"query":{"filter":{"price":{"$gt":5}},"paging":{"limit":20}},"name":"a_proto_b"}';
+    expect(parseJsonSafely(plain)).toEqual(JSON.parse(plain));
+  });
 });
 
 describe('wire value schemas', () => {

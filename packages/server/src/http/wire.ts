@@ -6,9 +6,15 @@ import { violation } from './errors.js';
  * JSON bodies without prototype keys, and responses with ISO dates and non-finite numbers as strings.
  */
 
-/** JSON.parse that drops `__proto__` keys, so no parsed body can reach an object's prototype. */
+const dropProtoKey = (key: string, value: unknown) => (key === '__proto__' ? undefined : value);
+
+/**
+ * JSON.parse that drops `__proto__` keys, so no parsed body can reach an object's prototype. A reviver
+ * makes the parse call back into JS for every value (6 us instead of 1.7 us for a query's `.r`), so
+ * it runs only when the text could hold such a key: spelled out, or written with `\u` escapes.
+ */
 export function parseJsonSafely(text: string): unknown {
-  return JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
+  return text.includes('__proto__') || text.includes('\\u') ? JSON.parse(text, dropProtoKey) : JSON.parse(text);
 }
 
 const nonFiniteAsText = (_key: string, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v);

@@ -2,19 +2,27 @@ import { z } from 'zod';
 import type { InventoryDecrementV1, InventoryIncrementV1, InventoryItemV1Update, ProductSearchDetails, ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
 import { conforms } from '../../http/conforms.js';
 import { checkDecodedText, identifier } from '../../http/wire-schemas.js';
+import { parseJsonSafely } from '../../http/wire.js';
 import { MEASUREMENT_UNITS } from './model.js';
 
 /** Largest page of a V1 product query (the platform's own bound). */
 export const PRODUCT_PAGE_MAX = 100;
 export const PAGE_DEFAULT = 50;
 
+/**
+ * JSON carried in a string. Its escapes decode only here, after the wire layer checked the request's
+ * text, so the decoded value gets the text rule now; a filter sent as an object was already checked.
+ */
 const jsonText = (what: string) => z.string().max(20_000).transform((text, ctx) => {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = parseJsonSafely(text);
   } catch {
     ctx.addIssue({ code: 'custom', message: `must be a JSON ${what}`, params: { rule: 'FORMAT' } });
     return z.NEVER;
   }
+  checkDecodedText(value, ctx);
+  return value;
 });
 
 export const sortItem = z.object({
@@ -42,9 +50,8 @@ export const searchDetails = conforms<ProductSearchDetails>()(z.object({
 
 /** V1 `query`: filter and sort may also arrive as JSON text (older callers of the V1 API do that). */
 export const productQuery = z.object({
-  // After the union, so a string's decoded escapes are checked too (the wire layer saw only the string).
-  filter: z.union([z.record(z.string(), z.unknown()), jsonText('object')]).nullish().superRefine(checkDecodedText),
-  sort: z.union([z.array(sortItem).max(5), jsonText('array')]).nullish().superRefine(checkDecodedText),
+  filter: z.union([z.record(z.string(), z.unknown()), jsonText('object')]).nullish(),
+  sort: z.union([z.array(sortItem).max(5), jsonText('array')]).nullish(),
   paging: offsetPaging(PRODUCT_PAGE_MAX).optional(),
   cursorPaging: cursorPaging(PRODUCT_PAGE_MAX).optional(),
   search: searchDetails.optional(),
