@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { describe, expect, it, vi } from 'vitest';
 import { useServerAndBrowser } from './fixture.js';
 import { layoutShift, open, screenshots, watchErrors } from './storefront-helpers.js';
 
@@ -70,6 +71,31 @@ describe('storefront pages on the server (no JavaScript)', () => {
     expect(locs).toHaveLength(2 + 5 + 26);
     expect(locs).toContain(`${f.t.url}/collections/apparel`);
     expect(locs).toContain(`${f.t.url}/product-page/ceramic-mug`);
+  });
+
+  it('renders without an AsyncLocalStorage, which would put a hook on every promise of every API request', async () => {
+    // React's Node renderer runs each render inside one; from then on Node 20 calls a hook for every
+    // promise the process creates (a product get cost 15% more CPU after the first page). The
+    // server's own stores (storage/: query counting in tests, replica reads) are not the renderer's.
+    const callers: string[] = [];
+    const proto = AsyncLocalStorage.prototype as unknown as Record<'run' | 'enterWith', (...args: unknown[]) => unknown>;
+    const spies = (['run', 'enterWith'] as const).map((name) => {
+      const original = proto[name];
+      return vi.spyOn(proto, name).mockImplementation(function (this: unknown, ...args: unknown[]) {
+        callers.push(new Error().stack ?? '');
+        return original.apply(this, args);
+      });
+    });
+    try {
+      for (const path of ['/', '/product-page/roaster-hoodie', '/collections/apparel']) {
+        const res = await html(path, { 'accept-encoding': 'gzip' });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('</html>');
+      }
+      expect(callers.filter((stack) => !/packages\/server\/(src|dist)\/storage\//.test(stack))).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('compresses pages and sends built assets precompressed with immutable cache headers', async () => {

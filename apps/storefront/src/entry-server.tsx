@@ -7,8 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PassThrough, Readable, type Transform } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+// The web-stream build: the Node build keeps each render in an AsyncLocalStorage, and once one is in
+// use Node 20 runs a hook on every promise the process creates, API requests included (a product get
+// cost 15% more CPU after the first page render; docs/performance.md).
+import { renderToReadableStream } from 'react-dom/server.browser';
 import { QueryClient } from '@tanstack/react-query';
 import { createClient, VisitorOAuthStrategy, type ClientCore } from '@vitrine/sdk';
 import { dehydrateQueries } from '@vitrine/react';
@@ -72,40 +76,38 @@ export function createRenderer(options: RendererOptions): Renderer {
       const boot: Boot = { ...site, state: dehydrateQueries(queryClient), ...(result.error === undefined ? {} : { error: errorMessage(result.error) }) };
       const bootstrapScriptContent = `window.${BOOT_GLOBAL}=${scriptJson(boot)};`;
 
-      return new Promise<Response>((resolve) => {
-        let failed = false;
-        const stream = renderToPipeableStream(
+      // Rendered once the shell is ready; a later failure (inside a Suspense boundary) still streams,
+      // and marks the answer 500 if it came before the headers.
+      let failed = false;
+      let html: ReadableStream<Uint8Array>;
+      try {
+        html = await renderToReadableStream(
           <Providers client={client} queryClient={queryClient} site={site}>
             <RouterProvider router={router} />
           </Providers>,
           {
             bootstrapScriptContent,
             bootstrapModules: [script],
-            onShellReady() {
-              const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
-              const out = compressor(encoding);
-              stream.pipe(out);
-              resolve(new Response(Readable.toWeb(out) as ReadableStream, {
-                status: failed ? 500 : statusOf(result),
-                headers: {
-                  'content-type': 'text/html; charset=utf-8',
-                  'cache-control': 'no-cache',
-                  vary: 'accept-encoding',
-                  ...(encoding ? { 'content-encoding': encoding } : {}),
-                  ...(preload.length ? { link: preload.map((p) => `<${p}>; rel=modulepreload`).join(', ') } : {}),
-                },
-              }));
-            },
-            onShellError(error) {
-              options.onError?.(error);
-              resolve(text('The page could not be rendered.', 'text/plain; charset=utf-8', 500));
-            },
             onError(error) {
               failed = true;
               options.onError?.(error);
             },
           },
         );
+      } catch {
+        // The shell itself failed; onError has reported it.
+        return text('The page could not be rendered.', 'text/plain; charset=utf-8', 500);
+      }
+      const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
+      return new Response(encoding ? compressed(html, encoding) : html, {
+        status: failed ? 500 : statusOf(result),
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-cache',
+          vary: 'accept-encoding',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+          ...(preload.length ? { link: preload.map((p) => `<${p}>; rel=modulepreload`).join(', ') } : {}),
+        },
       });
     },
   };
@@ -128,11 +130,14 @@ function pickEncoding(accept: string): Encoding {
   return names.includes('br') ? 'br' : names.includes('gzip') ? 'gzip' : undefined;
 }
 
-/** A compressing stream that flushes what React writes, so streamed parts reach the browser at once. */
-function compressor(encoding: Encoding): Transform {
-  if (encoding === 'br') return zlib.createBrotliCompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (encoding === 'gzip') return zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
-  return new PassThrough();
+/** `html` compressed, flushing what React writes so that streamed parts reach the browser at once. */
+function compressed(html: ReadableStream<Uint8Array>, encoding: 'br' | 'gzip'): ReadableStream<Uint8Array> {
+  const out = encoding === 'br'
+    ? zlib.createBrotliCompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
+  // The DOM and node:stream/web declare the same web stream type twice; these casts cross between them.
+  Readable.fromWeb(html as WebReadableStream<Uint8Array>).pipe(out);
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
 function text(body: string, type: string, status = 200): Response {

@@ -172,6 +172,9 @@ async function main(argv: string[]): Promise<void> {
  * serve (cluster.ts); the banner is printed once, by the primary, when every worker listens.
  */
 async function startCommand(workers: number): Promise<void> {
+  // The storefront's server rendering loads React by NODE_ENV: unset, it ran React's development
+  // build (extra checks on every render). Serving is production unless the operator says otherwise.
+  process.env.NODE_ENV ??= 'production';
   limitHeapGrowth();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
