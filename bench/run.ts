@@ -196,11 +196,13 @@ async function discover(origin: string, fixture: Fixture): Promise<World> {
   for (let i = 0; i < VISITOR_TOKENS; i++) visitorTokens.push((await call(origin, 'POST', '/oauth2/token', {}, { clientId: fixture.clientId, grantType: 'anonymous' })).access_token as string);
   const auth = { authorization: visitorTokens[0]! };
   const productIds: string[] = [];
+  const productSlugs: string[] = [];
   const cartProductIds: string[] = [];
   for (let offset = 0; productIds.length < PRODUCT_IDS; offset += 100) {
     const page = await call(origin, 'POST', '/stores-reader/v1/products/query-platformized', auth, { query: { paging: { limit: 100, offset } } });
     const products = page.products as { id: string; slug: string; productOptions?: unknown[] }[];
     productIds.push(...products.map((p) => p.id));
+    productSlugs.push(...products.map((p) => p.slug));
     // The cart scenarios buy seeded products (untracked stock: the demo store's own run out under
     // load) without options (a line of a product with options needs a choice).
     cartProductIds.push(...products.filter((p) => p.slug.startsWith('bench-') && !p.productOptions?.length).map((p) => p.id));
@@ -215,7 +217,7 @@ async function discover(origin: string, fixture: Fixture): Promise<World> {
   } while (cursor && productV3Ids.length < PRODUCT_IDS);
   const collections = await call(origin, 'POST', '/stores-reader/v1/collections/query', auth, { query: { paging: { limit: 50 } } });
   const collectionIds = (collections.collections as { id: string }[]).map((c) => c.id);
-  return { clientId: fixture.clientId, apiKey: fixture.apiKey, visitorTokens, productIds, cartProductIds, productV3Ids, collectionIds };
+  return { clientId: fixture.clientId, apiKey: fixture.apiKey, visitorTokens, productIds, productSlugs, cartProductIds, productV3Ids, collectionIds };
 }
 
 /** A real product document of this data set, with its id left as a placeholder for the baseline. */

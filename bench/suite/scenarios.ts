@@ -16,6 +16,8 @@ export interface World {
   /** Visitor tokens; each of the first ones holds a cart once carts are prepared. */
   visitorTokens: string[];
   productIds: string[];
+  /** Slugs of the same products, for their storefront pages. */
+  productSlugs: string[];
   /** Visible V1 products without options (a cart line needs no choice). */
   cartProductIds: string[];
   productV3Ids: string[];
@@ -43,6 +45,15 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const addLine = (productId: string) => JSON.stringify({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: productId, appId: STORES_APP_ID } }] });
 
 export const SCENARIOS: Scenario[] = [
+  {
+    // First, so that every API scenario after it runs on a server that has rendered pages, as a
+    // shop's server has (a renderer once left a hook on every later promise: docs/performance.md).
+    name: 'storefront-page', title: 'storefront product page (server-rendered, brotli)', unit: 'pages', connections: 10,
+    job: (w) => ({
+      mode: 'requests',
+      requests: w.productSlugs.map((slug): PlannedRequest => ({ method: 'GET', path: `/product-page/${encodeURIComponent(slug)}`, headers: { accept: 'text/html', 'accept-encoding': 'br' } })),
+    }),
+  },
   {
     name: 'token', title: 'visitor token issue',
     job: (w) => ({ mode: 'requests', requests: [{ method: 'POST', path: '/oauth2/token', headers: json, body: JSON.stringify({ clientId: w.clientId, grantType: 'anonymous' }) }] }),

@@ -9,10 +9,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-// The web-stream build: the Node build keeps each render in an AsyncLocalStorage, and once one is in
+// React's edge build. The Node build keeps each render in an AsyncLocalStorage, and once one is in
 // use Node 20 runs a hook on every promise the process creates, API requests included (a product get
-// cost 15% more CPU after the first page render; docs/performance.md).
-import { renderToReadableStream } from 'react-dom/server.browser';
+// cost 15% more CPU after the first page render; docs/performance.md). The browser build opens a
+// MessageChannel when loaded, which keeps any process that loads the renderer from exiting.
+import { renderToReadableStream } from 'react-dom/server.edge';
 import { QueryClient } from '@tanstack/react-query';
 import { createClient, VisitorOAuthStrategy, type ClientCore } from '@vitrine/sdk';
 import { dehydrateQueries } from '@vitrine/react';
