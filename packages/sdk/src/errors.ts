@@ -81,14 +81,13 @@ export function errorFromResponse(status: number, statusText: string, requestId:
     return new VitrineError(message, 'validation', 'INVALID_ARGUMENT', status, requestId, { validationError: { fieldViolations: sorted }, requestId });
   }
 
+  const app = details && isObject(details.applicationError) ? details.applicationError : undefined;
   if (status >= 500) {
-    const app = details && isObject(details.applicationError) ? details.applicationError : undefined;
     const code = typeof app?.code === 'string' ? app.code : constantCase(statusText);
     const message = requestId ? `System error occurred, request-id: ${requestId}` : `System error occurred: ${statusText || status}`;
     return new VitrineError(message, 'system', code, status, requestId);
   }
 
-  const app = details && isObject(details.applicationError) ? details.applicationError : undefined;
   const fallback = statusText || 'UNKNOWN';
   const description = typeof app?.description === 'string' ? app.description : fallback;
   const code = typeof app?.code === 'string' ? app.code : constantCase(statusText);

@@ -41,6 +41,14 @@ describe('wire codec', () => {
     });
   });
 
+  it('renames at every depth keeping key order, and takes no key for one of Object.prototype', () => {
+    const decoded = decodeResponse<Record<string, unknown>>({ product: { name: 'n', id: 'p', variants: [{ choices: { size: 'S' }, id: 'v', updatedDate: 'u' }], stock: { inStock: true } } });
+    expect(JSON.stringify(decoded)).toBe('{"product":{"name":"n","_id":"p","variants":[{"choices":{"size":"S"},"_id":"v","_updatedDate":"u"}],"stock":{"inStock":true}}}');
+    expect(decodeResponse({ constructor: 1, toString: { id: 'x' } })).toEqual({ constructor: 1, toString: { _id: 'x' } });
+    expect(encodeRequest({ query: { filter: { 'data.constructor': 1 }, sort: [{ fieldName: 'toString._id' }] } }))
+      .toEqual({ query: { filter: { 'data.constructor': 1 }, sort: [{ fieldName: 'toString.id' }] } });
+  });
+
   it('sends flat GET payloads as query fields and nested ones as one .r', () => {
     expect(toQueryParams({ id: 'a', fieldsets: ['FULL', 'PUBLIC'], flag: true, when: new Date('2026-01-01T00:00:00.000Z'), skip: null }).toString())
       .toBe('id=a&fieldsets=FULL&fieldsets=PUBLIC&flag=true&when=2026-01-01T00%3A00%3A00.000Z');

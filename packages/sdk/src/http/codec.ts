@@ -4,8 +4,9 @@
  * non-finite numbers as text.
  */
 
-const TO_REST: Readonly<Record<string, string>> = { _id: 'id', _createdDate: 'createdDate', _updatedDate: 'updatedDate' };
-const FROM_REST: Readonly<Record<string, string>> = { id: '_id', createdDate: '_createdDate', updatedDate: '_updatedDate' };
+// Maps, not object literals: a key such as `constructor` must not find Object.prototype's.
+const FROM_REST: ReadonlyMap<string, string> = new Map(['id', 'createdDate', 'updatedDate'].map((name) => [name, `_${name}`]));
+const TO_REST: ReadonlyMap<string, string> = new Map([...FROM_REST].map(([rest, caller]) => [caller, rest]));
 
 /** Above this many characters of query string a GET with a POST twin is sent as POST (wire contract). */
 export const GET_QUERY_MAX_CHARS = 4000;
@@ -21,7 +22,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** `a._id.b` -> `a.id.b`: filter keys and sort field names are dotted paths. */
 export function renamePathToRest(path: string): string {
-  return path.split('.').map((segment) => TO_REST[segment] ?? segment).join('.');
+  return path.split('.').map((segment) => TO_REST.get(segment) ?? segment).join('.');
 }
 
 /**
@@ -90,13 +91,14 @@ function applyAt(node: unknown, segments: readonly string[], fn: (value: unknown
   }
 }
 
+/** `id` -> `_id` etc. at every depth. Changes `value` in place: it is the caller's own fresh parse. */
 function renameFromRest(value: unknown, preserve: readonly string[], path: string): unknown {
   if (Array.isArray(value)) return value.map((item) => renameFromRest(item, preserve, path));
   if (!isPlainObject(value) || preserve.includes(path)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    out[FROM_REST[key] ?? key] = renameFromRest(child, preserve, path ? `${path}.${key}` : key);
-  }
+  const keys = Object.keys(value);
+  // Most objects have no key to rename: they keep their identity and only their children change.
+  const out: Record<string, unknown> = keys.some(FROM_REST.has, FROM_REST) ? {} : value;
+  for (const key of keys) out[FROM_REST.get(key) ?? key] = renameFromRest(value[key], preserve, path ? `${path}.${key}` : key);
   return out;
 }
 
