@@ -1,7 +1,7 @@
 /**
  * Server rendering of the storefront: the server (packages/server) imports the built copy of this
  * file and hands it the page requests. Each request runs the route loaders (which fill a fresh query
- * cache through the SDK, talking to the API in-process), streams the HTML document with React, and
+ * cache through the SDK, talking to the API in-process), renders the HTML document with React, and
  * puts the cache in the page so the browser hydrates without fetching again.
  */
 import fs from 'node:fs';
@@ -78,8 +78,8 @@ export function createRenderer(options: RendererOptions): Renderer {
 
       // The storefront renders no Suspense boundary (its router loads a page's module and data before
       // rendering), so the document is complete once React is done: it goes out in one piece,
-      // compressed on libuv's threadpool. Streaming it flushed the compressor and wrote to the socket
-      // once per React chunk (a quarter of a page's CPU went to those writes and flushes).
+      // compressed on libuv's threadpool. Streamed, every React chunk flushed the compressor and made
+      // a socket write of its own: a product page took 18-20 ms of CPU that way, 7.5 ms in one piece.
       let failed = false;
       let document: Buffer<ArrayBuffer>;
       try {
@@ -99,7 +99,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         await html.allReady;
         document = await readAll(html);
       } catch {
-        // The shell itself failed; onError has reported it.
+        // The shell failed, or the render was aborted; onError has reported it.
         return text('The page could not be rendered.', 'text/plain; charset=utf-8', 500);
       }
       const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
