@@ -213,6 +213,33 @@ describe('by variant and location', () => {
   });
 });
 
+describe('a visitor\'s product get after changes', () => {
+  it('answers what is stored now: a rename, a stock change without a new revision, hiding', async () => {
+    const p = await product('Kept Mug', 'KEPT-MUG', 2, 0);
+    const bySlug = async () => (await call(t.url, `${P}/products/slug/${(await storefront(p.id) as unknown as { slug: string }).slug}`, { auth: visitor })).body.product as Product;
+    // Read twice (the second may come from text kept for this stored document), by id and by slug.
+    expect(await storefront(p.id)).toEqual(await storefront(p.id));
+    expect((await bySlug()).id).toBe(p.id);
+    expect((await storefront(p.id)).inventory.availabilityStatus).toBe('PARTIALLY_OUT_OF_STOCK');
+
+    const renamed = await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: p.revision, name: 'Kept Mug 2' } } });
+    expect(renamed.status).toBe(200);
+    expect((await storefront(p.id)).name).toBe('Kept Mug 2');
+    expect((await bySlug()).name).toBe('Kept Mug 2');
+
+    const stock = await call(t.url, `${B}/decrement-by-variant-and-location`, { ...owner(), body: { decrementData: [{ variantId: variant(p, 'S'), decrementBy: 2 }] } });
+    expect(codes(stock.body)).toEqual(['OK']);
+    const after = await storefront(p.id);
+    expect(after.revision).toBe(renamed.body.product.revision);
+    expect(after.inventory.availabilityStatus).toBe('OUT_OF_STOCK');
+    expect(after.variantsInfo.variants.map((v) => v.inventoryStatus.inStock)).toEqual([false, false]);
+
+    const hidden = await call(t.url, `${P}/products/${p.id}`, { ...owner(), method: 'PATCH', body: { product: { revision: after.revision, visible: false } } });
+    expect(hidden.status).toBe(200);
+    expect((await call(t.url, `${P}/products/${p.id}`, { auth: visitor })).status).toBe(404);
+  });
+});
+
 describe('bulk create, upsert, delete', () => {
   it('bounds the locations of one variant', async () => {
     const p = await product('Many Locs', 'MANY-LOCS', 1, 1);

@@ -24,8 +24,8 @@ import {
 } from './model.js';
 import type { ProductV3Input, ProductV3Patch } from './schema.js';
 import {
-  aggregateV3, countProductsV3, deleteProductV3Row, findEntity, findProductV3, productIdsWithEntity, productIdsWithInfoSection,
-  queryProductsV3, saveProductV3, slugOwnerV3, sortColumnV3, type AggregationSpec, type EntityKind, type EntityRow, type QueryV3,
+  aggregateV3, countProductsV3, deleteProductV3Row, findEntity, findProductV3, findStoredProductV3, productIdsWithEntity, productIdsWithInfoSection,
+  queryProductsV3, saveProductV3, slugOwnerV3, sortColumnV3, type AggregationSpec, type EntityKind, type EntityRow, type QueryV3, type StoredProductV3,
 } from './store.js';
 
 export const PRODUCT_V3_FQDN = 'wix.stores.catalog.v3.product';
@@ -402,11 +402,16 @@ setEntityChangeHook(async (ctx: RequestContext, kind: EntityKind, e: EntityRow, 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-/** A product the caller may see (visitors: visible ones only); routes present it. */
-export async function getProductV3(ctx: RequestContext, by: { id: string } | { slug: string }): Promise<ProductV3> {
-  const p = await findProductV3(ctx.db, ctx.site.id, by);
+/** A product the caller may see (visitors: visible ones only), as stored; the get routes present it. */
+export async function getStoredProductV3(ctx: RequestContext, by: { id: string } | { slug: string }): Promise<StoredProductV3> {
+  const p = await findStoredProductV3(ctx.db, ctx.site.id, by);
   if (!p || (!p.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${'id' in by ? by.id : by.slug} not found`);
   return p;
+}
+
+/** A product the caller may see (visitors: visible ones only). */
+export async function getProductV3(ctx: RequestContext, by: { id: string } | { slug: string }): Promise<ProductV3> {
+  return (await getStoredProductV3(ctx, by)).product();
 }
 
 /** A product for another domain's catalog reference (cart, checkout): undefined when missing or hidden from the caller. */

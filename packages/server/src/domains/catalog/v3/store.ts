@@ -85,8 +85,24 @@ const productBySlug = preparedQuery((db, p: { siteId: string; slug: string }) =>
 
 export async function findProductV3(db: Executor, siteId: string, by: { id: string } | { slug: string }, forUpdate?: DialectName): Promise<ProductV3 | undefined> {
   if (forUpdate && 'id' in by) await lockForUpdate(db, forUpdate, sql`SELECT id FROM products_v3 WHERE site_id = ${siteId} AND id = ${by.id}`);
+  const stored = await findStoredProductV3(db, siteId, by);
+  return stored && stored.product();
+}
+
+/**
+ * A product row as read, its document parsed only when `product()` is called: a visitor's get may be
+ * answered from text already encoded for the same stored document (present.ts).
+ */
+export interface StoredProductV3 {
+  id: string; revision: number; updatedDate: string; visible: boolean;
+  /** The stored document: text on SQLite, already parsed on PostgreSQL (jsonb). */
+  doc: unknown;
+  product(): ProductV3;
+}
+
+export async function findStoredProductV3(db: Executor, siteId: string, by: { id: string } | { slug: string }): Promise<StoredProductV3 | undefined> {
   const r = ('id' in by ? await productById.run(db, { siteId, id: by.id }) : await productBySlug.run(db, { siteId, slug: by.slug })).rows[0];
-  return r && fromRow(r);
+  return r && { id: r.id, revision: Number(r.revision), updatedDate: r.updated_date, visible: r.visible === 1, doc: r.doc, product: () => fromRow(r) };
 }
 
 export async function slugOwnerV3(db: Executor, siteId: string, slug: string): Promise<string | undefined> {
