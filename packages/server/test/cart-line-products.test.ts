@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
-import { as, CART, clearDemoPricing, line, productV1, visitor } from './cart-support.js';
+import { as, CART, CHECKOUTS, clearDemoPricing, line, productV1, visitor } from './cart-support.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); await clearDemoPricing(t); });
@@ -66,5 +66,53 @@ describe('cart lines after product writes', () => {
     expect([ca.quantity, ca.lineItemPrice.amount, ca.availability]).toEqual([2, '16.00', { status: 'AVAILABLE', quantityAvailable: 5 }]);
     expect([cb.quantity, cb.lineItemPrice.amount, cb.availability]).toEqual([7, '56.00', { status: 'PARTIALLY_AVAILABLE', quantityAvailable: 5 }]);
     expect(ca.id).not.toBe(cb.id);
+  });
+
+  it('a kept line follows its own quantity and stock while the cart\'s other lines stay as they were', async () => {
+    // Lines whose product, quantity and reference are unchanged are the kept resolution of the last
+    // call (cart/kept-lines.ts); each change below must still reach exactly the line it concerns.
+    const mug = await productV1(t, { name: 'Kept mug', price: 8, quantity: 5 });
+    const kettle = await productV1(t, { name: 'Kept kettle', price: 30 });
+    const v = as(t, await visitor(t));
+    const shape = (l: { productName: { original: string }; quantity: number; lineItemPrice: { amount: string }; availability: unknown }) =>
+      [l.productName.original, l.quantity, l.lineItemPrice.amount, l.availability];
+    const lines = async (res: Promise<{ body: { cart: { lineItems: Parameters<typeof shape>[0][] } } }>) => (await res).body.cart.lineItems.map(shape);
+
+    await v.post(`${CART}/add-to-cart`, { lineItems: [line(mug.productId, 2), line(kettle.productId)] });
+    expect(await lines(v.post(`${CART}/add-to-cart`, { lineItems: [line(mug.productId)] }))).toEqual([
+      ['Kept mug', 3, '24.00', { status: 'AVAILABLE', quantityAvailable: 5 }], ['Kept kettle', 1, '30.00', { status: 'AVAILABLE' }],
+    ]);
+    const stock = (quantity: number) => call(t.url, `/stores/v2/inventoryItems/product/${mug.productId}`, { ...asOwner(t), method: 'PATCH', body: { inventoryItem: { trackQuantity: true, variants: [{ variantId: mug.variantId, quantity }] } } });
+    expect((await stock(2)).status).toBe(200);
+    expect(await lines(v.get(CART))).toEqual([
+      ['Kept mug', 3, '24.00', { status: 'PARTIALLY_AVAILABLE', quantityAvailable: 2 }], ['Kept kettle', 1, '30.00', { status: 'AVAILABLE' }],
+    ]);
+    expect((await stock(5)).status).toBe(200);
+    // Another buyer's unpaid order holds 4 units (stock is taken when paid): the cart shows what is left at once.
+    const trigger = (inventoryUpdateTrigger: string) => call(t.url, '/ecom/v1/orders-settings', { ...asOwner(t), method: 'PATCH', body: { ordersSettings: { inventoryUpdateTrigger } } });
+    expect((await trigger('ON_ORDER_PAID')).status).toBe(200);
+    try {
+      const buyer = as(t, await visitor(t));
+      const co = (await buyer.post(CHECKOUTS, { channelType: 'WEB', lineItems: [line(mug.productId, 4)] })).body.checkout.id as string;
+      expect((await buyer.post(`${CHECKOUTS}/${co}/create-order`, { id: co })).status).toBe(200);
+    } finally {
+      expect((await trigger('ON_ORDER_PLACED')).status).toBe(200);
+    }
+    expect(await lines(v.get(CART))).toEqual([
+      ['Kept mug', 3, '24.00', { status: 'PARTIALLY_AVAILABLE', quantityAvailable: 1 }], ['Kept kettle', 1, '30.00', { status: 'AVAILABLE' }],
+    ]);
+    expect((await stock(9)).status).toBe(200);
+    expect(await lines(v.get(CART))).toEqual([
+      ['Kept mug', 3, '24.00', { status: 'AVAILABLE', quantityAvailable: 5 }], ['Kept kettle', 1, '30.00', { status: 'AVAILABLE' }],
+    ]);
+    const mugLine = (await v.get(CART)).body.cart.lineItems[0].id as string;
+    expect(await lines(v.post(`${CART}/update-line-items-quantity`, { lineItems: [{ id: mugLine, quantity: 1 }] }))).toEqual([
+      ['Kept mug', 1, '8.00', { status: 'AVAILABLE', quantityAvailable: 5 }], ['Kept kettle', 1, '30.00', { status: 'AVAILABLE' }],
+    ]);
+    // The same product in another cart at the same quantity is that cart's own line.
+    const other = as(t, await visitor(t));
+    const theirs = (await other.post(`${CART}/add-to-cart`, { lineItems: [line(mug.productId)] })).body.cart.lineItems[0];
+    expect(theirs.id).not.toBe(mugLine);
+    expect(shape(theirs)).toEqual(['Kept mug', 1, '8.00', { status: 'AVAILABLE', quantityAvailable: 5 }]);
   });
 });

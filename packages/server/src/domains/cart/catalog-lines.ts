@@ -2,13 +2,15 @@
  * Resolves stored lines against the catalog (both versions) and inventory, at calculation time. Every
  * catalog price a cart or checkout shows comes from here; nothing a buyer sends is ever a price.
  */
+import { deepFreeze } from '../../deep-freeze.js';
 import type { RequestContext } from '../../http/context.js';
 import { findProductV3ForCatalogReference, getProductsForLines, type LineProductV1, type ProductV3 } from '../catalog/index.js';
 import type { SubscriptionV3 } from '@vitrine/types/stores';
 import { variantAvailabilityIfTracked, type Availability } from '../inventory/index.js';
 import { applyRate, currencyOf, formatMoney, parseMoney, parsePercentage, type Currency } from './pricing/index.js';
+import { KeptLines } from './kept-lines.js';
 import { STORES_APP_ID, type ResolvedLine, type StoredLine } from './model.js';
-import type { DescriptionLine, ItemAvailabilityStatus, SubscriptionOptionInfo } from '@vitrine/types/ecom-cart';
+import type { CatalogReference, DescriptionLine, ItemAvailabilityStatus, SubscriptionOptionInfo } from '@vitrine/types/ecom-cart';
 
 const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -46,13 +48,15 @@ function convertCatalogAmount(value: number | string, currency: Currency): strin
 }
 
 interface Found {
-  line: StoredLine; resolved: Omit<ResolvedLine, 'availability'>; stock?: { productId: string; variantId: string }; hidden: boolean;
+  resolved: Omit<ResolvedLine, 'availability'>; stock?: { productId: string; variantId: string }; hidden: boolean;
   /**
    * Available without reading inventory: an untracked variant its product document shows in stock
    * (reservations and preorders count only for tracked or out-of-stock items, and the document's
    * stock is rewritten with the item in the same transaction; docs/cart.md "Performance").
    */
   availableUntracked?: boolean;
+  /** Set on a kept resolution: its final lines by availability (frozen; usually one). */
+  finals?: Map<string, ResolvedLine>;
 }
 
 interface LineOptions { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string>; subscriptionOptionId?: string }
@@ -85,7 +89,6 @@ function fromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currenc
   const physical = p.productType === 'physical';
   const weight = variant.variant.weight ?? p.weight;
   return {
-    line,
     hidden: !variant.variant.visible,
     stock: { productId: p.id, variantId: variant.id },
     availableUntracked: variant.stock?.trackQuantity === false && variant.stock.inStock === true,
@@ -109,6 +112,34 @@ function fromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currenc
   };
 }
 
+/** V1 resolutions kept per cart line while their product object and inputs are the same (kept-lines.ts). */
+const keptV1 = new KeptLines<Found | undefined>();
+
+function keptFromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currency: Currency): Found | undefined {
+  const source = { product: p, quantity: line.quantity, reference: JSON.stringify(line.catalogReference), currency: currency.code, origin: ctx.origin };
+  return keptV1.get(`${ctx.site.id}\u0000${line.id}`, source, () => {
+    const found = fromV1(ctx, line, p, currency);
+    // Its own copy of the reference: the kept line is frozen, the caller's stored line is not.
+    return found && { ...found, resolved: { ...found.resolved, catalogReference: JSON.parse(source.reference) as CatalogReference }, finals: new Map() };
+  });
+}
+
+/** Availabilities whose final line one kept resolution holds (a tracked item's count moves; started over when full). */
+const FINALS_PER_LINE = 4;
+
+/** The resolved line with its availability: for a kept resolution, the same frozen object while the availability is the same. */
+function withAvailability(f: Found, availability: ResolvedLine['availability']): ResolvedLine {
+  if (!f.finals) return { ...f.resolved, availability, stock: f.stock! };
+  const key = `${availability.status}/${availability.quantityAvailable ?? ''}`;
+  let line = f.finals.get(key);
+  if (!line) {
+    if (f.finals.size >= FINALS_PER_LINE) f.finals.clear();
+    line = deepFreeze({ ...f.resolved, availability, stock: f.stock! });
+    f.finals.set(key, line);
+  }
+  return line;
+}
+
 function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: Currency): Found | undefined {
   const opts = optionsOf(line);
   const variants = p.variantsInfo.variants;
@@ -125,7 +156,6 @@ function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: C
   const main = p.media.main?.image;
   const physical = p.productType === 'PHYSICAL';
   return {
-    line,
     hidden: !variant.visible,
     stock: { productId: p.id, variantId: variant.id },
     resolved: {
@@ -268,7 +298,7 @@ export async function resolveLines(ctx: RequestContext, lines: StoredLine[], cur
     const id = l.catalogReference!.catalogItemId;
     const p1 = v1.get(id);
     const p3 = v3.get(id);
-    const f = p1 ? fromV1(ctx, l, p1, currency) : p3 ? fromV3(ctx, l, p3, currency) : undefined;
+    const f = p1 ? keptFromV1(ctx, l, p1, currency) : p3 ? fromV3(ctx, l, p3, currency) : undefined;
     if (f) found.set(l.id, f);
   }
   const refs = [...found.values()].filter((f) => !f.hidden && !f.availableUntracked && f.stock).map((f) => f.stock!);
@@ -277,9 +307,8 @@ export async function resolveLines(ctx: RequestContext, lines: StoredLine[], cur
     if (l.custom) return customLine(l);
     const f = found.get(l.id);
     if (!f) return notFoundLine(l);
-    if (f.hidden) return { ...f.resolved, availability: { status: 'NOT_AVAILABLE', quantityAvailable: 0 }, stock: f.stock! };
-    if (f.availableUntracked) return { ...f.resolved, availability: { status: 'AVAILABLE' }, stock: f.stock! };
-    const a = stock.get(`${f.stock!.productId}/${f.stock!.variantId}`);
-    return { ...f.resolved, availability: availabilityOf(l.quantity, a), stock: f.stock! };
+    if (f.hidden) return withAvailability(f, { status: 'NOT_AVAILABLE', quantityAvailable: 0 });
+    if (f.availableUntracked) return withAvailability(f, { status: 'AVAILABLE' });
+    return withAvailability(f, availabilityOf(l.quantity, stock.get(`${f.stock!.productId}/${f.stock!.variantId}`)));
   });
 }

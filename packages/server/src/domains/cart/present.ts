@@ -3,6 +3,7 @@ import type {
   AdditionalFee, AppliedDiscount, CalculatedLineItem, Cart, CartDiscountInfo, CartLineItem, Checkout, CheckoutLineItem, EstimateTotalsResponse,
   ItemTaxFullDetails, MembershipOptions, MultiCurrencyPrice, PriceSummary, ShippingInformation, TaxSummary, Violation,
 } from '@vitrine/types/ecom-cart';
+import { deepFreeze } from '../../deep-freeze.js';
 import { currencyOf, displayAmount, formatMoney, parseMoney, type PricingResult } from './pricing/index.js';
 import type { ItemTaxFullDetails as EngineTax, Price, ShippingInformation as EngineShipping } from './pricing/index.js';
 import type { BuyerRef, CartDoc, ResolvedLine, StoredCart, StoredCheckout } from './model.js';
@@ -24,7 +25,22 @@ function buyerInfo(buyer: BuyerRef, email: string | null) {
   return { ...buyer, ...(email ? { email } : {}) };
 }
 
+/**
+ * Presented lines of kept (frozen) resolved lines, by identity: such a line is the same object while
+ * everything it was resolved from is the same (kept-lines.ts), so its presentation is too.
+ */
+const presentedLines = new WeakMap<ResolvedLine, { currency: string; line: CartLineItem }>();
+
 export function presentLine(l: ResolvedLine, currency: string): CartLineItem {
+  if (!Object.isFrozen(l)) return buildLine(l, currency);
+  const hit = presentedLines.get(l);
+  if (hit?.currency === currency) return hit.line;
+  const line = deepFreeze(buildLine(l, currency));
+  presentedLines.set(l, { currency, line });
+  return line;
+}
+
+function buildLine(l: ResolvedLine, currency: string): CartLineItem {
   return {
     id: l.id,
     quantity: l.quantity,

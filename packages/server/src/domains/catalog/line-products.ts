@@ -10,6 +10,7 @@
  * transaction (placing an order) the rows are always read, so what is charged is the row as it is.
  */
 import type { ProductV1 as WireProductV1 } from '@vitrine/types/stores';
+import { deepFreeze } from '../../deep-freeze.js';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { presentProduct } from './present.js';
 import { toProduct } from './store.js';
@@ -73,13 +74,4 @@ function lineProduct(ctx: RequestContext, row: LineProductRow, version: number |
 function present(ctx: RequestContext, row: LineProductRow): LineProductV1 {
   const { collectionIds: _none, ...product } = presentProduct(ctx, toProduct(row, []), false);
   return product;
-}
-
-/** Frozen all the way down, so a caller that changed a shared product would fail loudly instead of changing the next caller's. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -1,0 +1,47 @@
+/**
+ * Resolved cart lines kept per process, one entry per cart line.
+ *
+ * A V1 line is resolved from a product object the catalog keeps, frozen, while the product's stored
+ * document is unchanged (catalog/line-products.ts): the same object means the same document. So what
+ * a line resolves to (variant, prices, description, image, url) holds while the product object,
+ * quantity, catalog reference, currency and origin it was made from are the ones asked for now. An
+ * add-to-cart of a 20-line cart resolved and presented all 20 lines every time; now only the line that
+ * changed is made again (its presentation is kept with it: present.ts).
+ */
+
+/** Cart lines kept (least recently used dropped first); a line with its presentation is about 3 KB. */
+export const KEPT_CART_LINES_MAX = 2_000;
+
+/** Everything a kept line was made from besides its id. */
+export interface LineSource {
+  /** The catalog's kept product object (compared by identity). */
+  product: object;
+  quantity: number;
+  /** The stored catalog reference as JSON text (variant, options, custom text fields). */
+  reference: string;
+  currency: string;
+  origin: string;
+}
+
+const sameSource = (a: LineSource, b: LineSource) =>
+  a.product === b.product && a.quantity === b.quantity && a.reference === b.reference && a.currency === b.currency && a.origin === b.origin;
+
+export class KeptLines<T> {
+  private readonly entries = new Map<string, { source: LineSource; value: T }>();
+
+  constructor(private readonly max = KEPT_CART_LINES_MAX) {}
+
+  /** The value kept for `key` when it was made from `source`, else `make()` (kept in its place). */
+  get(key: string, source: LineSource, make: () => T): T {
+    const hit = this.entries.get(key);
+    this.entries.delete(key);
+    const entry = hit && sameSource(hit.source, source) ? hit : { source, value: make() };
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
