@@ -17,7 +17,7 @@ import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
-import { deleteCartRow, deleteCartUnlessMovedOn, findCartByOwner, insertCart, rekeyOpenCheckouts, updateCart } from './store.js';
+import { deleteCartRow, deleteCartUnlessMovedOn, findCartByOwner, insertCart, moveCart, rekeyOpenCheckouts, updateCart } from './store.js';
 import { calculateTotals, type Totals } from './totals.js';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
@@ -258,7 +258,7 @@ export async function mergeVisitorCart(ctx: RequestContext, visitorId: string, m
     const now = new Date().toISOString();
     if (!memberCart) {
       const moved: StoredCart = { ...visitorCart, ownerKey: memberKey(memberId), doc: { ...visitorCart.doc, buyer: { memberId } }, revision: visitorCart.revision + 1, updatedDate: now };
-      await updateCart(trx, ctx.site.id, moved, visitorCart.revision);
+      await moveCart(trx, ctx.site.id, moved, visitorCart.revision);
       const v = await view(tctx, moved);
       await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'updated', entityId: moved.id, entity: presentCart(moved, v.lines, v.currency) });
       return;

@@ -55,16 +55,30 @@ export async function insertCart(db: Executor, siteId: string, cart: StoredCart)
   });
 }
 
-const cartUpdate = preparedQuery((db, p: { doc: unknown; revision: number; updatedDate: string; ownerKey: string; siteId: string; id: string; expectedRevision: number }) =>
+interface CartUpdate { doc: unknown; revision: number; updatedDate: string; siteId: string; id: string; expectedRevision: number }
+
+// Two statements: naming `owner_key` in SET makes SQLite rewrite the cart's (site_id, owner_key) index
+// entry even when the value is the same, one more page per cart write; only a move changes the owner.
+const cartUpdate = preparedQuery((db, p: CartUpdate) =>
+  db.updateTable('carts').set({ doc: p.doc, revision: p.revision, updated_date: p.updatedDate })
+    .where('site_id', '=', p.siteId).where('id', '=', p.id).where('revision', '=', p.expectedRevision));
+
+const cartMove = preparedQuery((db, p: CartUpdate & { ownerKey: string }) =>
   db.updateTable('carts').set({ doc: p.doc, revision: p.revision, updated_date: p.updatedDate, owner_key: p.ownerKey })
     .where('site_id', '=', p.siteId).where('id', '=', p.id).where('revision', '=', p.expectedRevision));
 
-/** Writes the cart when it is still at `expectedRevision`; false when another write came first. */
+const updateOf = (siteId: string, cart: StoredCart, expectedRevision: number): CartUpdate => ({
+  doc: toJson(cart.doc), revision: cart.revision, updatedDate: cart.updatedDate, siteId, id: cart.id, expectedRevision,
+});
+
+/** Writes the cart (same owner) when it is still at `expectedRevision`; false when another write came first. */
 export async function updateCart(db: Executor, siteId: string, cart: StoredCart, expectedRevision: number): Promise<boolean> {
-  const res = await cartUpdate.run(db, {
-    doc: toJson(cart.doc), revision: cart.revision, updatedDate: cart.updatedDate, ownerKey: cart.ownerKey, siteId, id: cart.id, expectedRevision,
-  });
-  return Number(res.numAffectedRows) === 1;
+  return Number((await cartUpdate.run(db, updateOf(siteId, cart, expectedRevision))).numAffectedRows) === 1;
+}
+
+/** Writes the cart with its new owner (a visitor's cart becoming a member's), as `updateCart` does. */
+export async function moveCart(db: Executor, siteId: string, cart: StoredCart, expectedRevision: number): Promise<boolean> {
+  return Number((await cartMove.run(db, { ...updateOf(siteId, cart, expectedRevision), ownerKey: cart.ownerKey })).numAffectedRows) === 1;
 }
 
 /**
