@@ -1,9 +1,8 @@
 import { foldCase } from '../../../storage/dialect.js';
 import type { CouponInput, DiscountValue } from '../pricing/index.js';
+import { STORES_APP_ID } from '../model.js';
 import type { CouponRecord, CouponSpecification } from './model.js';
 
-/** The app id of the store's catalog in a line's `catalogReference.appId`: a coupon's product scope targets it. */
-export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 /** The key codes are unique and looked up by: case-insensitive, the same fold as the database's. */
 export function couponCodeKey(code: string): string {

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../http/context.js';
-import { STORES_APP_ID } from './coupon-map.js';
+import { STORES_APP_ID } from '../model.js';
 import { createCoupon } from './coupons.js';
 import { createDiscountRule } from './discount-rules.js';
 import { updateTaxSettings } from './settings.js';

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../../http/context.js';
 import { ValidationError } from '../../../http/errors.js';
 import { calculatePricing, currencyOf, parseMoney, PricingInputError, type PricingInput } from '../pricing/index.js';
-import { STORES_APP_ID } from './coupon-map.js';
+import { STORES_APP_ID } from '../model.js';
 
 /**
  * What the owner saves must price: amounts in the site's currency scale, ranges that rise, rates of at

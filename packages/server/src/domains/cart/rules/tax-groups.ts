@@ -3,7 +3,7 @@ import type { RequestContext } from '../../../http/context.js';
 import { ApplicationError, conflict, notFound, violation } from '../../../http/errors.js';
 import { inTransaction } from '../../../storage/transaction.js';
 import { recordEvent } from '../../events/index.js';
-import { STORES_APP_ID } from './coupon-map.js';
+import { STORES_APP_ID } from '../model.js';
 import { TAX_GROUP_FQDN } from './events.js';
 import { MAX_TAX_GROUPS } from './limits.js';
 import type { TaxGroupInput, TaxGroupRecord } from './model.js';
