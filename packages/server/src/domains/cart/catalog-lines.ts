@@ -55,8 +55,8 @@ interface Found {
    * stock is rewritten with the item in the same transaction; docs/cart.md "Performance").
    */
   availableUntracked?: boolean;
-  /** Set on a kept resolution: its final lines by availability (frozen; usually one). */
-  finals?: Map<string, ResolvedLine>;
+  /** Whether this is a kept resolution, and its final line for the availability last seen (frozen). */
+  kept?: { availability: string; line: ResolvedLine } | null;
 }
 
 interface LineOptions { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string>; subscriptionOptionId?: string }
@@ -120,24 +120,16 @@ function keptFromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, cur
   return keptV1.get(`${ctx.site.id}\u0000${line.id}`, source, () => {
     const found = fromV1(ctx, line, p, currency);
     // Its own copy of the reference: the kept line is frozen, the caller's stored line is not.
-    return found && { ...found, resolved: { ...found.resolved, catalogReference: JSON.parse(source.reference) as CatalogReference }, finals: new Map() };
+    return found && { ...found, resolved: { ...found.resolved, catalogReference: JSON.parse(source.reference) as CatalogReference }, kept: null };
   });
 }
 
-/** Availabilities whose final line one kept resolution holds (a tracked item's count moves; started over when full). */
-const FINALS_PER_LINE = 4;
-
 /** The resolved line with its availability: for a kept resolution, the same frozen object while the availability is the same. */
 function withAvailability(f: Found, availability: ResolvedLine['availability']): ResolvedLine {
-  if (!f.finals) return { ...f.resolved, availability, stock: f.stock! };
+  if (f.kept === undefined) return { ...f.resolved, availability, stock: f.stock! };
   const key = `${availability.status}/${availability.quantityAvailable ?? ''}`;
-  let line = f.finals.get(key);
-  if (!line) {
-    if (f.finals.size >= FINALS_PER_LINE) f.finals.clear();
-    line = deepFreeze({ ...f.resolved, availability, stock: f.stock! });
-    f.finals.set(key, line);
-  }
-  return line;
+  if (f.kept?.availability !== key) f.kept = { availability: key, line: deepFreeze({ ...f.resolved, availability, stock: f.stock! }) };
+  return f.kept.line;
 }
 
 function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: Currency): Found | undefined {
