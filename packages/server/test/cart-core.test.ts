@@ -176,6 +176,26 @@ describe('current cart', () => {
     expect((await v.get(CART)).status).toBe(404);
     expect(await slugsOf(t, visitorCart.id)).toEqual(['created', 'deleted']);
   });
+  it("moves a visitor's cart as it is to a member who has none", async () => {
+    const p = await productV1(t, { name: 'Beanie', price: 12 });
+    const email = uniqueEmail('cart-move');
+    const ip = freshIp();
+    const reg = await call(t.url, '/_api/iam/authentication/v2/register', { auth: await visitor(t), headers: { 'x-forwarded-for': ip }, body: { loginId: { email }, password: STRONG_PASSWORD } });
+    expect(reg.body.state).toBe('SUCCESS');
+    const member = as(t, await memberToken(t, reg.body.identity.id as string));
+    expect((await member.get(CART)).status).toBe(404);
+
+    const token = await visitor(t);
+    const v = as(t, token);
+    const visitorCart = (await v.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 2)] })).body.cart;
+    const login = await call(t.url, '/_api/iam/authentication/v2/login', { auth: token, headers: { 'x-forwarded-for': ip }, body: { loginId: { email }, password: STRONG_PASSWORD } });
+    expect(login.body.state).toBe('SUCCESS');
+
+    // The same cart (id and lines), now found by the member and no longer by the visitor.
+    const moved = (await member.get(CART)).body.cart;
+    expect([moved.id, moved.lineItems.map((l: { quantity: number }) => l.quantity), moved.buyerInfo]).toEqual([visitorCart.id, [2], { memberId: reg.body.identity.id }]);
+    expect((await v.get(CART)).status).toBe(404);
+  });
   it("merges the visitor's cart into the member's when the visitor logs in on the hosted login page", async () => {
     const p = await productV1(t, { name: 'Gloves', price: 9 });
     const email = uniqueEmail('cart-hosted');
