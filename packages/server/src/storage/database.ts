@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { LruMap } from '../lru-map.js';
 import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
 import { noteQuery } from './query-counter.js';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
@@ -161,7 +162,7 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
  * schema change.
  */
 function withStatementCache(handle: SQLite.Database, bound: StatementBound, begin: BeginMode): { prepare(sql: string): BoundedStatement; close(): void } {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LruMap<string, SQLite.Statement>(SQLITE_STATEMENT_CACHE_SIZE);
   return {
     prepare: (text: string) => {
       // Kysely opens every transaction with a plain `begin`; see takeWriteLockOnNextBegin.
@@ -175,13 +176,10 @@ function withStatementCache(handle: SQLite.Database, bound: StatementBound, begi
   };
   function prepareCached(text: string): SQLite.Statement {
     let stmt = cache.get(text);
-    if (stmt) {
-      cache.delete(text);
-    } else {
+    if (!stmt) {
       stmt = handle.prepare(text);
-      if (cache.size >= SQLITE_STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(text, stmt);
     }
-    cache.set(text, stmt);
     return stmt;
   }
 }

@@ -3,6 +3,7 @@
  * catalog price a cart or checkout shows comes from here; nothing a buyer sends is ever a price.
  */
 import { deepFreeze } from '../../deep-freeze.js';
+import { LruMap } from '../../lru-map.js';
 import type { RequestContext } from '../../http/context.js';
 import { findProductV3ForCatalogReference, getProductsForLines, type LineProductV1, type ProductV3 } from '../catalog/index.js';
 import type { SubscriptionV3 } from '@vitrine/types/stores';
@@ -246,14 +247,14 @@ async function stockOf(ctx: RequestContext, refs: { productId: string; variantId
 /**
  * Which catalog a product id was last found in, per site: a hint that lets a cart of V3 products skip
  * the V1 lookup. Only an order of lookups, never an answer: an id its hinted catalog misses is looked
- * up in the other one as before. Bounded; cleared when full.
+ * up in the other one as before. Bounded (least recently used dropped first).
  */
 export const CATALOG_HINTS_MAX = 10_000;
-const catalogHints = new Map<string, 'v1' | 'v3'>();
+const catalogHints = new LruMap<string, 'v1' | 'v3'>(CATALOG_HINTS_MAX);
 const hintKey = (siteId: string, id: string) => `${siteId}/${id}`;
 function noteCatalog(siteId: string, id: string, catalog: 'v1' | 'v3'): void {
-  if (catalogHints.size >= CATALOG_HINTS_MAX) catalogHints.clear();
-  catalogHints.set(hintKey(siteId, id), catalog);
+  const key = hintKey(siteId, id);
+  if (catalogHints.get(key) !== catalog) catalogHints.set(key, catalog);
 }
 
 async function v3Products(ctx: RequestContext, ids: string[]): Promise<Map<string, ProductV3>> {

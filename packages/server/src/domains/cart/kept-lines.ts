@@ -1,3 +1,5 @@
+import { LruMap } from '../../lru-map.js';
+
 /**
  * Resolved cart lines kept per process, one entry per cart line.
  *
@@ -31,18 +33,19 @@ const sameSource = (a: LineSource, b: LineSource) =>
   a.product === b.product && a.quantity === b.quantity && a.reference === b.reference && a.currency === b.currency && a.origin === b.origin;
 
 export class KeptLines<T> {
-  private readonly entries = new Map<string, { source: LineSource; value: T }>();
+  private readonly entries: LruMap<string, { source: LineSource; value: T }>;
 
-  constructor(private readonly max = KEPT_CART_LINES_MAX) {}
+  constructor(max = KEPT_CART_LINES_MAX) {
+    this.entries = new LruMap(max);
+  }
 
   /** The value kept for `key` when it was made from `source`, else `make()` (kept in its place). */
   get(key: string, source: LineSource, make: () => T): T {
     const hit = this.entries.get(key);
-    this.entries.delete(key);
-    const entry = hit && sameSource(hit.source, source) ? hit : { source, value: make() };
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, entry);
-    return entry.value;
+    if (hit && sameSource(hit.source, source)) return hit.value;
+    const value = make();
+    this.entries.set(key, { source, value });
+    return value;
   }
 
   get size(): number {

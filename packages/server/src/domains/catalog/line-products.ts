@@ -11,6 +11,7 @@
  */
 import type { ProductV1 as WireProductV1 } from '@vitrine/types/stores';
 import { deepFreeze } from '../../deep-freeze.js';
+import { LruMap } from '../../lru-map.js';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { presentProduct } from './present.js';
 import { toProduct } from './store.js';
@@ -20,7 +21,7 @@ import { readListingVersion } from './store-listing.js';
 /** A product for a line: the visitor view without `collectionIds`. Shared between calls: never change it. */
 export type LineProductV1 = Readonly<Omit<WireProductV1, 'collectionIds'>>;
 
-/** Documents kept per process (oldest dropped first); a cart's products are a store's popular few. */
+/** Documents kept per process (least recently used dropped first); a cart's products are a store's popular few. */
 export const LINE_PRODUCTS_CACHE_MAX = 1_000;
 
 interface Entry {
@@ -29,7 +30,7 @@ interface Entry {
   /** The listing version read before the row, or undefined for a row read inside a transaction. */
   version: number | undefined;
 }
-const presented = new Map<string, Entry>();
+const presented = new LruMap<string, Entry>(LINE_PRODUCTS_CACHE_MAX);
 
 /** Products of `ids` the caller may see (visible ones, all for elevated callers), in no particular order. */
 export async function getProductsForLines(ctx: RequestContext, ids: string[]): Promise<LineProductV1[]> {
@@ -65,8 +66,6 @@ function lineProduct(ctx: RequestContext, row: LineProductRow, version: number |
     return hit.product;
   }
   const product = deepFreeze(present(ctx, row));
-  presented.delete(key);
-  if (presented.size >= LINE_PRODUCTS_CACHE_MAX) presented.delete(presented.keys().next().value!);
   presented.set(key, { doc: text, createdDate: row.created_date, lastUpdated: row.last_updated, origin: ctx.origin, product, visible: row.visible === 1, version });
   return product;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
+import { LruMap } from '../../lru-map.js';
 import { afterCommit } from '../../storage/transaction.js';
 import { preparedQuery } from '../../storage/prepared.js';
 
@@ -47,7 +48,7 @@ export async function listingChanged(db: Executor, siteId: string): Promise<void
 }
 
 interface Entry { total: number; at: number }
-const caches = new WeakMap<object, Map<string, Entry>>();
+const caches = new WeakMap<object, LruMap<string, Entry>>();
 
 /**
  * The site's listing version as this handle sees it now, or undefined inside a transaction (which
@@ -69,17 +70,11 @@ export async function cachedListingCount(db: Executor, siteId: string, key: stri
   if (db.isTransaction || key.length > LISTING_COUNT_KEY_MAX) return count();
   const fullKey = `${siteId}\u0000${version ?? await readListingVersion(db, siteId)}\u0000${key}`;
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new LruMap(LISTING_COUNT_CACHE_SIZE)));
   const now = Date.now();
   const hit = cache.get(fullKey);
-  if (hit && now - hit.at < LISTING_COUNT_TTL_MS) {
-    cache.delete(fullKey);
-    cache.set(fullKey, hit);
-    return hit.total;
-  }
+  if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.total;
   const total = await count();
-  if (hit) cache.delete(fullKey);
-  else if (cache.size >= LISTING_COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(fullKey, { total, at: now });
   return total;
 }
@@ -89,8 +84,8 @@ export const LISTING_PAGE_CACHE_CHARS = 4 * 1024 * 1024;
 /** Largest encoded page kept; bigger ones are built every time so a few cannot push out the rest. */
 export const LISTING_PAGE_MAX_CHARS = 256 * 1024;
 
-interface PageCache { pages: Map<string, { text: string; at: number }>; chars: number }
-const pageCaches = new WeakMap<object, PageCache>();
+interface KeptPage { text: string; at: number }
+const pageCaches = new WeakMap<object, LruMap<string, KeptPage>>();
 
 /**
  * The encoded page for `key` under listing `version` (readListingVersion): from the cache while the
@@ -101,26 +96,12 @@ export async function cachedListingPage(db: Executor, siteId: string, version: n
   if (key.length > LISTING_COUNT_KEY_MAX) return build();
   const fullKey = `${siteId}\u0000${version}\u0000${key}`;
   let cache = pageCaches.get(db);
-  if (!cache) pageCaches.set(db, (cache = { pages: new Map(), chars: 0 }));
+  if (!cache) pageCaches.set(db, (cache = new LruMap(LISTING_PAGE_CACHE_CHARS, (page) => page.text.length)));
   const now = Date.now();
-  const hit = cache.pages.get(fullKey);
-  if (hit) {
-    cache.pages.delete(fullKey);
-    cache.chars -= hit.text.length;
-    if (now - hit.at < LISTING_COUNT_TTL_MS) {
-      cache.pages.set(fullKey, hit);
-      cache.chars += hit.text.length;
-      return hit.text;
-    }
-  }
+  const hit = cache.get(fullKey);
+  if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.text;
   const text = await build();
-  if (text.length > LISTING_PAGE_MAX_CHARS) return text;
-  while (cache.chars + text.length > LISTING_PAGE_CACHE_CHARS && cache.pages.size > 0) {
-    const [oldest, entry] = cache.pages.entries().next().value!;
-    cache.pages.delete(oldest);
-    cache.chars -= entry.text.length;
-  }
-  cache.pages.set(fullKey, { text, at: now });
-  cache.chars += text.length;
+  if (text.length > LISTING_PAGE_MAX_CHARS) cache.delete(fullKey);
+  else cache.set(fullKey, { text, at: now });
   return text;
 }

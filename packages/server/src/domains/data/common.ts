@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LruMap } from '../../lru-map.js';
 import type { RequestContext } from '../../http/context.js';
 import { isElevated } from '../../http/context.js';
 import type { ValidationError } from '../../http/errors.js';
@@ -19,6 +20,8 @@ export const BULK_MAX = 1000;
 export const ITEM_ID_MAX = 256;
 /** Collection definitions are cached this long per process; a change made here clears the entry at once. */
 export const COLLECTION_CACHE_MS = 2_000;
+/** Collection definitions (or their absence: any id may be asked for) kept per process. */
+export const COLLECTION_CACHE_MAX = 10_000;
 
 export function requireCollectionId(value: unknown): string {
   if (typeof value !== 'string' || value === '') throw collectionIdNotString();
@@ -37,7 +40,7 @@ export function optionalBoolean(value: unknown, name: string): boolean | undefin
   return value;
 }
 
-const cache = new Map<string, { at: number; doc: CollectionDoc | undefined }>();
+const cache = new LruMap<string, { at: number; doc: CollectionDoc | undefined }>(COLLECTION_CACHE_MAX);
 
 export function forgetCollection(siteId: string, id: string): void {
   cache.delete(`${siteId}\n${id}`);
@@ -49,7 +52,6 @@ export async function findCollectionDoc(ctx: RequestContext, id: string): Promis
   if (hit && Date.now() - hit.at < COLLECTION_CACHE_MS && !ctx.db.isTransaction) return hit.doc;
   const row = await findCollection(ctx.db, ctx.site.id, id);
   const doc = row && !row.deleted ? (row.doc as CollectionDoc) : undefined;
-  if (cache.size > 10_000) cache.clear();
   cache.set(key, { at: Date.now(), doc });
   return doc;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload, type CryptoKey as JoseKey } from 'jose';
+import { LruMap } from '../../lru-map.js';
 import type { Executor } from '../../storage/database.js';
 import { insertSigningKey, listSigningKeys } from './store.js';
 
@@ -23,7 +24,7 @@ export class SigningKeys {
   private keys = new Map<string, LoadedKey>();
   private current: LoadedKey | undefined;
   private lastReload = 0;
-  private readonly verified = new Map<string, JWTPayload>();
+  private readonly verified = new LruMap<string, JWTPayload>(VERIFIED_CACHE_MAX);
 
   constructor(private readonly db: Executor) {}
 
@@ -82,7 +83,6 @@ export class SigningKeys {
     const known = this.verified.get(token);
     if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
     const payload = await this.verifySignature(token);
-    if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, payload);
     return payload;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../storage/database.js';
+import { LruMap } from '../../lru-map.js';
 import { forbidden } from '../../http/errors.js';
 import { findSite, findSiteForUpdate, insertSite, updateSiteRow } from './store.js';
 import type { DialectName } from '../../storage/dialect.js';
@@ -12,7 +13,9 @@ import type { Site, SiteSettings, SiteStatus } from './model.js';
  * (disabling a site) reaches every process within SITE_CACHE_MS.
  */
 export const SITE_CACHE_MS = 5_000;
-const cache = new Map<string, { site: Site | undefined; at: number }>();
+/** Sites kept per process (least recently used dropped first). */
+export const SITE_CACHE_MAX = 10_000;
+const cache = new LruMap<string, { site: Site | undefined; at: number }>(SITE_CACHE_MAX);
 
 export async function getSiteCached(db: Executor, id: string): Promise<Site | undefined> {
   const hit = cache.get(id);

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../../http/context.js';
+import { LruMap } from '../../../lru-map.js';
 import { ApplicationError, notFound } from '../../../http/errors.js';
 import {
   DEFAULT_ROUNDING_MODE, type AdditionalFeeInput, type CouponInput, type DiscountRuleInput, type PricingAddress, type RoundingMode,
@@ -45,9 +46,9 @@ interface SiteInputs {
   businessAddress: PricingAddress | null;
 }
 
-/** Sites whose inputs one process keeps (least recently loaded dropped first). */
+/** Sites whose inputs one process keeps (least recently used dropped first). */
 export const PRICING_INPUTS_CACHE_SITES = 1_000;
-const siteInputs = new Map<string, SiteInputs>();
+const siteInputs = new LruMap<string, SiteInputs>(PRICING_INPUTS_CACHE_SITES);
 
 async function loadSiteInputs(ctx: RequestContext): Promise<SiteInputs> {
   const siteId = ctx.site.id;
@@ -82,9 +83,7 @@ async function loadSiteInputs(ctx: RequestContext): Promise<SiteInputs> {
     shippingRegions: shipping.map(shippingRegionToEngine),
     businessAddress: pricing.businessAddress,
   };
-  siteInputs.delete(siteId);
   siteInputs.set(siteId, entry);
-  if (siteInputs.size > PRICING_INPUTS_CACHE_SITES) siteInputs.delete(siteInputs.keys().next().value!);
   return entry;
 }
 

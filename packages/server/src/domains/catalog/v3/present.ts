@@ -1,6 +1,7 @@
 import type { ProductMediaV3, ProductV3 } from '@vitrine/types/stores';
 import { isElevated, type RequestContext } from '../../../http/context.js';
 import { EncodedJson, stringifyForWire } from '../../../http/wire.js';
+import { LruMap } from '../../../lru-map.js';
 import { absoluteUrl } from '../present.js';
 import type { StoredProductV3 } from './store.js';
 
@@ -48,7 +49,7 @@ export function presentRead(ctx: RequestContext, p: ProductV3, fields: string[] 
 export const PRODUCT_V3_ANSWERS_MAX = 1_000;
 
 interface KeptAnswer { doc: string; revision: number; updatedDate: string; origin: string; json: string }
-const visitorAnswers = new Map<string, KeptAnswer>();
+const visitorAnswers = new LruMap<string, KeptAnswer>(PRODUCT_V3_ANSWERS_MAX);
 
 /**
  * `{ product }` of a get. A visitor's answer depends only on the stored document and the origin, so
@@ -66,8 +67,6 @@ export function encodeProductV3Read(ctx: RequestContext, stored: StoredProductV3
     return new EncodedJson(kept.json);
   }
   const json = fresh();
-  visitorAnswers.delete(key);
-  if (visitorAnswers.size >= PRODUCT_V3_ANSWERS_MAX) visitorAnswers.delete(visitorAnswers.keys().next().value!);
   visitorAnswers.set(key, { doc: stored.doc, revision: stored.revision, updatedDate: stored.updatedDate, origin: ctx.origin, json });
   return new EncodedJson(json);
 }
