@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route, type RouteDef } from '../../http/route.js';
-import { presentCart, presentTotals } from './present.js';
+import { EncodedJson } from '../../http/wire.js';
+import { encodeCart, encodeTotals, presentCart, presentTotals } from './present.js';
 import {
   addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, removeLineItemsRequest, updateCartRequest, updateQuantityRequest,
 } from './schema.js';
@@ -11,9 +12,9 @@ import { createCheckoutFromCurrentCart } from './checkout-service.js';
 
 const tag = 'Current cart';
 const BASE = '/ecom/v1/carts/current';
-const cartAnswer = (v: CartView) => ({ cart: presentCart(v.cart, v.lines, v.currency) });
+const cartAnswer = (v: CartView) => new EncodedJson(`{"cart":${encodeCart(presentCart(v.cart, v.lines, v.currency))}}`);
 /** A written cart was presented once already, for its event. */
-const writtenAnswer = (v: WrittenCart) => ({ cart: v.presented });
+const writtenAnswer = (v: WrittenCart) => new EncodedJson(`{"cart":${encodeCart(v.presented)}}`);
 
 /** The caller's current cart (docs/cart.md). Every caller has its own; nothing here takes a cart id. */
 export const cartRoutes: RouteDef[] = [
@@ -57,7 +58,7 @@ export const cartRoutes: RouteDef[] = [
     request: estimateTotalsRequest,
     handler: async (ctx, input) => {
       const v = await estimateTotals(ctx, input);
-      return presentTotals(v.cart, v.lines, v.totals.result);
+      return new EncodedJson(encodeTotals(presentTotals(v.cart, v.lines, v.totals.result)));
     },
   }),
   route({

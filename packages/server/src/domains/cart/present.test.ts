@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../deep-freeze.js';
+import { stringifyForWire } from '../../http/wire.js';
+import type { ResolvedLine, StoredCart } from './model.js';
+import { encodeCart, presentCart } from './present.js';
+
+const line = (id: string, quantity: number, weight: number): ResolvedLine => ({
+  id, quantity, productName: `Mug ${id}`, price: '12.50', fullPrice: '15.00', descriptionLines: [],
+  availability: { status: 'AVAILABLE' }, physicalProperties: { weight, shippable: true }, itemType: 'PHYSICAL',
+  paymentOption: 'FULL_PAYMENT_ONLINE', customLineItem: false,
+});
+
+const stored: StoredCart = {
+  id: 'cart-1', ownerKey: 'v:1', revision: 3, createdDate: '2026-11-27T10:00:00.000Z', updatedDate: '2026-11-27T10:05:00.000Z',
+  doc: {
+    lineItems: [], buyer: { visitorId: 'v1' }, email: null, buyerNote: 'ring twice', buyerLanguage: null, contactInfo: null, selectedShippingOption: null,
+    businessLocationId: null, overrideCheckoutUrl: null, coupon: { id: 'c1', code: 'WELCOME10' }, merchantDiscounts: [], checkoutId: null,
+  },
+};
+
+describe('encodeCart', () => {
+  it('gives the text stringifyForWire gives, for kept (frozen) and fresh lines alike, again and again', () => {
+    const kept = deepFreeze(line('a', 2, 0.5));
+    const lines = [kept, line('b', 1, 1.25), kept];
+    const cart = presentCart(stored, lines, 'USD');
+    expect(Object.isFrozen(cart.lineItems[0])).toBe(true);
+    expect(Object.isFrozen(cart.lineItems[1])).toBe(false);
+    const text = stringifyForWire(cart);
+    expect(encodeCart(cart)).toBe(text);
+    expect(encodeCart(cart)).toBe(text); // the kept line's text is now reused
+    expect(JSON.parse(text).lineItems.map((l: { id: string; quantity: number }) => `${l.id}x${l.quantity}`)).toEqual(['ax2', 'bx1', 'ax2']);
+  });
+
+  it('encodes a fresh line as it is now, and non-finite numbers the wire way', () => {
+    const fresh = line('c', 1, 1);
+    const cart = presentCart(stored, [fresh], 'USD');
+    expect(encodeCart(cart)).toBe(stringifyForWire(cart));
+    cart.lineItems[0]!.quantity = 7;
+    cart.lineItems[0]!.physicalProperties = { weight: Number.NaN, shippable: true };
+    const text = encodeCart(cart);
+    expect(text).toBe(stringifyForWire(cart));
+    expect(JSON.parse(text).lineItems[0]).toMatchObject({ quantity: 7, physicalProperties: { weight: 'NaN' } });
+  });
+});
