@@ -13,6 +13,17 @@ describe('LruMap', () => {
     expect(map.size).toBe(3);
   });
 
+  it('never drops an entry read at least once per half its size of insertions, and drops one never read', () => {
+    const map = new LruMap<string, number>(10);
+    map.set('hot', 1);
+    map.set('cold', 2);
+    for (let i = 0; i < 1_000; i++) {
+      map.set(`k${i}`, i);
+      if (i % 4 === 0) expect(map.get('hot')).toBe(1);
+    }
+    expect([map.get('hot'), map.get('cold'), map.size]).toEqual([1, undefined, 10]);
+  });
+
   it('replaces a key in place without counting it twice', () => {
     const map = new LruMap<string, number>(2);
     map.set('a', 1);
