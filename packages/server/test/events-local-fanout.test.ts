@@ -1,7 +1,7 @@
 /**
  * A commit that records events fans them out in the same process at once, without a job row per
- * commit; the periodic events.dispatch job stays for other processes' events. Real server, real
- * database, a real webhook receiver.
+ * commit; the periodic events.dispatch job stays for other processes' events, and is queued only
+ * when something waits. Real server, real database, a real webhook receiver.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
@@ -62,6 +62,37 @@ describe('local fan-out', () => {
       expect(await undispatched()).toBe(0);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('periodic fan-out', () => {
+  it('queues no dispatch or delivery job while nothing waits, and still fans out an event no local pass took', async () => {
+    const other = await startTestServer({ events: FAST_EVENTS });
+    const hooks = await new Receiver(() => 200).start();
+    try {
+      const res = await call(other.url, '/webhooks/v1/subscriptions', {
+        ...asOwner(other),
+        body: { subscription: { url: hooks.url, eventTypes: [{ entityFqdn: THING, slug: '*' }], description: 'periodic fan-out' } },
+      });
+      expect(res.status).toBe(200);
+      hooks.secret = res.body.secret;
+      const db = other.server.deps.storage.db;
+      const periodicJobs = async () => (await db.selectFrom('jobs').select('id').where('kind', 'in', ['events.dispatch', 'webhooks.deliver']).execute()).length;
+      await localFanOutSettled(other.server.deps);
+      const idle = await periodicJobs();
+      // Fifteen poll intervals (20 ms) with an empty outbox and no delivery due: not one job row.
+      await new Promise((resolve) => setTimeout(resolve, 15 * FAST_EVENTS.pollIntervalMs));
+      expect(await periodicJobs()).toBe(idle);
+      // An event no local pass will take (as another process's commit): the periodic jobs find it.
+      await stopLocalFanOut(other.server.deps);
+      await recordInTransaction(ownerContext(other), { entityFqdn: THING, slug: 'updated', entityId: 'thing-3', entity: { n: 1 } });
+      await waitFor(() => hooks.accepted.size === 1, 10_000, 'the delivery through the periodic jobs');
+      expect([...hooks.accepted.values()].map((e) => [e.entityId, e.slug])).toEqual([['thing-3', 'updated']]);
+      expect(await periodicJobs()).toBeGreaterThan(idle);
+    } finally {
+      await other.close();
+      await hooks.close();
     }
   });
 });

@@ -132,6 +132,26 @@ describe('job runner', () => {
     expect((await getJob(db(), a.jobId))!.payload).toEqual({ n: 1 });
   });
 
+  it('a periodic kind with hasWork is queued only while it answers true: nothing is written for it meanwhile', async () => {
+    let work = false;
+    let asked = 0;
+    const runs: number[] = [];
+    const kind = defineJobKind<Record<string, never>>({
+      kind: 'test.periodic-has-work', everyMs: () => 30,
+      async hasWork() { asked++; return work; },
+      async run() { runs.push(Date.now()); work = false; },
+    });
+    const jobsOfKind = async () => (await db().selectFrom('jobs').select('id').where('kind', '=', kind.kind).execute()).length;
+    runner([kind]);
+    await waitFor(async () => asked >= 5, 5_000, 'five periods asked');
+    expect([runs.length, await jobsOfKind()]).toEqual([0, 0]);
+    work = true;
+    await waitFor(async () => runs.length === 1, 5_000, 'the run once there is work');
+    const asking = asked;
+    await waitFor(async () => asked >= asking + 5, 5_000, 'five more periods asked');
+    expect([runs.length, await jobsOfKind()]).toEqual([1, 1]);
+  });
+
   it('a queued job wakes only its own slot group; the others wait for the poll (or a full wake)', async () => {
     const ran: string[] = [];
     const own = (name: string) => defineJobKind<Record<string, never>>({ kind: name, concurrency: () => 1, async run() { ran.push(name); } });

@@ -37,6 +37,13 @@ export interface JobKind<P> {
    * waits at a time: periodic upkeep such as retention pruning. The payload must be `{}`.
    */
   everyMs?(deps: AppDeps): number;
+  /**
+   * For a periodic kind that runs often: one read telling whether a run would find anything. When it
+   * answers false the periodic job is not queued, so an idle server writes nothing on the kind's
+   * account (queueing, claiming and settling a job are three writes). Work it misses by a race waits
+   * for the next period, as it would for a job already queued.
+   */
+  hasWork?(deps: AppDeps): Promise<boolean>;
   /** Called once, with the transaction that marks the job FAILED (the domain records it on its own rows). */
   onFailed?(ctx: JobContext, payload: P, error: string, trx: Executor): Promise<void>;
 }

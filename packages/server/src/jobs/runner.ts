@@ -159,6 +159,7 @@ export class JobRunner {
       const every = kind.everyMs?.(this.deps);
       if (every === undefined || (this.nextPeriodic.get(name) ?? 0) > now) continue;
       this.nextPeriodic.set(name, now + every);
+      if (kind.hasWork && !(await kind.hasWork(this.deps))) continue;
       await insertJob(this.deps.storage.db, {
         id: randomUUID(), kind: name, siteId: null, payload: {}, maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         runAt: iso(now), dedupKey: PERIODIC_DEDUP_KEY, now: iso(now),

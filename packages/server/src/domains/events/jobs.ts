@@ -15,7 +15,7 @@ import { enqueueMail, enqueueMails, type MailInput } from './mail.js';
 import { assertDeliverable, BlockedTargetError, guardedLookup } from './target.js';
 import type { EventsSettings } from './settings.js';
 import {
-  activeSubscriptionsOfSites, claimDueDeliveries, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt,
+  activeSubscriptionsOfSites, claimDueDeliveries, hasDueDeliveries, hasUndispatchedEvents, disableSubscription, findSubscriptionsByIds, finishDeliveryAttempt,
   insertAttempt, insertDeliveries, lockUndispatchedEvents, markEventsDispatched, pruneHistory, recordSubscriptionFailure, releaseDeliveries,
   resetSubscriptionFailures,
   type DeliveryRow, type NewDelivery, type OutboxEventRow, type SubscriptionRecord,
@@ -278,6 +278,7 @@ const pollMs = (deps: AppDeps) => deps.config.events.pollIntervalMs;
 export const dispatchEventsJob = defineJobKind<Record<string, never>>({
   kind: 'events.dispatch',
   everyMs: pollMs,
+  hasWork: (deps) => hasUndispatchedEvents(deps.storage.db),
   concurrency: () => 1,
   async run(ctx) {
     return { events: await dispatchPending(ctx.deps, ctx.signal) };
@@ -416,6 +417,7 @@ export async function stopLocalFanOut(deps: AppDeps): Promise<void> {
 export const deliverWebhooksJob = defineJobKind<Record<string, never>>({
   kind: 'webhooks.deliver',
   everyMs: pollMs,
+  hasWork: (deps) => hasDueDeliveries(deps.storage.db, iso(Date.now())),
   concurrency: () => 1,
   leaseMs: (deps) => deps.config.events.leaseMs,
   async run(ctx: JobContext) {

@@ -207,6 +207,21 @@ export async function lockUndispatchedEvents(trx: Executor, dialect: DialectName
   return rows.map(outboxRow);
 }
 
+const someUndispatched = preparedQuery((db, _p: Record<string, never>) => db.selectFrom('outbox_events').select('id').where('dispatched', '=', 0).limit(1));
+
+/** Whether any event waits to be fanned out (one index probe: outbox_events_pending). */
+export async function hasUndispatchedEvents(db: Executor): Promise<boolean> {
+  return (await someUndispatched.run(db, {})).rows.length > 0;
+}
+
+const someDueDelivery = preparedQuery((db, p: { now: string }) =>
+  db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'PENDING').where('next_attempt_at', '<=', p.now).limit(1));
+
+/** Whether any webhook delivery is due by `now` (one index probe: webhook_deliveries_due). */
+export async function hasDueDeliveries(db: Executor, now: string): Promise<boolean> {
+  return (await someDueDelivery.run(db, { now })).rows.length > 0;
+}
+
 export async function markEventsDispatched(trx: Executor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await trx.updateTable('outbox_events').set({ dispatched: 1 }).where('id', 'in', ids).execute();

@@ -1,6 +1,7 @@
 import { defineJobKind } from '../../../jobs/kinds.js';
 import { enqueueJob } from '../../../jobs/service.js';
 import { notifyWaiting, settleProcessing, type NotifyPayload } from './notify.js';
+import { hasProcessing } from './store.js';
 
 /**
  * Mails the waiting requests of an item whose stock came back (queued by the stock listener inside the
@@ -20,6 +21,7 @@ export const notifyBackInStockJob = defineJobKind<NotifyPayload>({
 export const settleBackInStockJob = defineJobKind<Record<string, never>>({
   kind: 'back-in-stock.settle',
   everyMs: (deps) => deps.config.backInStock.settleEveryMs,
+  hasWork: (deps) => hasProcessing(deps.storage.db),
   run: (ctx) => settleProcessing(ctx.deps, ctx.job.id),
 });
 

@@ -147,6 +147,11 @@ export async function findProcessing(db: Executor, limit: number): Promise<Stock
   return rows.map(toRequest);
 }
 
+/** Whether any request waits for its mail's outcome (one probe of back_in_stock_status). */
+export async function hasProcessing(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('back_in_stock_requests').select('id').where('status', '=', 'PROCESSING').limit(1).execute()).length > 0;
+}
+
 /** RECEIVED requests per catalog reference (an absent variant counts all of the item's). */
 export async function countWaiting(db: Executor, siteId: string, ref: { appId: string; catalogItemId: string; variantId: string | null }): Promise<number> {
   let q = db.selectFrom('back_in_stock_requests').select((eb) => eb.fn.countAll<number | string>().as('n'))
