@@ -8,8 +8,8 @@
  * an entry to the end by deleting and setting it again. That move is not free: each one leaves a hole
  * that makes V8 rebuild the whole table from time to time, and hot caches are read dozens of times
  * per request (a 20-line cart reads two of them per line), which made an estimate of such a cart
- * measurably slower. So a read moves only an entry in the older half (more than half the map's size of
- * insertions ago): an entry read at least that often is never dropped, and most reads move nothing.
+ * measurably slower. So a read moves only an entry in the older half (half the map's size of insertions
+ * ago or more): an entry read at least that often is never dropped, and most reads move nothing.
  */
 export class LruMap<K, V> {
   private readonly entries = new Map<K, { value: V; weight: number; stamp: number }>();
@@ -26,7 +26,7 @@ export class LruMap<K, V> {
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (this.clock - entry.stamp > this.entries.size / 2) {
+    if (this.clock - entry.stamp >= this.entries.size / 2) {
       this.entries.delete(key);
       this.entries.set(key, entry);
       entry.stamp = this.clock;
