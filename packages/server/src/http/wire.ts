@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { LruMap } from '../lru-map.js';
 import { violation } from './errors.js';
 
 /**
@@ -89,7 +90,7 @@ export interface DecodedQuery {
 
 /** Distinct origins remembered by `requestUrlParts` (the Host header is the client's: bounded). */
 export const ORIGIN_CACHE_MAX = 32;
-const origins = new Map<string, string>();
+const origins = new LruMap<string, string>(ORIGIN_CACHE_MAX);
 
 /**
  * The origin and query of a request's absolute URL, without parsing the whole URL per request (a
@@ -103,7 +104,6 @@ export function requestUrlParts(url: string): { origin: string; query: URLSearch
   let origin = origins.get(prefix);
   if (origin === undefined) {
     origin = new URL(prefix).origin;
-    if (origins.size >= ORIGIN_CACHE_MAX) origins.clear();
     origins.set(prefix, origin);
   }
   const q = pathStart === -1 ? -1 : url.indexOf('?', pathStart);

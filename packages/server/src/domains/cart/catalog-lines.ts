@@ -24,9 +24,9 @@ export function catalogWeight(weight: number | null | undefined): number | null 
 }
 
 /** Amounts already converted, by currency and catalog value: a 20-line cart converts 40 prices per read, most of them the same few. */
-const catalogAmounts = new Map<string, string>();
-/** Conversions kept per process; the map starts over when full. */
+/** Conversions kept per process (least recently used dropped first). */
 export const CATALOG_AMOUNTS_MAX = 10_000;
+const catalogAmounts = new LruMap<string, string>(CATALOG_AMOUNTS_MAX);
 
 /** A catalog amount (a V1 number or V3 decimal text) as decimal text with the currency's decimals. */
 export function catalogAmount(value: number | string, currency: Currency): string {
@@ -34,7 +34,6 @@ export function catalogAmount(value: number | string, currency: Currency): strin
   const known = catalogAmounts.get(key);
   if (known !== undefined) return known;
   const amount = convertCatalogAmount(value, currency);
-  if (catalogAmounts.size >= CATALOG_AMOUNTS_MAX) catalogAmounts.clear();
   catalogAmounts.set(key, amount);
   return amount;
 }

@@ -3,6 +3,7 @@
  * (bigint), rates are integers of millionths; nothing here ever touches a float. Decimal strings come
  * in (the contract's `amount` fields) and go out with exactly the currency's number of decimals.
  */
+import { LruMap } from '../../../lru-map.js';
 import { PricingInputError } from './errors.js';
 
 export type RoundingMode = 'HALF_UP' | 'HALF_EVEN';
@@ -79,9 +80,9 @@ const displayFormatters = new Map<string, Intl.NumberFormat>();
  * Display texts already made, by currency and amount. Formatting a decimal string with Intl costs a
  * few microseconds, and a 20-line cart shows about 80 amounts, most of them the same few prices.
  */
-const displayTexts = new Map<string, string>();
-/** Texts kept per process; the map starts over when full (a store's prices are a small set). */
+/** Texts kept per process (least recently used dropped first; a store's prices are a small set). */
 export const DISPLAY_TEXTS_MAX = 10_000;
+const displayTexts = new LruMap<string, string>(DISPLAY_TEXTS_MAX);
 
 /** Display text of an exact decimal amount ("$1,234.50"); Intl formats a decimal string without a float. */
 export function displayAmount(amount: string, currencyCode: string): string {
@@ -98,7 +99,6 @@ export function displayAmount(amount: string, currencyCode: string): string {
     displayFormatters.set(currencyCode, f);
   }
   const text = f.format(amount as unknown as number); // ES2023 Intl takes a decimal string exactly; the typings lag.
-  if (displayTexts.size >= DISPLAY_TEXTS_MAX) displayTexts.clear();
   displayTexts.set(key, text);
   return text;
 }
