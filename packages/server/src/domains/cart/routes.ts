@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route, type RouteDef } from '../../http/route.js';
+import type { Cart } from '@vitrine/types/ecom-cart';
 import { EncodedJson } from '../../http/wire.js';
 import { encodeCart, encodeTotals, presentCart, presentTotals } from './present.js';
 import {
@@ -12,9 +13,10 @@ import { createCheckoutFromCurrentCart } from './checkout-service.js';
 
 const tag = 'Current cart';
 const BASE = '/ecom/v1/carts/current';
-const cartAnswer = (v: CartView) => new EncodedJson(`{"cart":${encodeCart(presentCart(v.cart, v.lines, v.currency))}}`);
+const cartJson = (cart: Cart) => new EncodedJson(`{"cart":${encodeCart(cart)}}`);
+const cartAnswer = (v: CartView) => cartJson(presentCart(v.cart, v.lines, v.currency));
 /** A written cart was presented once already, for its event. */
-const writtenAnswer = (v: WrittenCart) => new EncodedJson(`{"cart":${encodeCart(v.presented)}}`);
+const writtenAnswer = (v: WrittenCart) => cartJson(v.presented);
 
 /** The caller's current cart (docs/cart.md). Every caller has its own; nothing here takes a cart id. */
 export const cartRoutes: RouteDef[] = [
