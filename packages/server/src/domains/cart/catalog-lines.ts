@@ -117,7 +117,7 @@ const keptV1 = new KeptLines<Found | undefined>();
 
 function keptFromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currency: Currency): Found | undefined {
   const source = { product: p, quantity: line.quantity, reference: JSON.stringify(line.catalogReference), currency: currency.code, origin: ctx.origin };
-  return keptV1.get(`${ctx.site.id}\u0000${line.id}`, source, () => {
+  return keptV1.get(line.id, source, () => {
     const found = fromV1(ctx, line, p, currency);
     // Its own copy of the reference: the kept line is frozen, the caller's stored line is not.
     return found && { ...found, resolved: { ...found.resolved, catalogReference: JSON.parse(source.reference) as CatalogReference }, kept: null };
@@ -244,16 +244,16 @@ async function stockOf(ctx: RequestContext, refs: { productId: string; variantId
 }
 
 /**
- * Which catalog a product id was last found in, per site: a hint that lets a cart of V3 products skip
- * the V1 lookup. Only an order of lookups, never an answer: an id its hinted catalog misses is looked
- * up in the other one as before. Bounded (least recently used dropped first).
+ * Which catalog a product id was last found in: a hint that lets a cart of V3 products skip the V1
+ * lookup. Only an order of lookups, never an answer: an id its hinted catalog misses is looked up in
+ * the other one as before. So it is keyed by the id alone (ids are UUIDs; should two sites share one,
+ * the worst is a lookup in the other catalog first), not by a joined site and id string, which is
+ * new and hashed whole on every lookup. Bounded (least recently used dropped first).
  */
 export const CATALOG_HINTS_MAX = 10_000;
 const catalogHints = new LruMap<string, 'v1' | 'v3'>(CATALOG_HINTS_MAX);
-const hintKey = (siteId: string, id: string) => `${siteId}/${id}`;
-function noteCatalog(siteId: string, id: string, catalog: 'v1' | 'v3'): void {
-  const key = hintKey(siteId, id);
-  if (catalogHints.get(key) !== catalog) catalogHints.set(key, catalog);
+function noteCatalog(id: string, catalog: 'v1' | 'v3'): void {
+  if (catalogHints.get(id) !== catalog) catalogHints.set(id, catalog);
 }
 
 async function v3Products(ctx: RequestContext, ids: string[]): Promise<Map<string, ProductV3>> {
@@ -267,15 +267,14 @@ async function v3Products(ctx: RequestContext, ids: string[]): Promise<Map<strin
 
 /** The products of `ids`, one batch per catalog: V1 first, then V3 for what V1 does not have (V3 first for ids last found there). */
 async function catalogProducts(ctx: RequestContext, ids: string[]): Promise<{ v1: Map<string, LineProductV1>; v3: Map<string, ProductV3> }> {
-  const siteId = ctx.site.id;
-  const hintedV3 = ids.filter((id) => catalogHints.get(hintKey(siteId, id)) === 'v3');
+  const hintedV3 = ids.filter((id) => catalogHints.get(id) === 'v3');
   const v3 = await v3Products(ctx, hintedV3);
   const rest = ids.filter((id) => !v3.has(id));
   const v1 = new Map((rest.length ? await getProductsForLines(ctx, rest) : []).map((p) => [p.id, p]));
   const retry = rest.filter((id) => !v1.has(id) && !hintedV3.includes(id));
   for (const [id, p] of await v3Products(ctx, retry)) v3.set(id, p);
-  for (const id of v1.keys()) noteCatalog(siteId, id, 'v1');
-  for (const id of v3.keys()) noteCatalog(siteId, id, 'v3');
+  for (const id of v1.keys()) noteCatalog(id, 'v1');
+  for (const id of v3.keys()) noteCatalog(id, 'v3');
   return { v1, v3 };
 }
 

@@ -39,7 +39,10 @@ export class KeptLines<T> {
     this.entries = new LruMap(max);
   }
 
-  /** The value kept for `key` when it was made from `source`, else `make()` (kept in its place). */
+  /**
+   * The value kept for `key` (a line id) when it was made from `source`, else `make()` (kept in its
+   * place). The key needs no site: a kept product object belongs to one site (line-products.ts).
+   */
   get(key: string, source: LineSource, make: () => T): T {
     const hit = this.entries.get(key);
     if (hit && sameSource(hit.source, source)) return hit.value;

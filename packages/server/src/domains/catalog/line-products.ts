@@ -25,11 +25,16 @@ export type LineProductV1 = Readonly<Omit<WireProductV1, 'collectionIds'>>;
 export const LINE_PRODUCTS_CACHE_MAX = 1_000;
 
 interface Entry {
+  siteId: string;
   /** The stored text (SQLite); null where the driver hands the document over parsed (PostgreSQL jsonb). */
   doc: string | null; createdDate: string; lastUpdated: string; origin: string; product: LineProductV1; visible: boolean;
   /** The listing version read before the row, or undefined for a row read inside a transaction. */
   version: number | undefined;
 }
+/**
+ * Keyed by product id alone, the site checked in the entry: a key made by joining site and id is a
+ * new string on every lookup, hashed whole each time (several lookups per cart line).
+ */
 const presented = new LruMap<string, Entry>(LINE_PRODUCTS_CACHE_MAX);
 
 /** Products of `ids` the caller may see (visible ones, all for elevated callers), in no particular order. */
@@ -48,8 +53,8 @@ export async function getProductsForLines(ctx: RequestContext, ids: string[]): P
 function keptAt(ctx: RequestContext, ids: string[], version: number): Entry[] | undefined {
   const out: Entry[] = [];
   for (const id of new Set(ids)) {
-    const hit = presented.get(`${ctx.site.id}\u0000${id}`);
-    if (!hit || hit.version !== version || hit.origin !== ctx.origin) return undefined;
+    const hit = presented.get(id);
+    if (!hit || hit.siteId !== ctx.site.id || hit.version !== version || hit.origin !== ctx.origin) return undefined;
     out.push(hit);
   }
   return out;
@@ -59,14 +64,13 @@ function lineProduct(ctx: RequestContext, row: LineProductRow, version: number |
   // PostgreSQL hands jsonb over parsed: no text to compare, so such an entry serves only its version.
   const text = typeof row.doc === 'string' ? row.doc : null;
   if (text === null && version === undefined) return present(ctx, row);
-  const key = `${ctx.site.id}\u0000${row.id}`;
-  const hit = presented.get(key);
-  if (hit && text !== null && hit.doc === text && hit.createdDate === row.created_date && hit.lastUpdated === row.last_updated && hit.origin === ctx.origin && hit.visible === (row.visible === 1)) {
+  const hit = presented.get(row.id);
+  if (hit && hit.siteId === ctx.site.id && text !== null && hit.doc === text && hit.createdDate === row.created_date && hit.lastUpdated === row.last_updated && hit.origin === ctx.origin && hit.visible === (row.visible === 1)) {
     if (version !== undefined) hit.version = version;
     return hit.product;
   }
   const product = deepFreeze(present(ctx, row));
-  presented.set(key, { doc: text, createdDate: row.created_date, lastUpdated: row.last_updated, origin: ctx.origin, product, visible: row.visible === 1, version });
+  presented.set(row.id, { siteId: ctx.site.id, doc: text, createdDate: row.created_date, lastUpdated: row.last_updated, origin: ctx.origin, product, visible: row.visible === 1, version });
   return product;
 }
 
