@@ -246,9 +246,9 @@ async function stockOf(ctx: RequestContext, refs: { productId: string; variantId
 /**
  * Which catalog a product id was last found in: a hint that lets a cart of V3 products skip the V1
  * lookup. Only an order of lookups, never an answer: an id its hinted catalog misses is looked up in
- * the other one as before. So it is keyed by the id alone (ids are UUIDs; should two sites share one,
- * the worst is a lookup in the other catalog first), not by a joined site and id string, which is
- * new and hashed whole on every lookup. Bounded (least recently used dropped first).
+ * the other one as before. Keyed by the id alone (a product id is its table's primary key, unique
+ * across sites), not by a joined site and id string, which is new and hashed whole on every lookup.
+ * Bounded (least recently used dropped first).
  */
 export const CATALOG_HINTS_MAX = 10_000;
 const catalogHints = new LruMap<string, 'v1' | 'v3'>(CATALOG_HINTS_MAX);

@@ -32,8 +32,9 @@ interface Entry {
   version: number | undefined;
 }
 /**
- * Keyed by product id alone, the site checked in the entry: a key made by joining site and id is a
- * new string on every lookup, hashed whole each time (several lookups per cart line).
+ * Keyed by product id alone (the products table's primary key, unique across sites; the entry's site
+ * is compared all the same): a key joining site and id is a new string on every lookup, hashed
+ * whole each time (several lookups per cart line).
  */
 const presented = new LruMap<string, Entry>(LINE_PRODUCTS_CACHE_MAX);
 
