@@ -1,10 +1,11 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { createApp, type App } from './http/app.js';
+import { createApp, nodeRequestListener, type App } from './http/app.js';
 import { createLogger } from './http/logging.js';
 import type { AppDeps } from './http/context.js';
 import { allRoutes } from './http/routes.js';
@@ -111,7 +112,10 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     deps,
     jobs,
     listen: () => new Promise((resolve) => {
-      server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
+      // `serve` of @hono/node-server, with the app's direct lane in front (http/direct-lane.ts).
+      const listening = http.createServer(nodeRequestListener(app, config.host));
+      server = listening;
+      listening.listen(config.port, config.host, () => resolve((listening.address() as AddressInfo).port));
     }),
     drain: async (ms) => {
       if (server instanceof http.Server) server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => { if (!res.headersSent) res.setHeader('connection', 'close'); });

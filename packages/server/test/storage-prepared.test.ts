@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, openStorage, type Storage } from '../src/storage/database.js';
+import { dropSchema, openStorage, readDirectly, type Storage } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { domainMigrations } from '../src/migrations.js';
 import { allColumns, columnsOf, preparedQuery } from '../src/storage/prepared.js';
@@ -113,5 +113,28 @@ describe('preparedQuery', () => {
     expect(Number((await write).numAffectedRows)).toBe(1);
     // The write outside the transaction stayed when the transaction rolled back.
     expect((await versionOf.run(db, { siteId: 's2' })).rows).toEqual([{ version: 8 }]);
+  });
+
+  it('reads on SQLite run at once outside Kysely, but never inside or beside an open transaction, nor writes', async () => {
+    const { db } = storage;
+    const version = 'SELECT version FROM catalog_versions WHERE site_id = ?';
+    if (PG) {
+      expect(readDirectly(db, version, ['s1'])).toBeUndefined();
+      return;
+    }
+    expect(readDirectly(db, version, ['s1'])).toEqual([{ version: 5 }]);
+    expect(readDirectly(db, 'UPDATE catalog_versions SET version = version WHERE site_id = ?', ['s1'])).toBeUndefined();
+    await inTransaction(db, async (trx) => {
+      expect(readDirectly(trx, version, ['s1'])).toBeUndefined();
+      expect(readDirectly(db, version, ['s1'])).toBeUndefined();
+    });
+    expect(readDirectly(db, version, ['s1'])).toEqual([{ version: 5 }]);
+  });
+
+  it('a statement that fails rejects the call, as through Kysely', async () => {
+    const missing = preparedQuery((_db, p: { id: string }) => sql`SELECT id FROM no_such_table WHERE id = ${p.id}`);
+    const run = missing.run(storage.db, { id: 'x' });
+    expect(run).toBeInstanceOf(Promise);
+    await expect(run).rejects.toThrow(/no_such_table/);
   });
 });

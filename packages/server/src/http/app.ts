@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
+import { getRequestListener } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { corsPolicy } from './cors.js';
 import { applyFrameHeaders, frameJson, frameResponse, openFrame, REQUEST_ID_HEADER, type RequestFrame } from './frame.js';
 import { requestLineWriter } from './logging.js';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
-import { ApplicationError, conflict, databaseUnavailableBody, DATABASE_RETRY_AFTER_SECONDS, internalErrorBody, unauthenticated, forbidden, violation, WireError, type ErrorBody } from './errors.js';
-import { IdempotencyConflict } from '../storage/idempotency.js';
-import { isDatabaseUnavailable } from '../storage/errors.js';
+import { ApplicationError, violation, type ErrorBody } from './errors.js';
 import type { RouteCall, RouteDef } from './route.js';
 import { coerceQueryFields, decodeQuery, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
 import { requestHeader } from './request-headers.js';
 import { readBodyBytes, readBodyText } from './request-body.js';
 import { violationsFromZod } from './zod-violations.js';
-import { authenticate } from '../domains/identity/service.js';
-import { assertAccountMayCall, authenticateOwnerSession, OWNER_SESSION_PREFIX } from '../domains/owners/index.js';
 import { sortBySpecificity } from './route-order.js';
 import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
-import { assertCleanHeaderIdentifier, assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
+import { assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
+import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
+import { createDirectLane, type DirectLane } from './direct-lane.js';
 import { countingQueries } from '../storage/query-counter.js';
 import { consistencyToken, routeReads } from '../storage/database.js';
 
@@ -76,7 +76,9 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
     }));
   }
 
-  for (const def of sortBySpecificity(routes)) {
+  const ordered = sortBySpecificity(routes);
+  lanes.set(app, createDirectLane({ deps, routes: ordered, cors, logRequest, consistentHeader: CONSISTENT_HEADER, sqlStatementsHeader: SQL_STATEMENTS_HEADER }));
+  for (const def of ordered) {
     const handle = (c: Context<{ Variables: Vars }>) => runRoute(c, deps, def);
     app.on(def.method, def.path, handle);
     if (def.postTwin && def.method === 'GET') app.on('POST', def.path, handle);
@@ -90,18 +92,28 @@ export function createApp(deps: AppDeps, routes: RouteDef[], options: AppOptions
   });
 
   app.onError((thrown, c) => {
-    const err = thrown instanceof IdempotencyConflict ? conflict(thrown.code, thrown.message) : thrown;
-    if (err instanceof WireError) return errorResponse(c, err.status, err.body(), err.headers);
-    const requestId = c.get('requestId') ?? 'unknown';
-    if (isDatabaseUnavailable(err)) {
-      deps.log.warn({ reqId: requestId, err }, 'database unavailable');
-      return errorResponse(c, 503, databaseUnavailableBody(requestId), { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
-    }
-    deps.log.error({ reqId: requestId, err }, 'unhandled error');
-    return errorResponse(c, 500, internalErrorBody(requestId));
+    const answer = errorAnswer(thrown, c.get('requestId') ?? 'unknown', deps.log);
+    return errorResponse(c, answer.status, answer.body, answer.headers);
   });
 
   return app;
+}
+
+/** Each app's direct lane (direct-lane.ts), for the Node listener of a server that serves the app. */
+const lanes = new WeakMap<App, DirectLane>();
+export const directLaneOf = (app: App): DirectLane | undefined => lanes.get(app);
+
+/**
+ * The Node request listener of a server serving `app`: path-only reads through the app's direct
+ * lane, everything else through the app (`app.fetch`, as `@hono/node-server` adapts it).
+ */
+export function nodeRequestListener(app: App, hostname?: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const lane = directLaneOf(app);
+  const viaApp = getRequestListener(app.fetch, hostname === undefined ? {} : { hostname });
+  return (req, res) => {
+    if (lane?.(req, res)) return;
+    void viaApp(req, res);
+  };
 }
 
 function errorResponse(c: Context<{ Variables: Vars }>, status: number, body: ErrorBody, headers?: Record<string, string>): Response {
@@ -116,11 +128,7 @@ function clientIp(c: Context, trustedProxies: string[]): string {
   // tests) have no Node bindings: asking getConnInfo would throw, and a thrown error cost a visible
   // share of each in-process read.
   const remote = c.env ? getConnInfo(c).remote.address ?? '127.0.0.1' : '127.0.0.1';
-  if (!trustedProxies.includes(remote)) return remote;
-  // Walk X-Forwarded-For from the right, skipping our own proxies; the first untrusted hop is the client.
-  const hops = (requestHeader(c, 'x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
-  return remote;
+  return clientAddress(remote, requestHeader(c, 'x-forwarded-for'), trustedProxies);
 }
 
 async function readInput(c: Context, def: RouteDef, query: URLSearchParams, bodyLimitBytes: number): Promise<Record<string, unknown>> {
@@ -158,13 +166,7 @@ async function readInput(c: Context, def: RouteDef, query: URLSearchParams, body
 
 async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: RouteDef): Promise<Response> {
   const requestId = c.get('requestId');
-  const siteIdHeader = requestHeader(c, 'wix-site-id');
-  if (siteIdHeader !== undefined) assertCleanHeaderIdentifier('wix-site-id', siteIdHeader);
-  // A dashboard session token (domains/owners) is an owner caller like an API key; the rest is identity's.
-  const authorization = requestHeader(c, 'authorization')?.trim();
-  const { site, caller } = authorization?.startsWith(OWNER_SESSION_PREFIX)
-    ? await authenticateOwnerSession(deps, authorization, siteIdHeader)
-    : await authenticate(deps, authorization, siteIdHeader);
+  const { site, caller } = await resolveCaller(deps, requestHeader(c, 'authorization'), requestHeader(c, 'wix-site-id'));
   // Parsed once per request: the origin and the query string both come from it.
   const url = requestUrlParts(c.req.url);
   const base: BaseContext = {
@@ -177,15 +179,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     ip: clientIp(c, deps.config.trustedProxies),
     log: deps.log,
   };
-  if (def.access !== 'public') {
-    if (!site || caller.kind === 'anonymous') throw unauthenticated();
-    if (def.access === 'member' && caller.kind !== 'member') throw forbidden('MEMBER_REQUIRED', 'This call needs a logged-in member');
-    if (def.access === 'elevated' && caller.kind !== 'owner' && caller.kind !== 'app') {
-      throw forbidden('ELEVATED_REQUIRED', 'This call needs an elevated caller (an API key of the site owner)');
-    }
-    // A staff account may call only the areas it was granted (owners/areas.ts).
-    if (def.access === 'elevated' && caller.kind === 'owner' && caller.account) assertAccountMayCall(caller.account, def.path);
-  }
+  assertMayCall(def, site, caller);
   const raw = await readInput(c, def, url.query, deps.config.bodyLimitBytes);
   const parsed = def.request.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw violationsFromZod(parsed.error.issues);

@@ -6,7 +6,7 @@ import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { LruMap } from '../lru-map.js';
 import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
-import { noteQuery } from './query-counter.js';
+import { countStatement, noteQuery } from './query-counter.js';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import { createReadRouting, RoutingPostgresDialect, type ReadRouting } from './read-routing.js';
 import { STATEMENT_TIMEOUT_CODE } from './errors.js';
@@ -81,8 +81,17 @@ function openSqlite(options: StorageOptions): Storage {
   });
   const stopOptimizing = keepPlannerStatistics(handle);
   const begin: BeginMode = { immediate: false };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle, bound, begin) }), ...counting(options) });
+  const statements = withStatementCache(handle, bound, begin);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), ...counting(options) });
   beginModes.set(db, begin);
+  directReaders.set(db, (text, parameters) => {
+    // An open transaction holds the one connection: a read now would see its uncommitted rows.
+    if (handle.inTransaction) return undefined;
+    const stmt = statements.prepare(text);
+    if (!stmt.reader) return undefined;
+    if (options.countQueries) countStatement();
+    return stmt.all(parameters);
+  });
   return {
     db, dialect: 'sqlite',
     close: async () => {
@@ -92,6 +101,18 @@ function openSqlite(options: StorageOptions): Storage {
     },
   };
 }
+
+/**
+ * Runs a reading statement at once on the root SQLite handle, or answers undefined (a PostgreSQL
+ * handle, a transaction's executor, a transaction open on the connection, a writing statement).
+ * better-sqlite3 runs every statement synchronously anyway; going through Kysely adds its connection
+ * lock and a chain of promises per statement, which under load cost more than the statement itself
+ * for a product get (docs/performance.md, "ninth session"). Used by preparedQuery (prepared.ts).
+ */
+export function readDirectly(db: Executor, sqlText: string, parameters: readonly unknown[]): unknown[] | undefined {
+  return directReaders.get(db)?.(sqlText, parameters);
+}
+const directReaders = new WeakMap<Executor, (sqlText: string, parameters: readonly unknown[]) => unknown[] | undefined>();
 
 interface BeginMode { immediate: boolean }
 /** The begin mode of each SQLite handle, by its Kysely instance (PostgreSQL handles have none). */

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Compilable, QueryResult, RawBuilder } from 'kysely';
-import type { Executor } from './database.js';
+import { readDirectly, type Executor } from './database.js';
 import { dialectOf, type DialectName } from './dialect.js';
 
 /**
@@ -55,7 +55,13 @@ export function preparedQuery<P extends object, R>(build: (db: Executor, params:
       const { query, names } = byDialect.get(dialect) ?? compile(db, dialect);
       const values = params as Record<string, unknown>;
       const parameters = names.map((name, i) => (name === undefined ? query.parameters[i] : values[name]));
-      return db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
+      let rows: unknown[] | undefined;
+      try {
+        rows = readDirectly(db, query.sql, parameters);
+      } catch (err) {
+        return Promise.reject(err as Error); // a failed statement fails the promise, as through Kysely
+      }
+      return rows ? Promise.resolve({ rows: rows as R[] }) : db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
     },
   };
 }

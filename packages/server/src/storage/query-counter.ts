@@ -20,6 +20,11 @@ export function countingQueries<T>(fn: (count: QueryCount) => Promise<T>): Promi
 
 /** Kysely `log` hook: one executed statement (errors included; they reached the database too). */
 export function noteQuery(_event: LogEvent): void {
+  countStatement();
+}
+
+/** One statement run outside Kysely (storage/database.ts, readDirectly). */
+export function countStatement(): void {
   const count = current.getStore();
   if (count) count.statements += 1;
 }

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppDeps, BaseContext, RequestContext } from './context.js';
+import type { CorsPolicy } from './cors.js';
+import { REQUEST_ID_HEADER } from './frame.js';
+import type { RequestLine } from './logging.js';
+import type { RouteDef, SiteRoute } from './route.js';
+import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
+import { requestUrlParts, stringifyForWire } from './wire.js';
+import { violationsFromZod } from './zod-violations.js';
+import { countingQueries } from '../storage/query-counter.js';
+import { consistencyToken, routeReads } from '../storage/database.js';
+
+/**
+ * The direct lane: a GET whose only input is its path (no query string, no body) to a site route
+ * that returns JSON, answered on Node's own request and response objects instead of through Hono.
+ * The catalog's reads by id are most of a storefront's API traffic, and for them the web Request and
+ * Response objects, the router's walk over about 300 routes, the middleware chain and the generic
+ * input decoding cost more than the read itself (docs/performance.md, "ninth session"). Everything
+ * a route call means is the same as in app.ts, through the same functions: caller (route-call.ts),
+ * function-level authorization, zod validation of the path parameters, the handler, the frame's
+ * headers (request id, CORS), the read routing and consistency token, the query count of test mode,
+ * error answers and the request line. Whatever the lane is not sure of goes to the app unchanged:
+ * other methods, a query string, percent-escapes, dot segments, an unusual Host, a path whose first
+ * matching route is not one the lane serves. `direct-lane.test.ts` compares its answers with the
+ * app's, byte for byte.
+ */
+export type DirectLane = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export interface LaneParts {
+  deps: AppDeps;
+  /** Every route in the order the app registers them (the first match wins in both). */
+  routes: RouteDef[];
+  cors: CorsPolicy;
+  logRequest: (line: RequestLine) => void;
+  consistentHeader: string;
+  sqlStatementsHeader: string;
+}
+
+/** Segments of plain characters only: no escapes to decode, no empty or dot segments, no query. */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+/** A Host the adapter would take as it is (no normalizing URL parse): lower-case name, optional port. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+interface CompiledRoute {
+  def: RouteDef;
+  /** Literal segments as text, parameters as their name after ':'; undefined when the path has wildcards or patterns. */
+  segments: { literal: string; param: boolean }[] | undefined;
+  served: boolean;
+}
+
+function compile(def: RouteDef): CompiledRoute {
+  const parts = def.path.split('/').filter(Boolean);
+  const plain = parts.every((p) => !/[*{}?()]/.test(p));
+  return {
+    def,
+    segments: plain ? parts.map((p) => (p.startsWith(':') ? { literal: p.slice(1), param: true } : { literal: p, param: false })) : undefined,
+    served: def.access !== 'public' && !def.raw && !def.rawBodyBytes,
+  };
+}
+
+type Match = { route: CompiledRoute; params: Record<string, string> } | 'app' | undefined;
+
+function matchRoute(routes: CompiledRoute[], segments: string[]): Match {
+  for (const route of routes) {
+    // A path pattern the lane does not read could match anything: leave the request to the app.
+    if (!route.segments) return 'app';
+    if (route.segments.length !== segments.length) continue;
+    let params: Record<string, string> | undefined = {};
+    for (let i = 0; i < segments.length; i++) {
+      const part = route.segments[i]!;
+      if (part.param) params[part.literal] = segments[i]!;
+      else if (part.literal !== segments[i]) {
+        params = undefined;
+        break;
+      }
+    }
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+export function createDirectLane(parts: LaneParts): DirectLane {
+  const routes = parts.routes.filter((def) => def.method === 'GET').map(compile);
+  const { deps } = parts;
+  const consistentName = parts.consistentHeader.toLowerCase();
+
+  /** The route call proper, as runRoute makes it for a request without query or body. */
+  async function call(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<{ text: string; extra?: Record<string, string> }> {
+    const { site, caller } = await resolveCaller(deps, header(req, 'authorization'), header(req, 'wix-site-id'));
+    assertMayCall(def, site, caller);
+    // Plain path segments cannot hold the text the app's text guard looks for (NUL, lone surrogates).
+    const parsed = def.request.safeParse({ ...params }, { reportInput: true });
+    if (!parsed.success) throw violationsFromZod(parsed.error.issues);
+    const base: BaseContext = {
+      requestId, deps, db: deps.storage.db, dialect: deps.storage.dialect, caller,
+      origin: deps.config.publicUrl ?? requestUrlParts(`http://${req.headers.host!}/`).origin,
+      ip: clientAddress(req.socket.remoteAddress ?? '127.0.0.1', header(req, 'x-forwarded-for'), deps.config.trustedProxies),
+      log: deps.log,
+    };
+    const result = await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, {});
+    const token = await consistencyToken(deps.storage, false);
+    return token ? { text: stringifyForWire(result), extra: { [parts.consistentHeader]: token } } : { text: stringifyForWire(result) };
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse, def: SiteRoute, params: Record<string, string>): Promise<void> {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const frame = { [REQUEST_ID_HEADER]: requestId, ...parts.cors.responseHeaders(header(req, 'origin')) };
+    let status = 200;
+    let text: string;
+    let extra: Record<string, string> | undefined;
+    const run = async () => {
+      try {
+        ({ text, extra } = await routeReads(deps.storage, header(req, consistentName), () => call(req, def, params, requestId)));
+      } catch (thrown) {
+        const failed = errorAnswer(thrown, requestId, deps.log);
+        status = failed.status;
+        text = JSON.stringify(failed.body);
+        extra = failed.headers;
+      }
+    };
+    if (deps.config.countQueries) {
+      await countingQueries(async (count) => {
+        await run();
+        extra = { ...extra, [parts.sqlStatementsHeader]: String(count.statements) };
+      });
+    } else await run();
+    res.writeHead(status, { ...frame, 'content-type': JSON_CONTENT_TYPE, ...extra, 'content-length': Buffer.byteLength(text!) });
+    res.end(text!);
+    parts.logRequest({ reqId: requestId, method: 'GET', path: req.url!, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+  }
+
+  return (req, res) => {
+    if (req.method !== 'GET') return false;
+    const url = req.url;
+    const host = req.headers.host;
+    if (url === undefined || host === undefined || !PLAIN_PATH.test(url) || !PLAIN_HOST.test(host)) return false;
+    if ('encrypted' in req.socket) return false; // TLS: the app builds https origins
+    const match = matchRoute(routes, url.slice(1).split('/'));
+    if (match === undefined || match === 'app' || !match.route.served) return false;
+    answer(req, res, match.route.def as SiteRoute, match.params).catch((err: unknown) => {
+      // Only a failed socket write can land here; the request line is lost with the answer.
+      deps.log.error({ err }, 'direct lane: answer failed');
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+    return true;
+  };
+}

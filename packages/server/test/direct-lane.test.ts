@@ -1,0 +1,172 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../src/http/routes.js';
+import { directLaneOf } from '../src/http/app.js';
+import type { DirectLane } from '../src/http/direct-lane.js';
+import { createSite } from '../src/domains/sites/service.js';
+import { createApiKey } from '../src/domains/identity/service.js';
+import { call, startTestServer, visitorTokens, type CallOptions, type TestServer } from './harness.js';
+import { memberWithToken } from './member-tokens.js';
+
+/**
+ * The direct lane (http/direct-lane.ts) answers path-only GETs without the Hono app. Its answers
+ * must be the app's: every GET site route, for each kind of caller, is asked once by its plain path
+ * (the lane) and once with an empty query string (`?`, which the lane leaves to the app), and the two
+ * answers must agree in status, body and headers. The server under test counts which of the two
+ * answered, so the comparison cannot pass by both going through the app.
+ */
+
+const PLACEHOLDER = '00000000-0000-4000-8000-000000000000';
+/** Headers that differ between any two answers by nature. */
+const PER_ANSWER = new Set(['x-wix-request-id', 'date']);
+
+let t: TestServer;
+let lanes: { served: number; passed: number };
+let url: string;
+let front: http.Server;
+const callers: Record<string, CallOptions> = {};
+const realIds: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const lane: DirectLane = directLaneOf(t.server.app)!;
+  const viaApp = getRequestListener(t.server.app.fetch);
+  lanes = { served: 0, passed: 0 };
+  front = http.createServer((req, res) => {
+    if (lane(req, res)) lanes.served += 1;
+    else {
+      lanes.passed += 1;
+      void viaApp(req, res);
+    }
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+
+  const visitor = (await visitorTokens(t)).accessToken;
+  const member = await memberWithToken(t, { loginEmail: 'lane@direct-lane.test', profile: { nickname: 'Lane' } });
+  const other = await createSite(t.server.deps.storage.db, { slug: 'lane-other', name: 'Other site' });
+  const otherKey = (await createApiKey(t.server.deps.storage.db, { siteId: other.id, name: 'other' })).apiKey;
+  Object.assign(callers, {
+    anonymous: {},
+    visitor: { auth: visitor },
+    member: { auth: member.token },
+    owner: { auth: t.apiKey, siteId: t.site.id },
+    'bad token': { auth: 'eyJhbGciOiJFZERTQSJ9.e30.c2ln' },
+    'other site key': { auth: otherKey, siteId: t.site.id },
+    'cross-origin visitor': { auth: visitor, headers: { origin: 'https://shop.example' } },
+  });
+  const owner = callers.owner!;
+  const products = await call(t.url, '/stores-reader/v1/products/query-platformized', { ...owner, body: { query: { paging: { limit: 1 } } } });
+  realIds.product = products.body.products[0].id;
+  const v3 = await call(t.url, '/stores/v3/products', { ...owner, body: { product: { name: 'Lane print', productType: 'PHYSICAL', physicalProperties: {}, variantsInfo: { variants: [{ price: { actualPrice: { amount: '10' } } }] } } } });
+  realIds.productV3 = v3.body.product.id;
+  realIds.member = member.id;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => front?.close(resolve));
+  await t?.close();
+});
+
+/** Every GET site route (the lane's candidates) with placeholder ids, plus real objects that answer 200. */
+function paths(): string[] {
+  // Logout is a GET that revokes the caller's tokens: asked twice, the second answer is rightly a 401.
+  const routes = allRoutes().filter((r) => r.method === 'GET' && r.access !== 'public' && !r.raw && r.path !== '/_api/iam/authentication/v1/logout');
+  return [
+    ...routes.map((r) => r.path.replace(/:[A-Za-z0-9_]+/g, PLACEHOLDER)),
+    `/stores-reader/v1/products/${realIds.product}`,
+    `/stores/v3/products/${realIds.productV3}`,
+    `/members/v1/members/${realIds.member}`,
+  ];
+}
+
+/**
+ * One GET with the request target sent exactly as given (fetch and URL-based clients normalize dot
+ * segments and drop an empty query string), with `options`' credentials and headers.
+ */
+function rawGet(path: string, options: CallOptions): Promise<{ status: number; body: unknown; headers: http.IncomingHttpHeaders }> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.auth) headers.authorization = options.auth;
+  if (options.siteId) headers['wix-site-id'] = options.siteId;
+  const { port } = front.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode!, body: res.headers['content-type']?.startsWith('application/json') ? JSON.parse(text) : text, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Paging cursors carry the time they were signed at: two answers' cursors differ by nature. */
+function withoutCursorStamps(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCursorStamps);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'cursors' && v && typeof v === 'object'
+    ? Object.fromEntries(Object.entries(v).map(([name, cursor]) => [name, typeof cursor === 'string' ? 'a signed cursor' : cursor]))
+    : withoutCursorStamps(v)]));
+}
+
+async function answer(path: string, options: CallOptions): Promise<{ status: number; body: unknown; headers: [string, unknown][] }> {
+  const res = await rawGet(path, options);
+  const headers = Object.entries(res.headers).filter(([name]) => !PER_ANSWER.has(name)).sort(([a], [b]) => a.localeCompare(b));
+  return { status: res.status, body: withoutCursorStamps(res.body), headers };
+}
+
+describe('the direct lane answers as the app does', () => {
+  it('for every GET site route and every kind of caller', async () => {
+    const checked: string[] = [];
+    for (const path of paths()) {
+      for (const [who, options] of Object.entries(callers)) {
+        const before = { ...lanes };
+        const direct = await answer(path, options);
+        expect(lanes.served - before.served, `${who} ${path}: answered by the lane`).toBe(1);
+        const viaApp = await answer(`${path}?`, options);
+        expect(lanes.passed - before.passed, `${who} ${path}?: answered by the app`).toBe(1);
+        expect(direct, `${who} GET ${path}`).toEqual(viaApp);
+        expect(direct.status, `${who} GET ${path}`).not.toBe(500);
+        checked.push(`${direct.status}`);
+      }
+    }
+    // The comparison covered successes, rejected input, authentication and authorization failures, and missing objects.
+    expect(new Set(checked)).toEqual(new Set(['200', '400', '401', '403', '404']));
+  });
+
+  it('answers a product get with the stored document and the frame headers', async () => {
+    const res = await call(url, `/stores-reader/v1/products/${realIds.product}`, callers['cross-origin visitor']);
+    expect(res.status).toBe(200);
+    expect(res.body.product.id).toBe(realIds.product);
+    expect(res.headers.get('x-wix-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+});
+
+describe('what the lane leaves to the app', () => {
+  const product = () => `/stores-reader/v1/products/${realIds.product}`;
+  it.each([
+    ['a query string', () => `${product()}?includeMerchantSpecificData=true`],
+    ['a percent-escape', () => product().replace(/-/, '%2D')],
+    ['a trailing slash', () => `${product()}/`],
+    ['a dot segment', () => `/stores-reader/v1/products/../products/${realIds.product}`],
+    ['an unknown path', () => '/no/such/route'],
+    ['a path whose first matching route is raw (hosted page)', () => '/_hosted/checkout'],
+  ])('%s', async (_what, path) => {
+    const before = { ...lanes };
+    const { status } = await rawGet(path(), callers.visitor!);
+    expect(status).toBeGreaterThanOrEqual(200);
+    expect(lanes.served - before.served).toBe(0);
+    expect(lanes.passed - before.passed).toBe(1);
+  });
+
+  it('other methods', async () => {
+    const before = { ...lanes };
+    const res = await call(url, '/stores-reader/v1/products/query-platformized', { ...callers.visitor, body: { query: {} } });
+    expect(res.status).toBe(200);
+    expect(lanes.served - before.served).toBe(0);
+    expect(lanes.passed - before.passed).toBe(1);
+  });
+});
