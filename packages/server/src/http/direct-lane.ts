@@ -60,6 +60,9 @@ function compile(def: RouteDef): CompiledRoute {
   };
 }
 
+/** What the lane writes back: status, JSON text, headers beyond the frame's. */
+interface Reply { status: number; text: string; headers?: Record<string, string> | undefined }
+
 type Match = { route: CompiledRoute; params: Record<string, string> } | 'app' | undefined;
 
 function matchRoute(routes: CompiledRoute[], segments: string[]): Match {
@@ -92,7 +95,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
   const consistentName = parts.consistentHeader.toLowerCase();
 
   /** The route call proper, as runRoute makes it for a request without query or body. */
-  async function call(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<{ text: string; extra?: Record<string, string> }> {
+  async function call(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
     const { site, caller } = await resolveCaller(deps, header(req, 'authorization'), header(req, 'wix-site-id'));
     assertMayCall(def, site, caller);
     // Plain path segments cannot hold the text the app's text guard looks for (NUL, lone surrogates).
@@ -106,35 +109,31 @@ export function createDirectLane(parts: LaneParts): DirectLane {
     };
     const result = await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, {});
     const token = await consistencyToken(deps.storage, false);
-    return token ? { text: stringifyForWire(result), extra: { [parts.consistentHeader]: token } } : { text: stringifyForWire(result) };
+    return { status: 200, text: stringifyForWire(result), headers: token ? { [parts.consistentHeader]: token } : undefined };
+  }
+
+  /** The call's reply, or the wire error for what it threw. */
+  function settle(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
+    return routeReads(deps.storage, header(req, consistentName), () => call(req, def, params, requestId)).catch((thrown: unknown) => {
+      const failed = errorAnswer(thrown, requestId, deps.log);
+      return { status: failed.status, text: JSON.stringify(failed.body), headers: failed.headers };
+    });
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, def: SiteRoute, params: Record<string, string>): Promise<void> {
     const started = performance.now();
     const requestId = randomUUID();
     const frame = { [REQUEST_ID_HEADER]: requestId, ...parts.cors.responseHeaders(header(req, 'origin')) };
-    let status = 200;
-    let text: string;
-    let extra: Record<string, string> | undefined;
-    const run = async () => {
-      try {
-        ({ text, extra } = await routeReads(deps.storage, header(req, consistentName), () => call(req, def, params, requestId)));
-      } catch (thrown) {
-        const failed = errorAnswer(thrown, requestId, deps.log);
-        status = failed.status;
-        text = JSON.stringify(failed.body);
-        extra = failed.headers;
-      }
-    };
-    if (deps.config.countQueries) {
-      await countingQueries(async (count) => {
-        await run();
-        extra = { ...extra, [parts.sqlStatementsHeader]: String(count.statements) };
-      });
-    } else await run();
-    res.writeHead(status, { ...frame, 'content-type': JSON_CONTENT_TYPE, ...extra, 'content-length': Buffer.byteLength(text!) });
-    res.end(text!);
-    parts.logRequest({ reqId: requestId, method: 'GET', path: req.url!, status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    // Test mode: the statements this request ran, in a header, as the app's counting middleware adds it.
+    const reply = deps.config.countQueries
+      ? await countingQueries(async (count) => {
+        const counted = await settle(req, def, params, requestId);
+        return { ...counted, headers: { ...counted.headers, [parts.sqlStatementsHeader]: String(count.statements) } };
+      })
+      : await settle(req, def, params, requestId);
+    res.writeHead(reply.status, { ...frame, 'content-type': JSON_CONTENT_TYPE, ...reply.headers, 'content-length': Buffer.byteLength(reply.text) });
+    res.end(reply.text);
+    parts.logRequest({ reqId: requestId, method: 'GET', path: req.url!, status: reply.status, ms: Math.round((performance.now() - started) * 10) / 10 });
   }
 
   return (req, res) => {
