@@ -15,15 +15,15 @@ import { consistencyToken, routeReads } from '../storage/database.js';
  * The direct lane: a GET whose only input is its path (no query string, no body) to a site route
  * that returns JSON, answered on Node's own request and response objects instead of through Hono.
  * The catalog's reads by id are most of a storefront's API traffic, and for them the web Request and
- * Response objects, the router's walk over about 300 routes, the middleware chain and the generic
- * input decoding cost more than the read itself (docs/performance.md, "ninth session"). Everything
+ * Response objects, the router's search among about 300 routes, the middleware chain and the generic
+ * input decoding cost as much as the read itself (docs/performance.md, "The direct lane"). Everything
  * a route call means is the same as in app.ts, through the same functions: caller (route-call.ts),
  * function-level authorization, zod validation of the path parameters, the handler, the frame's
  * headers (request id, CORS), the read routing and consistency token, the query count of test mode,
  * error answers and the request line. Whatever the lane is not sure of goes to the app unchanged:
  * other methods, a query string, percent-escapes, dot segments, an unusual Host, a path whose first
- * matching route is not one the lane serves. `direct-lane.test.ts` compares its answers with the
- * app's, byte for byte.
+ * matching route is not one the lane serves. `direct-lane.test.ts` compares its answers (status,
+ * body, headers) with the app's for every GET site route and every kind of caller.
  */
 export type DirectLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
