@@ -6,6 +6,7 @@ import { REQUEST_ID_HEADER } from './frame.js';
 import type { RequestLine } from './logging.js';
 import type { RouteDef, SiteRoute } from './route.js';
 import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
+import { nodeRequestHeader } from './request-headers.js';
 import { requestUrlParts, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
 import { countingQueries } from '../storage/query-counter.js';
@@ -84,11 +85,6 @@ function literalsMatch(parts: { literal: string; param: boolean }[], segments: s
   return true;
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
 export function createDirectLane(parts: LaneParts): DirectLane {
   const routes = parts.routes.filter((def) => def.method === 'GET').map(compile);
   const { deps } = parts;
@@ -96,7 +92,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
 
   /** The route call proper, as runRoute makes it for a request without query or body. */
   async function call(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
-    const { site, caller } = await resolveCaller(deps, header(req, 'authorization'), header(req, 'wix-site-id'));
+    const { site, caller } = await resolveCaller(deps, nodeRequestHeader(req, 'authorization'), nodeRequestHeader(req, 'wix-site-id'));
     assertMayCall(def, site, caller);
     // Plain path segments cannot hold the text the app's text guard looks for (NUL, lone surrogates).
     const parsed = def.request.safeParse({ ...params }, { reportInput: true });
@@ -104,7 +100,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
     const base: BaseContext = {
       requestId, deps, db: deps.storage.db, dialect: deps.storage.dialect, caller,
       origin: deps.config.publicUrl ?? requestUrlParts(`http://${req.headers.host!}/`).origin,
-      ip: clientAddress(req.socket.remoteAddress ?? '127.0.0.1', header(req, 'x-forwarded-for'), deps.config.trustedProxies),
+      ip: clientAddress(req.socket.remoteAddress ?? '127.0.0.1', nodeRequestHeader(req, 'x-forwarded-for'), deps.config.trustedProxies),
       log: deps.log,
     };
     const result = await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, {});
@@ -114,7 +110,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
 
   /** The call's reply, or the wire error for what it threw. */
   function settle(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
-    return routeReads(deps.storage, header(req, consistentName), () => call(req, def, params, requestId)).catch((thrown: unknown) => {
+    return routeReads(deps.storage, nodeRequestHeader(req, consistentName), () => call(req, def, params, requestId)).catch((thrown: unknown) => {
       const failed = errorAnswer(thrown, requestId, deps.log);
       return { status: failed.status, text: JSON.stringify(failed.body), headers: failed.headers };
     });
@@ -123,7 +119,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
   async function answer(req: IncomingMessage, res: ServerResponse, def: SiteRoute, params: Record<string, string>): Promise<void> {
     const started = performance.now();
     const requestId = randomUUID();
-    const frame = { [REQUEST_ID_HEADER]: requestId, ...parts.cors.responseHeaders(header(req, 'origin')) };
+    const frame = { [REQUEST_ID_HEADER]: requestId, ...parts.cors.responseHeaders(nodeRequestHeader(req, 'origin')) };
     // Test mode: the statements this request ran, in a header, as the app's counting middleware adds it.
     const reply = deps.config.countQueries
       ? await countingQueries(async (count) => {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 
 /**
@@ -10,7 +11,11 @@ import type { HttpBindings } from '@hono/node-server';
  */
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (!incoming) return c.req.header(name);
+  return incoming ? nodeRequestHeader(incoming, name) : c.req.header(name);
+}
+
+/** The same from Node's request itself (the direct lane, direct-lane.ts). */
+export function nodeRequestHeader(incoming: IncomingMessage, name: string): string | undefined {
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }
