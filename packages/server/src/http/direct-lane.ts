@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
 import type { CorsPolicy } from './cors.js';
-import { REQUEST_ID_HEADER } from './frame.js';
+import { JSON_CONTENT_TYPE, openFrame } from './frame.js';
 import type { RequestLine } from './logging.js';
 import type { RouteDef, SiteRoute } from './route.js';
 import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
@@ -42,7 +42,6 @@ export interface LaneParts {
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
 /** A Host the adapter would take as it is (no normalizing URL parse): lower-case name, optional port. */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 interface CompiledRoute {
   def: RouteDef;
@@ -119,7 +118,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
   async function answer(req: IncomingMessage, res: ServerResponse, def: SiteRoute, params: Record<string, string>): Promise<void> {
     const started = performance.now();
     const requestId = randomUUID();
-    const frame = { [REQUEST_ID_HEADER]: requestId, ...parts.cors.responseHeaders(nodeRequestHeader(req, 'origin')) };
+    const frame = openFrame(requestId, parts.cors.responseHeaders(nodeRequestHeader(req, 'origin'))).headers;
     // Test mode: the statements this request ran, in a header, as the app's counting middleware adds it.
     const reply = deps.config.countQueries
       ? await countingQueries(async (count) => {

@@ -13,7 +13,7 @@ export interface RequestFrame {
 }
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export function openFrame(requestId: string, corsHeaders: Readonly<Record<string, string>>): RequestFrame {
   return { headers: { [REQUEST_ID_HEADER]: requestId, ...corsHeaders }, sent: false };
