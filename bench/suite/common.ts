@@ -37,7 +37,10 @@ export interface LoadJob {
   origin: string;
   connections: number;
   seconds: number;
+  /** Warm-up before the measured window, not counted: at least this long... */
   warmupSeconds: number;
+  /** ...and then on in short windows until the measured processes' CPU per unit settles, at most this long in all (bench/suite/load.ts). */
+  warmupMaxSeconds?: number;
   requests?: PlannedRequest[];
   /** Processes under test: their CPU is read over the measured window only (not the warm-up). */
   measuredPids?: number[];
@@ -58,6 +61,8 @@ export interface LoadResult {
   generatorCpu: number;
   /** CPU seconds the processes of `measuredPids` used over the measured window. */
   targetCpuSeconds: number;
+  /** Seconds of warm-up before the measured window, and whether the CPU per unit had settled by then. */
+  warmup?: { seconds: number; settled: boolean };
   firstError?: string;
 }
 

@@ -31,6 +31,8 @@ export interface Run {
   loadAverage: number[];
   connections: number;
   seconds: number;
+  /** Warm-up bounds of every measurement: at least `min` seconds, then on until settled or `max`. */
+  warmup: { min: number; max: number };
   workersNote: string;
   generatorNote: string;
   rows: Row[];
@@ -46,24 +48,28 @@ function verdict(row: Row): string {
   return '';
 }
 
+function warmupCell(r: LoadResult): string {
+  return r.warmup ? `${r.warmup.seconds}${r.warmup.settled ? '' : '*'}` : '';
+}
+
 export function markdown(run: Run): string {
   const lines = [
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` on ${run.startedAt}: Node ${run.node}, ${run.cpus} CPUs, load average at start ${run.loadAverage.map((n) => n.toFixed(2)).join(' / ')}.`,
-    `Load: autocannon in its own process, ${run.connections} connections, ${run.seconds} s per measurement after a warm-up.`,
+    `Load: autocannon in its own process, ${run.connections} connections, ${run.seconds} s per measurement after a warm-up of at least ${run.warmup.min} s, continued in 3 s windows until the CPU per unit of two in a row agreed within 8% (at most ${run.warmup.max} s; column *warm-up s*, \`*\` where it had not settled).`,
     'Every figure sits beside the baseline (bare Hono + better-sqlite3 answering a product-sized JSON document by id) measured',
     'right before it in the same run; the ratio is the comparable number, absolute figures move with the machine.',
     '',
     `- Load generator: ${run.generatorNote}`,
     `- Workers: ${run.workersNote}`,
     '',
-    '| database | workers | size | scenario | req/s | baseline req/s | ratio | target | p50 ms | p99 ms | server CPU us/unit | CPU ratio | RSS MB | errors | gen. CPU |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| database | workers | size | scenario | req/s | baseline req/s | ratio | target | p50 ms | p99 ms | server CPU us/unit | CPU ratio | RSS MB | errors | gen. CPU | warm-up s |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of run.rows) {
     const errors = r.result.errors + r.result.non2xx;
-    lines.push(`| ${r.database} | ${r.workers} | ${r.size.toLocaleString('en-US')} | ${r.title}${r.unit !== 'requests' ? ` (${r.unit})` : ''} | ${fixed(r.result.rps)} | ${fixed(r.baseline.rps)} | ${pct(r.ratio)} | ${verdict(r)} | ${r.result.p50.toFixed(1)} | ${r.result.p99.toFixed(1)} | ${fixed(r.serverCpuMicros)} | ${pct(r.baselineCpuMicros / r.serverCpuMicros)} | ${fixed(r.rssMb)} | ${errors}${r.result.firstError ? ` (${r.result.firstError.slice(0, 80).replaceAll('|', '/')})` : ''} | ${r.result.generatorCpu.toFixed(2)} |`);
+    lines.push(`| ${r.database} | ${r.workers} | ${r.size.toLocaleString('en-US')} | ${r.title}${r.unit !== 'requests' ? ` (${r.unit})` : ''} | ${fixed(r.result.rps)} | ${fixed(r.baseline.rps)} | ${pct(r.ratio)} | ${verdict(r)} | ${r.result.p50.toFixed(1)} | ${r.result.p99.toFixed(1)} | ${fixed(r.serverCpuMicros)} | ${pct(r.baselineCpuMicros / r.serverCpuMicros)} | ${fixed(r.rssMb)} | ${errors}${r.result.firstError ? ` (${r.result.firstError.slice(0, 80).replaceAll('|', '/')})` : ''} | ${r.result.generatorCpu.toFixed(2)} | ${warmupCell(r.result)} |`);
   }
   lines.push('', 'Columns: *server CPU us/unit* is the CPU time of all server processes per counted unit (steadier than req/s on a busy machine);',
     '*CPU ratio* is the baseline\'s CPU per request over ours: the share of the baseline\'s rate we would reach with a core each;',

@@ -4,7 +4,7 @@
  * another from what is left of each line, so no line ever goes below zero.
  */
 import { PricingInputError } from './errors.js';
-import { allocationOrder, boundedCount, isoInstant, readDiscountAmount, type DiscountAmount, type Line } from './lines.js';
+import { boundedCount, isoInstant, readDiscountAmount, type DiscountAmount, type Line } from './lines.js';
 import { allocate, applyRate, max, min, parseMoney, sum, type Currency, type RoundingMode } from './money.js';
 import type { DiscountRuleInput, DiscountTargetType, DiscountTrigger, DiscountValue, Scope } from './model.js';
 
@@ -88,7 +88,7 @@ export function discountLines(amount: DiscountAmount, targets: readonly Line[], 
     taken = new Map(targets.map((l) => [l.id, lineDiscount(amount, left(l), l.quantity, mode)]));
   } else {
     const total = lineDiscount(amount, sum(targets.map(left)), 1n, mode);
-    taken = allocate(total, targets.map((l) => ({ key: l.id, weight: left(l), order: allocationOrder(l) })));
+    taken = allocate(total, targets.map((l) => ({ key: l.id, weight: left(l), order: l.order })));
   }
   for (const [id, value] of taken) remaining.set(id, (remaining.get(id) ?? 0n) - value);
   return taken;
@@ -104,7 +104,7 @@ export function discountOneUnit(amount: DiscountAmount, targets: readonly Line[]
   let best: Line | undefined;
   for (const l of targets) {
     if (l.quantity <= 0n) continue;
-    if (!best || unitLeft(l) > unitLeft(best) || (unitLeft(l) === unitLeft(best) && allocationOrder(l) < allocationOrder(best))) best = l;
+    if (!best || unitLeft(l) > unitLeft(best) || (unitLeft(l) === unitLeft(best) && l.order < best.order)) best = l;
   }
   if (!best) return new Map();
   const value = lineDiscount(amount, unitLeft(best), 1n, mode);

@@ -8,7 +8,7 @@
  */
 import { PricingInputError } from './errors.js';
 import { DISCOUNT_TARGETS, discountLines, discountOneUnit, lineDiscount, liveRuleValues, scopeMatches, type LiveRuleValue, type Remaining } from './discounts.js';
-import { allocationOrder, isoInstant, readDiscountAmount, readLines, type DiscountAmount, type Line } from './lines.js';
+import { isoInstant, readDiscountAmount, readLines, type DiscountAmount, type Line } from './lines.js';
 import {
   allocate, currencyOf, DEFAULT_ROUNDING_MODE, formatMoney, formatRate, parseMoney, parsePercentage, sum,
   type Currency, type RoundingMode,
@@ -122,7 +122,7 @@ export function calculatePricing(input: PricingInput): PricingResult {
   // Shipping is taxed at the rates of the lines it carries, split over them by what is left of each.
   const shippingNet = shippingLeft;
   const taxShipping = taxSettings.taxShipping ?? true;
-  const shippingShares = shippable.length > 0 ? allocate(shippingNet, shippable.map((l) => ({ key: l.id, weight: remaining.get(l.id) ?? 0n, order: allocationOrder(l) }))) : new Map<string, bigint>();
+  const shippingShares = shippable.length > 0 ? allocate(shippingNet, shippable.map((l) => ({ key: l.id, weight: remaining.get(l.id) ?? 0n, order: l.order }))) : new Map<string, bigint>();
   const shippingPieces = shippable.map((l) => {
     const share = shippingShares.get(l.id) ?? 0n;
     return { line: l, share, taxed: taxAmount(share, taxShipping ? rates.componentsFor(l.taxGroupId) : [], included, mode) };

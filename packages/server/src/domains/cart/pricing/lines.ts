@@ -24,6 +24,8 @@ export interface Line {
   weightMicros: bigint;
   /** Lines that are not found or not available are shown but left out of every total. */
   priced: boolean;
+  /** Where the line stands when a split leaves a minor unit to give (allocationOrder), computed once. */
+  order: string;
 }
 
 export function isoInstant(text: string, field: string): number {
@@ -59,7 +61,7 @@ export function readLines(items: readonly PricingLineItem[], currency: Currency)
     const unitWeight = weight == null ? 0n : decimalNumberMicros(weight, `${field}.physicalProperties.weight`);
     const status = item.availability?.status ?? 'AVAILABLE';
     const ids = [item.catalogReference?.catalogItemId, item.rootCatalogItemId].filter((v): v is string => !!v);
-    return {
+    const line: Line = {
       id: item.id,
       index,
       quantity,
@@ -73,7 +75,10 @@ export function readLines(items: readonly PricingLineItem[], currency: Currency)
       shippable: item.physicalProperties?.shippable ?? item.itemType === 'PHYSICAL',
       weightMicros: unitWeight * quantity,
       priced: status === 'AVAILABLE' || status === 'PARTIALLY_AVAILABLE',
+      order: '',
     };
+    line.order = allocationOrder(line);
+    return line;
   });
 }
 

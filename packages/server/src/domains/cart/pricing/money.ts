@@ -59,17 +59,45 @@ export function rescale(d: Decimal, scale: number, field: string, what: string):
 
 /** A money amount in minor units; more decimals than the currency has is an input error, not a rounding. */
 export function parseMoney(text: string, currency: Currency, field: string, opts: { allowNegative?: boolean } = {}): bigint {
-  const minor = rescale(parseDecimal(text, field), currency.exponent, field, currency.code);
+  let known = moneyValues.get(currency.exponent);
+  if (!known) moneyValues.set(currency.exponent, (known = new LruMap<string, bigint>(MONEY_VALUES_MAX)));
+  let minor = known.get(text);
+  if (minor === undefined) {
+    minor = rescale(parseDecimal(text, field), currency.exponent, field, currency.code);
+    known.set(text, minor);
+  }
   if (minor < 0n && !opts.allowNegative) throw new PricingInputError(field, 'must not be negative');
   return minor;
 }
 
+/** Amounts already read, per currency exponent (only well-formed texts are kept): prices repeat across calculations. */
+export const MONEY_VALUES_MAX = 10_000;
+const moneyValues = new Map<number, LruMap<string, bigint>>();
+
+/**
+ * Texts of amounts already formatted, per currency exponent: a calculation formats about ten amounts
+ * per line, most of them the same few prices, and a lookup costs a third of formatting again.
+ */
+export const MONEY_TEXTS_MAX = 10_000;
+const moneyTexts = new Map<number, LruMap<bigint, string>>();
+
 export function formatMoney(minor: bigint, currency: Currency): string {
+  let known = moneyTexts.get(currency.exponent);
+  if (!known) moneyTexts.set(currency.exponent, (known = new LruMap<bigint, string>(MONEY_TEXTS_MAX)));
+  let text = known.get(minor);
+  if (text === undefined) {
+    text = moneyText(minor, currency.exponent);
+    known.set(minor, text);
+  }
+  return text;
+}
+
+function moneyText(minor: bigint, exponent: number): string {
   const negative = minor < 0n;
   const digits = (negative ? -minor : minor).toString();
-  if (currency.exponent === 0) return (negative ? '-' : '') + digits;
-  const padded = digits.padStart(currency.exponent + 1, '0');
-  const cut = padded.length - currency.exponent;
+  if (exponent === 0) return (negative ? '-' : '') + digits;
+  const padded = digits.padStart(exponent + 1, '0');
+  const cut = padded.length - exponent;
   return `${negative ? '-' : ''}${padded.slice(0, cut)}.${padded.slice(cut)}`;
 }
 
@@ -110,7 +138,20 @@ export function parseRate(text: string, field: string): bigint {
   return micros;
 }
 
+/** Rate texts already made (a store has a few rates; effective rates of combined amounts add some more). */
+export const RATE_TEXTS_MAX = 1_000;
+const rateTexts = new LruMap<bigint, string>(RATE_TEXTS_MAX);
+
 export function formatRate(micros: bigint): string {
+  let text = rateTexts.get(micros);
+  if (text === undefined) {
+    text = rateText(micros);
+    rateTexts.set(micros, text);
+  }
+  return text;
+}
+
+function rateText(micros: bigint): string {
   const text = micros.toString().padStart(RATE_SCALE + 1, '0');
   const whole = text.slice(0, -RATE_SCALE);
   const fraction = text.slice(-RATE_SCALE).replace(/0+$/, '');
@@ -180,19 +221,24 @@ export function allocate(total: bigint, shares: readonly Share[]): Map<string, b
     return out;
   }
   if (total < 0n) throw new RangeError('allocate expects a non-negative total');
-  const anyWeight = shares.some((s) => s.weight > 0n);
-  const weights = shares.map((s) => ({ key: s.key, order: s.order ?? s.key, weight: anyWeight ? s.weight : 1n }));
-  const totalWeight = sum(weights.map((w) => w.weight));
+  let totalWeight = 0n;
+  for (const s of shares) {
+    if (s.weight < 0n) throw new RangeError('allocation weights must be non-negative');
+    totalWeight += s.weight;
+  }
+  const anyWeight = totalWeight > 0n;
+  if (!anyWeight) totalWeight = BigInt(shares.length);
   let given = 0n;
   const remainders: { key: string; order: string; remainder: bigint }[] = [];
-  for (const w of weights) {
-    if (w.weight < 0n) throw new RangeError('allocation weights must be non-negative');
-    const exact = total * w.weight;
+  for (const s of shares) {
+    const exact = total * (anyWeight ? s.weight : 1n);
     const part = exact / totalWeight;
-    out.set(w.key, part);
+    out.set(s.key, part);
     given += part;
-    remainders.push({ key: w.key, order: w.order, remainder: exact % totalWeight });
+    remainders.push({ key: s.key, order: s.order ?? s.key, remainder: exact % totalWeight });
   }
+  // Most splits come out even (a zero total, one share, proportional parts): nothing left to place.
+  if (given === total) return out;
   const byOrder = (a: { key: string; order: string }, b: { key: string; order: string }) =>
     (a.order < b.order ? -1 : a.order > b.order ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   remainders.sort((a, b) => (a.remainder === b.remainder ? byOrder(a, b) : a.remainder > b.remainder ? -1 : 1));

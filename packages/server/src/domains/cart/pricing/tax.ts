@@ -70,10 +70,13 @@ export interface TaxPart { component: TaxComponent; taxable: bigint; tax: bigint
 
 /** `amount` is net of tax unless `included`, in which case the tax is taken out of it. */
 export function taxAmount(amount: bigint, components: readonly TaxComponent[], included: boolean, mode: RoundingMode): TaxedAmount {
+  if (components.length === 0) return { taxable: amount, rate: 0n, tax: 0n, parts: [] };
   const rate = sum(components.map((c) => c.rate));
   const tax = rate === 0n ? 0n : included ? includedPart(amount, rate, mode) : applyRate(amount, rate, mode);
-  const split = allocate(tax, components.map((c) => ({ key: c.mapping.id, weight: c.rate })));
-  return { taxable: included ? amount - tax : amount, rate, tax, parts: components.map((component) => ({ component, taxable: included ? amount - tax : amount, tax: split.get(component.mapping.id) ?? 0n })) };
+  const taxable = included ? amount - tax : amount;
+  // One rate takes the whole tax; several split it by their rates.
+  const split = components.length === 1 ? null : allocate(tax, components.map((c) => ({ key: c.mapping.id, weight: c.rate })));
+  return { taxable, rate, tax, parts: components.map((component) => ({ component, taxable, tax: split ? split.get(component.mapping.id) ?? 0n : tax })) };
 }
 
 /**
