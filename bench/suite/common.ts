@@ -61,8 +61,8 @@ export interface LoadResult {
   generatorCpu: number;
   /** CPU seconds the processes of `measuredPids` used over the measured window. */
   targetCpuSeconds: number;
-  /** Seconds of warm-up before the measured window, and whether the CPU per unit had settled by then. */
-  warmup?: { seconds: number; settled: boolean };
+  /** Seconds of warm-up before the measured window, and whether the CPU per unit had settled by then (absent: a fixed warm-up, not checked). */
+  warmup?: { seconds: number; settled?: boolean };
   firstError?: string;
 }
 

@@ -135,11 +135,12 @@ const cpuPerUnit = (r: LoadResult) => (r.completed > 0 ? r.targetCpuSeconds / r.
  * a path after enough calls, not after enough seconds: a scenario answering 1,000 requests/s (a cart
  * call) was still compiling after the 8 s that settle a product get at 4,000/s (docs/performance.md).
  */
-async function warmUp(run: (seconds: number) => Promise<LoadResult>): Promise<{ seconds: number; settled: boolean }> {
-  if (job.warmupSeconds <= 0) return { seconds: 0, settled: false };
+async function warmUp(run: (seconds: number) => Promise<LoadResult>): Promise<{ seconds: number; settled?: boolean }> {
+  if (job.warmupSeconds <= 0) return { seconds: 0 };
   let previous = await run(job.warmupSeconds);
   let seconds = job.warmupSeconds;
   const max = Math.max(job.warmupMaxSeconds ?? job.warmupSeconds, job.warmupSeconds);
+  if (seconds + SETTLE_WINDOW_SECONDS > max) return { seconds }; // a fixed warm-up: nothing checked
   while (seconds + SETTLE_WINDOW_SECONDS <= max) {
     const next = await run(SETTLE_WINDOW_SECONDS);
     seconds += SETTLE_WINDOW_SECONDS;

@@ -48,8 +48,14 @@ function verdict(row: Row): string {
   return '';
 }
 
+function warmupText(w: Run['warmup']): string {
+  return w.max > w.min
+    ? `a warm-up of at least ${w.min} s, continued in 3 s windows until the CPU per unit of two in a row agreed within 8% (at most ${w.max} s; column *warm-up s*, \`*\` where it had not settled)`
+    : `a warm-up of ${w.min} s`;
+}
+
 function warmupCell(r: LoadResult): string {
-  return r.warmup ? `${r.warmup.seconds}${r.warmup.settled ? '' : '*'}` : '';
+  return r.warmup ? `${r.warmup.seconds}${r.warmup.settled === false ? '*' : ''}` : '';
 }
 
 export function markdown(run: Run): string {
@@ -57,7 +63,7 @@ export function markdown(run: Run): string {
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` on ${run.startedAt}: Node ${run.node}, ${run.cpus} CPUs, load average at start ${run.loadAverage.map((n) => n.toFixed(2)).join(' / ')}.`,
-    `Load: autocannon in its own process, ${run.connections} connections, ${run.seconds} s per measurement after a warm-up of at least ${run.warmup.min} s, continued in 3 s windows until the CPU per unit of two in a row agreed within 8% (at most ${run.warmup.max} s; column *warm-up s*, \`*\` where it had not settled).`,
+    `Load: autocannon in its own process, ${run.connections} connections, ${run.seconds} s per measurement after ${warmupText(run.warmup)}.`,
     'Every figure sits beside the baseline (bare Hono + better-sqlite3 answering a product-sized JSON document by id) measured',
     'right before it in the same run; the ratio is the comparable number, absolute figures move with the machine.',
     '',
