@@ -21,6 +21,14 @@ describe('money', () => {
     expect(() => parseMoney('1'.repeat(19), usd, 'x')).toThrow(/at most 18 digits/);
   });
 
+  it('checks every call the same when the amount was read or formatted before (kept per process)', () => {
+    expect(parseMoney('-2.50', usd, 'x', { allowNegative: true })).toBe(-250n);
+    expect(() => parseMoney('-2.50', usd, 'x')).toThrow(/negative/);
+    expect(parseMoney('2.5', usd, 'x')).toBe(250n);
+    expect(() => parseMoney('2.5', currencyOf('JPY'), 'x')).toThrow(/at most 0 decimals/);
+    expect([formatMoney(250n, usd), formatMoney(250n, currencyOf('JPY')), formatMoney(250n, currencyOf('BHD'))]).toEqual(['2.50', '250', '0.250']);
+  });
+
   it('rounds halves up (away from zero) or to even', () => {
     const cases: [bigint, bigint][] = [[5n, 2n], [15n, 2n], [25n, 2n], [-5n, 2n], [7n, 3n], [-7n, 3n]];
     expect(cases.map(([n, d]) => divRound(n, d, 'HALF_UP'))).toEqual([3n, 8n, 13n, -3n, 2n, -2n]);
