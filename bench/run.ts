@@ -21,7 +21,7 @@ import pg from 'pg';
 import type { Fixture, LoadJob, LoadResult, PlannedRequest } from './suite/common.js';
 import { SCENARIOS, type Scenario, type World } from './suite/scenarios.js';
 import { writeResults, type Row, type Run } from './suite/report.js';
-import { serverNodeFlags } from '../packages/server/src/cli/heap.js';
+import { serverEnvironment, serverNodeFlags } from '../packages/server/src/cli/heap.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUITE = path.join(ROOT, 'bench/suite');
@@ -246,12 +246,12 @@ async function measureGroup(group: Group, scenarios: Scenario[], options: { seco
     const extraFlags = args['node-flags'] ? args['node-flags'].split(/\s+/).filter(Boolean) : [];
     const profile = [
       ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
-      // The flags `npm start` gives the server (cli/heap.ts), unless --node-flags sets them otherwise.
+      // The flags and environment `npm start` gives the server (cli/heap.ts), unless --node-flags or the environment set them otherwise.
       ...serverNodeFlags(extraFlags),
       ...extraFlags,
     ];
     const server = spawn(process.execPath, [...profile, path.join(ROOT, 'packages/server/bin/vitrine.js'), 'start', ...(group.workers > 1 ? ['--workers', String(group.workers)] : [])], {
-      cwd: ROOT, env: { ...storage.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' }, stdio: ['ignore', logFile, logFile],
+      cwd: ROOT, env: { ...storage.env, ...serverEnvironment(storage.env), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' }, stdio: ['ignore', logFile, logFile],
     });
     children.push(server);
     const origin = `http://127.0.0.1:${port}`;

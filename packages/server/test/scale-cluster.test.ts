@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './harness.js';
 import { freshDatabase, type FreshDatabase } from './child-server.js';
 import { parseWorkers, WORKERS_MAX } from '../src/cli/cluster.js';
-import { SEMI_SPACE_MB, serverNodeFlags } from '../src/cli/heap.js';
+import { MALLOC_ARENAS, SEMI_SPACE_MB, serverEnvironment, serverNodeFlags } from '../src/cli/heap.js';
 
 /**
  * `vitrine start --workers N` as a real process tree: the primary forks N workers on one port,
@@ -22,9 +22,11 @@ const START_TIMEOUT_MS = 60_000;
 interface Cluster { child: ChildProcess; output: () => string; exit: Promise<number | null> }
 
 function startCluster(env: Record<string, string>, args: string[]): Cluster {
+  // Without an operator's MALLOC_ARENA_MAX, so the primary chooses the workers' own (cli/heap.ts).
+  const { MALLOC_ARENA_MAX: _operators, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start', ...args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -78,6 +80,8 @@ describe('vitrine start --workers', () => {
   it('gives the server its Node flags unless the operator chose them', () => {
     expect(serverNodeFlags([])).toEqual([`--max-semi-space-size=${SEMI_SPACE_MB}`]);
     expect(serverNodeFlags(['--inspect', '--max-semi-space-size=16'])).toEqual([]);
+    expect(serverEnvironment({})).toEqual({ MALLOC_ARENA_MAX: String(MALLOC_ARENAS) });
+    expect(serverEnvironment({ MALLOC_ARENA_MAX: '8' })).toEqual({});
   });
 
   it(`forks ${WORKERS} workers that serve one port; the primary is not one of them`, async () => {
@@ -89,6 +93,8 @@ describe('vitrine start --workers', () => {
     expect(statuses).toEqual(Array(20).fill(200));
     // Each worker started with the server's Node flags (cli/heap.ts), which the primary was not given.
     for (const pid of pids) expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(`--max-semi-space-size=${SEMI_SPACE_MB}`);
+    // ...and their environment (glibc's arena bound).
+    for (const pid of pids) expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENAS}`);
   });
 
   it('the database was prepared once, by the primary: one demo site, one signing key', async () => {

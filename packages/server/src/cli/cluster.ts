@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { serverNodeFlags } from './heap.js';
+import { serverEnvironment, serverNodeFlags } from './heap.js';
 
 /**
  * `vitrine start --workers N`: one primary process that forks N server workers sharing one port
@@ -70,10 +70,11 @@ export function runPrimary(count: number, log: Logger): Promise<ClusterHandle> {
     w.process.kill('SIGTERM');
   });
 
-  // Workers start with the server's Node flags (cli/heap.ts), as `npm start` starts a single process.
+  // Workers start with the server's Node flags and environment (cli/heap.ts), as `npm start` starts a single process.
   cluster.setupPrimary({ execArgv: [...process.execArgv, ...serverNodeFlags()] });
+  const workerEnv = serverEnvironment();
   const fork = (): Worker => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv);
     live.add(worker);
     return worker;
   };
