@@ -246,7 +246,8 @@ async function measureGroup(group: Group, scenarios: Scenario[], options: { seco
     const extraFlags = args['node-flags'] ? args['node-flags'].split(/\s+/).filter(Boolean) : [];
     const profile = [
       ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
-      // The flags and environment `npm start` gives the server (cli/heap.ts), unless --node-flags or the environment set them otherwise.
+      // The flags and environment `npm start` gives the server (cli/heap.ts), unless --node-flags or
+      // the environment set them otherwise.
       ...serverNodeFlags(extraFlags),
       ...extraFlags,
     ];

@@ -42,10 +42,10 @@ export function serverNodeFlags(given: string[] = givenNodeFlags()): string[] {
  * of their own, up to eight per core, and keeps what each arena once held: a server process has about
  * a dozen threads (V8's collector helpers, libuv's pool, the WAL checkpoint thread), and with the
  * default the bench's peak RSS at 10,000 products was 191-197 MB against 182-185 MB with two arenas
- * (storefront page, add-to-cart, estimate totals, bulk insert; alternating runs), at no CPU cost the noise lets
- * through (docs/performance.md, "Fewer malloc arenas"). glibc reads it only when the process starts,
- * from the environment: `npm start`, the bench and the forked workers of `--workers` set it
- * (`serverEnvironment`); docs/deploy.md shows it for service managers.
+ * (storefront page, add-to-cart, estimate totals, bulk insert; alternating runs), at no CPU cost the
+ * noise lets through (docs/performance.md, "Fewer malloc arenas"). glibc reads it only when the
+ * process starts, from the environment: `npm start`, the bench and the forked workers of `--workers`
+ * set it (`serverEnvironment`); docs/deploy.md shows it for service managers.
  */
 export const MALLOC_ARENAS = 2;
 
