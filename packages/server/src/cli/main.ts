@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { createLogger, createServer, type Server } from '../server.js';
 import { openStorage } from '../storage/database.js';
+import { clusterSettingWarnings } from '../storage/cluster-settings.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { domainMigrations } from '../migrations.js';
 import { createSite, getSite } from '../domains/sites/service.js';
@@ -190,6 +191,7 @@ async function startCommand(workers: number): Promise<void> {
   const demo = await ensureDemoStore(server.deps, log);
   const demoOwner = await ensureDemoOwner(server.deps.storage.db, demo.site.id);
   const database = server.deps.storage.dialect;
+  for (const warning of await clusterSettingWarnings(server.deps.storage)) log.warn({ database }, warning);
   let port: number;
   let pids: number[] = [process.pid];
   if (clustered) {
