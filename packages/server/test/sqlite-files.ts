@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { openStorage, type Storage, type StorageOptions } from '../src/storage/database.js';
 
-type HandleOptions = Pick<StorageOptions, 'sqliteCacheMb'>;
+type HandleOptions = Pick<StorageOptions, 'sqliteCacheMb' | 'countQueries'>;
 
 /**
  * SQLite files of one storage test file, in a temporary directory: every handle opened is closed and

@@ -31,4 +31,19 @@ export const jobsMigrations: Record<string, Migration> = {
       await sql`CREATE UNIQUE INDEX jobs_dedup ON jobs (kind, dedup_key) WHERE status = 'QUEUED' AND dedup_key IS NOT NULL`.execute(db);
     },
   },
+  /**
+   * Each state a query looks for as a partial index of its own: queued jobs by due time, running ones
+   * by lease, finished ones by age (the prune). The claim runs every second; over (status, ...) indexes
+   * SQLite's planner could scan every job kept for the retention week when its statistics, taken
+   * while all jobs had finished, said a status matched every row (docs/jobs.md, "Work queues").
+   */
+  '0002_state_indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('jobs_due').execute();
+      await db.schema.dropIndex('jobs_lease').execute();
+      await sql`CREATE INDEX jobs_queued ON jobs (run_at, created_date) WHERE status = 'QUEUED'`.execute(db);
+      await sql`CREATE INDEX jobs_running ON jobs (lease_until) WHERE status = 'RUNNING'`.execute(db);
+      await sql`CREATE INDEX jobs_finished ON jobs (updated_date) WHERE status IN ('SUCCEEDED', 'FAILED')`.execute(db);
+    },
+  },
 };

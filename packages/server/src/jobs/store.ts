@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../storage/database.js';
-import { readJson, toJson, type DialectName } from '../storage/dialect.js';
+import { indexedState, readJson, toJson, type DialectName } from '../storage/dialect.js';
 import { preparedQuery } from '../storage/prepared.js';
 
 /** All SQL of the job system (docs/jobs.md). */
@@ -79,7 +79,7 @@ export async function insertJob(db: Executor, job: NewJob): Promise<{ id: string
   const res = await jobInsert.run(db, { ...job, payload: toJson(job.payload) });
   if (Number(res.numAffectedRows ?? 0) > 0 || job.dedupKey === null) return { id: job.id, inserted: true };
   const waiting = await db.selectFrom('jobs').select('id').where('kind', '=', job.kind).where('dedup_key', '=', job.dedupKey)
-    .where('status', '=', 'QUEUED').executeTakeFirst();
+    .where('status', '=', indexedState('QUEUED')).executeTakeFirst();
   return { id: waiting?.id ?? job.id, inserted: false };
 }
 
@@ -157,6 +157,6 @@ export async function saveProgress(db: Executor, id: string, owner: string, prog
 /** Deletes finished jobs last changed before `before`, at most `limit` (retention). */
 export async function pruneFinishedJobs(db: Executor, before: string, limit: number): Promise<number> {
   const res = await db.deleteFrom('jobs').where('id', 'in', (eb) => eb.selectFrom('jobs').select('id')
-    .where('status', 'in', ['SUCCEEDED', 'FAILED']).where('updated_date', '<', before).limit(limit)).executeTakeFirst();
+    .where('status', 'in', [indexedState('SUCCEEDED'), indexedState('FAILED')]).where('updated_date', '<', before).limit(limit)).executeTakeFirst();
   return Number(res.numDeletedRows);
 }

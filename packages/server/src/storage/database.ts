@@ -89,7 +89,7 @@ function openSqlite(options: StorageOptions): Storage {
     if (handle.inTransaction) return undefined;
     const stmt = statements.prepare(text);
     if (!stmt.reader) return undefined;
-    if (options.countQueries) countStatement();
+    if (options.countQueries) countStatement(text, parameters);
     return stmt.all(parameters);
   });
   return {

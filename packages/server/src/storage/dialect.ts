@@ -166,3 +166,13 @@ export function jsonArrayHasObject(dialect: DialectName, column: string, path: s
   }
   return sql<boolean>`EXISTS (SELECT 1 FROM json_each(${sql.ref(column)}, ${sql.lit(`$.${path.join('.')}`)}) j WHERE json_extract(j.value, ${sql.lit(`$.${key}`)}) = ${value})`;
 }
+
+/**
+ * A fixed state written into the statement's text instead of bound as a parameter, for queries served
+ * by a partial index (`... WHERE status = 'QUEUED'`): a planner uses such an index only when the
+ * query's text states its condition, and SQLite, given a bound value, would compile the statement
+ * again on every run to check it. Only for the code's own constants, never for input.
+ */
+export function indexedState<T extends string | number>(value: T): RawBuilder<T> {
+  return sql.lit(value);
+}

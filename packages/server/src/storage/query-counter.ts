@@ -8,7 +8,13 @@ import type { LogEvent } from 'kysely';
  * outside a counter (background jobs, migrations) is not counted. Off unless configured: storage
  * opened without the option installs no hook at all.
  */
-export interface QueryCount { statements: number }
+export interface QueryCount {
+  statements: number;
+  /** Each statement's text and parameters, when the counter was started by `recordingQueries`. */
+  recorded?: RecordedStatement[];
+}
+
+export interface RecordedStatement { sql: string; parameters: readonly unknown[] }
 
 const current = new AsyncLocalStorage<QueryCount>();
 
@@ -18,15 +24,24 @@ export function countingQueries<T>(fn: (count: QueryCount) => Promise<T>): Promi
   return current.run(count, () => fn(count));
 }
 
-/** Kysely `log` hook: one executed statement (errors included; they reached the database too). */
-export function noteQuery(_event: LogEvent): void {
-  countStatement();
+/** Runs `fn` and answers the statements it ran, in order (tests look at their query plans). */
+export async function recordingQueries(fn: () => Promise<unknown>): Promise<RecordedStatement[]> {
+  const count: QueryCount = { statements: 0, recorded: [] };
+  await current.run(count, fn);
+  return count.recorded!;
 }
 
-/** One statement run outside Kysely (storage/database.ts, readDirectly). */
-export function countStatement(): void {
+/** Kysely `log` hook: one executed statement (errors included; they reached the database too). */
+export function noteQuery(event: LogEvent): void {
+  countStatement(event.query.sql, event.query.parameters);
+}
+
+/** One statement; also called for those run outside Kysely (storage/database.ts, readDirectly). */
+export function countStatement(sqlText: string, parameters: readonly unknown[]): void {
   const count = current.getStore();
-  if (count) count.statements += 1;
+  if (!count) return;
+  count.statements += 1;
+  count.recorded?.push({ sql: sqlText, parameters });
 }
 
 /** Runs `fn` outside any counter: background work a request starts is not the request's. */

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { columnTypes, type MigrationDb } from '../../storage/columns.js';
 
 export const eventsMigrations: Record<string, Migration> = {
@@ -129,6 +129,22 @@ export const eventsMigrations: Record<string, Migration> = {
   '0003_attempt_worker': {
     async up(db: MigrationDb) {
       await db.schema.alterTable('webhook_delivery_attempts').addColumn('worker_id', 'text').execute();
+    },
+  },
+  /**
+   * The polls' work as partial indexes holding only the rows still to do. A (dispatched, created_date)
+   * index let SQLite's planner scan the whole outbox once its statistics, taken while every event was
+   * dispatched, said any `dispatched` value matched every row (docs/jobs.md, "Work queues"). A partial
+   * index is searched whatever the statistics say, and is only as big as the backlog. The retention
+   * prune ranges over `created_date` instead.
+   */
+  '0004_pending_work_indexes': {
+    async up(db: MigrationDb) {
+      await db.schema.dropIndex('outbox_events_pending').execute();
+      await sql`CREATE INDEX outbox_events_undispatched ON outbox_events (created_date, sequence) WHERE dispatched = 0`.execute(db);
+      await db.schema.createIndex('outbox_events_created').on('outbox_events').column('created_date').execute();
+      await db.schema.dropIndex('webhook_deliveries_due').execute();
+      await sql`CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (next_attempt_at, sequence) WHERE status = 'PENDING'`.execute(db);
     },
   },
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { forUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
+import { forUpdate, indexedState, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { EventTypePattern } from './model.js';
 
@@ -202,22 +202,22 @@ function outboxRow(r: OutboxEventsTable): OutboxEventRow {
  * locked (other workers skip them) until it commits; SQLite has one writer per file anyway.
  */
 export async function lockUndispatchedEvents(trx: Executor, dialect: DialectName, limit: number): Promise<OutboxEventRow[]> {
-  const base = trx.selectFrom('outbox_events').selectAll().where('dispatched', '=', 0).orderBy('created_date').orderBy('sequence').limit(limit);
+  const base = trx.selectFrom('outbox_events').selectAll().where('dispatched', '=', indexedState(0)).orderBy('created_date').orderBy('sequence').limit(limit);
   const rows = await base.modifyEnd(forUpdate(dialect, { skipLocked: true })).execute();
   return rows.map(outboxRow);
 }
 
-const someUndispatched = preparedQuery((db, _p: Record<string, never>) => db.selectFrom('outbox_events').select('id').where('dispatched', '=', 0).limit(1));
+const someUndispatched = preparedQuery((db, _p: Record<string, never>) => db.selectFrom('outbox_events').select('id').where('dispatched', '=', indexedState(0)).limit(1));
 
-/** Whether any event waits to be fanned out (one index probe: outbox_events_pending). */
+/** Whether any event waits to be fanned out (the first entry of the partial index outbox_events_undispatched, if any). */
 export async function hasUndispatchedEvents(db: Executor): Promise<boolean> {
   return (await someUndispatched.run(db, {})).rows.length > 0;
 }
 
 const someDueDelivery = preparedQuery((db, p: { now: string }) =>
-  db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'PENDING').where('next_attempt_at', '<=', p.now).limit(1));
+  db.selectFrom('webhook_deliveries').select('id').where('status', '=', indexedState('PENDING')).where('next_attempt_at', '<=', p.now).limit(1));
 
-/** Whether any webhook delivery is due by `now` (one index probe: webhook_deliveries_due). */
+/** Whether any webhook delivery is due by `now` (one probe of the partial index webhook_deliveries_pending). */
 export async function hasDueDeliveries(db: Executor, now: string): Promise<boolean> {
   return (await someDueDelivery.run(db, { now })).rows.length > 0;
 }

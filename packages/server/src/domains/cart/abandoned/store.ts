@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AbandonedCheckoutActivity } from '@vitrine/types/ecom-aftercare';
 import type { Executor } from '../../../storage/database.js';
-import { escapeLike, ilike, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
+import { escapeLike, ilike, indexedState, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import { allColumns, columnsOf, preparedQuery } from '../../../storage/prepared.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget, type ScalarType } from '../../../storage/filter.js';
 import type { CheckoutDetails, TrackedCheckout, TrackingStatus } from './model.js';
@@ -144,7 +144,7 @@ export async function transition(db: Executor, siteId: string, id: string, from:
 /** ACTIVE checkouts with items, untouched since `cutoff`, oldest first, across sites. */
 export async function findIdle(db: Executor, cutoff: string, limit: number): Promise<{ id: string; siteId: string }[]> {
   const rows = await db.selectFrom('abandoned_checkouts').select(['id', 'site_id'])
-    .where('status', '=', 'ACTIVE').where('last_activity_date', '<', cutoff).where('line_item_count', '>', 0)
+    .where('status', '=', indexedState('ACTIVE')).where('last_activity_date', '<', cutoff).where('line_item_count', '>', 0)
     .orderBy('last_activity_date').orderBy('id').limit(limit).execute();
   return rows.map((r) => ({ id: r.id, siteId: r.site_id }));
 }

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { columnTypes, type MigrationDb } from '../../../storage/columns.js';
 
 export const backInStockMigrations: Record<string, Migration> = {
@@ -37,6 +37,16 @@ export const backInStockMigrations: Record<string, Migration> = {
       await db.schema.createIndex('back_in_stock_status').on('back_in_stock_requests').columns(['status', 'updated_date']).execute();
       await db.schema.createIndex('back_in_stock_requester').on('back_in_stock_requests').columns(['site_id', 'requester', 'created_date']).execute();
       await db.schema.createIndex('back_in_stock_site_created').on('back_in_stock_requests').columns(['site_id', 'created_date']).execute();
+    },
+  },
+  /**
+   * Requests whose mail is on its way (PROCESSING) as a partial index: the settle job probes for them
+   * every 10 s among every request ever made (docs/jobs.md, "Work queues").
+   */
+  '0002_processing_index': {
+    async up(db: MigrationDb) {
+      await db.schema.dropIndex('back_in_stock_status').execute();
+      await sql`CREATE INDEX back_in_stock_processing ON back_in_stock_requests (updated_date, id) WHERE status = 'PROCESSING'`.execute(db);
     },
   },
 };

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { BackInStockRequestStatus } from '@vitrine/types/ecom-aftercare';
 import type { Executor } from '../../../storage/database.js';
-import { readJson, toJson, type DialectName } from '../../../storage/dialect.js';
+import { indexedState, readJson, toJson, type DialectName } from '../../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget, type ScalarType } from '../../../storage/filter.js';
 import type { Bool01 } from '../../../storage/schema.js';
 import type { StockRequest } from './model.js';
@@ -142,14 +142,14 @@ export async function findWaiting(db: Executor, siteId: string, selection: Waiti
 
 /** PROCESSING requests (mail queued) across sites, least recently changed first. */
 export async function findProcessing(db: Executor, limit: number): Promise<StockRequest[]> {
-  const rows = await db.selectFrom('back_in_stock_requests').selectAll().where('status', '=', 'PROCESSING')
+  const rows = await db.selectFrom('back_in_stock_requests').selectAll().where('status', '=', indexedState('PROCESSING'))
     .orderBy('updated_date').orderBy('id').limit(limit).execute();
   return rows.map(toRequest);
 }
 
-/** Whether any request waits for its mail's outcome (one probe of back_in_stock_status). */
+/** Whether any request waits for its mail's outcome (one probe of the partial index back_in_stock_processing). */
 export async function hasProcessing(db: Executor): Promise<boolean> {
-  return (await db.selectFrom('back_in_stock_requests').select('id').where('status', '=', 'PROCESSING').limit(1).execute()).length > 0;
+  return (await db.selectFrom('back_in_stock_requests').select('id').where('status', '=', indexedState('PROCESSING')).limit(1).execute()).length > 0;
 }
 
 /** RECEIVED requests per catalog reference (an absent variant counts all of the item's). */
