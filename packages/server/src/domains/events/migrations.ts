@@ -136,13 +136,15 @@ export const eventsMigrations: Record<string, Migration> = {
    * index let SQLite's planner scan the whole outbox once its statistics, taken while every event was
    * dispatched, said any `dispatched` value matched every row (docs/jobs.md, "Work queues"). A partial
    * index is searched whatever the statistics say, and is only as big as the backlog. The retention
-   * prune ranges over `created_date` instead.
+   * prune ranges over `created_date` instead; (site_id, created_date) served only a diagnostic listing
+   * and goes, so an event is still written with four index entries.
    */
   '0004_pending_work_indexes': {
     async up(db: MigrationDb) {
       await db.schema.dropIndex('outbox_events_pending').execute();
       await sql`CREATE INDEX outbox_events_undispatched ON outbox_events (created_date, sequence) WHERE dispatched = 0`.execute(db);
       await db.schema.createIndex('outbox_events_created').on('outbox_events').column('created_date').execute();
+      await db.schema.dropIndex('outbox_events_site_created').execute();
       await db.schema.dropIndex('webhook_deliveries_due').execute();
       await sql`CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (next_attempt_at, sequence) WHERE status = 'PENDING'`.execute(db);
     },

@@ -227,7 +227,7 @@ export async function markEventsDispatched(trx: Executor, ids: string[]): Promis
   await trx.updateTable('outbox_events').set({ dispatched: 1 }).where('id', 'in', ids).execute();
 }
 
-/** Events of a site, newest first (tests and diagnostics). */
+/** Events of a site, newest first (tests and diagnostics; no index of its own). */
 export async function listOutboxEvents(db: Executor, siteId: string, filter: { entityFqdn?: string; entityId?: string }, limit: number): Promise<OutboxEventRow[]> {
   let q = db.selectFrom('outbox_events').selectAll().where('site_id', '=', siteId);
   if (filter.entityFqdn) q = q.where('entity_fqdn', '=', filter.entityFqdn);
