@@ -41,7 +41,7 @@ function series(storage: Storage, from: number, to: number) {
 /** Finished rows `from`..`to` of every table a poll reads: dispatched events, sent deliveries, done jobs, completed checkouts, notified requests. */
 async function addHistory(storage: Storage, from: number, to: number): Promise<void> {
   const db = storage.db;
-  const id = (prefix: string) => sql.raw(`'${prefix}' || s.i`);
+  const id = (prefix: string) => sql`CAST(${prefix} AS text) || s.i`;
   const rows = series(storage, from, to);
   await sql`INSERT INTO outbox_events (id, site_id, entity_fqdn, slug, entity_id, payload, created_date, sequence, dispatched)
     SELECT ${id('e')}, 'site', 'wix.ecom.v1.order', 'created', ${id('order-')}, '{}', ${OLD}, 1, 1 FROM (${rows}) s`.execute(db);
