@@ -80,10 +80,8 @@ function openSqlite(options: StorageOptions): Storage {
     return typeof value === 'string' ? foldCase(value) : value;
   });
   const stopOptimizing = keepPlannerStatistics(handle);
-  const begin: BeginMode = { immediate: false };
-  const statements = withStatementCache(handle, bound, begin);
+  const statements = withStatementCache(handle, bound);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), ...counting(options) });
-  beginModes.set(db, begin);
   directReaders.set(db, (text, parameters) => {
     // An open transaction holds the one connection: a read now would see its uncommitted rows.
     if (handle.inTransaction) return undefined;
@@ -114,10 +112,6 @@ export function readDirectly(db: Executor, sqlText: string, parameters: readonly
 }
 const directReaders = new WeakMap<Executor, (sqlText: string, parameters: readonly unknown[]) => unknown[] | undefined>();
 
-interface BeginMode { immediate: boolean }
-/** The begin mode of each SQLite handle, by its Kysely instance (PostgreSQL handles have none). */
-const beginModes = new WeakMap<Executor, BeginMode>();
-
 /**
  * SQLite's page cache per process, in MiB (SQLite's own default is 2). A search at 10,000 products
  * joins about 1,700 matches to product rows spread over the whole table: with 2 MiB most pages came
@@ -128,23 +122,6 @@ export const SQLITE_CACHE_MB_DEFAULT = 16;
 
 /** How long a SQLite statement waits for another connection's write lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-
-/**
- * SQLite: the next transaction this handle begins asks for the write lock at once (`BEGIN IMMEDIATE`)
- * instead of at its first write. A transaction that read first and wrote later fails at that write
- * when another process committed in between (its snapshot is stale); run again the same way, a long
- * one (placing an order) kept losing the race to a busy second worker and 44% of checkouts failed.
- * Run again holding the lock, nothing can commit under it. Only a retry asks for this: two
- * processes' plain transactions still read side by side. That begin does not wait: when another
- * connection holds the lock it fails with SQLITE_BUSY at once and inTransaction tries again after a
- * pause, because better-sqlite3 waits out a busy lock synchronously, which would stall every other
- * request of this process meanwhile (and never end when the lock holder is another handle of this
- * same thread, as in tests). A no-op on PostgreSQL.
- */
-export function takeWriteLockOnNextBegin(db: Executor): void {
-  const mode = beginModes.get(db);
-  if (mode) mode.immediate = true;
-}
 
 /** Rows ANALYZE samples per index when `PRAGMA optimize` refreshes statistics (bounds its time on big tables). */
 export const SQLITE_ANALYSIS_LIMIT = 1000;
@@ -182,17 +159,23 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
  * statement object can serve every query with the same text; SQLite re-prepares it by itself after a
  * schema change.
  */
-function withStatementCache(handle: SQLite.Database, bound: StatementBound, begin: BeginMode): { prepare(sql: string): BoundedStatement; close(): void } {
+function withStatementCache(handle: SQLite.Database, bound: StatementBound): { prepare(sql: string): BoundedStatement; close(): void } {
   const cache = new LruMap<string, SQLite.Statement>(SQLITE_STATEMENT_CACHE_SIZE);
+  /**
+   * Every transaction asks for the write lock at its begin (`BEGIN IMMEDIATE`), not at its first write,
+   * and does not wait for it: when another process holds it, the begin fails with SQLITE_BUSY at once
+   * and inTransaction tries again after a pause, while this process's other requests go on. Left to
+   * SQLite, a transaction's first write waited inside SQLite's busy handler, which sleeps on this
+   * thread (1, 2, 5, 10 ms...): with `--workers 2` under the checkout load each worker spent about a
+   * sixth of its time asleep there, and a transaction that had read first failed at its first write
+   * whenever the other process had committed meanwhile (stale snapshot) and ran again whole. Holding
+   * the lock from the begin, nothing can commit under a transaction. One process alone never finds
+   * the lock taken (the checkpoint thread does not take it). A no-op on PostgreSQL.
+   */
+  const beginHoldingLock = withoutBusyWait(handle, bound.wrap(handle.prepare('begin immediate')));
   return {
-    prepare: (text: string) => {
-      // Kysely opens every transaction with a plain `begin`; see takeWriteLockOnNextBegin.
-      if (text === 'begin' && begin.immediate) {
-        begin.immediate = false;
-        return withoutBusyWait(handle, bound.wrap(prepareCached('begin immediate')));
-      }
-      return bound.wrap(prepareCached(text));
-    },
+    // Kysely opens every transaction with a plain `begin`: see beginHoldingLock.
+    prepare: (text: string) => (text === 'begin' ? beginHoldingLock : bound.wrap(prepareCached(text))),
     close: () => handle.close(),
   };
   function prepareCached(text: string): SQLite.Statement {
@@ -217,7 +200,10 @@ export function withUnreadLimit(text: string): string {
   return text.replace(/\blimit\s+\?/gi, 'limit (? + 0)');
 }
 
-/** `stmt` run with no busy wait: SQLITE_BUSY at once when another connection holds the write lock. */
+/**
+ * `stmt` run with no busy wait: SQLITE_BUSY at once when another connection holds the write lock.
+ * (SQLite applies `busy_timeout` when the pragma is compiled, so a prepared one cannot be reused.)
+ */
 function withoutBusyWait(handle: SQLite.Database, stmt: BoundedStatement): BoundedStatement {
   return {
     ...stmt,

@@ -106,6 +106,15 @@ export function forUpdate(dialect: DialectName, options: { skipLocked?: boolean;
   return options.skipLocked ? sql`FOR UPDATE${of} SKIP LOCKED` : sql`FOR UPDATE${of}`;
 }
 
+/**
+ * Whether a transaction must lock rows for concurrent changes of them to take turns. Not on SQLite:
+ * every transaction there begins holding the database's one write lock (database.ts), so a second
+ * change, in this process or another, waits at its begin and then reads what the first committed.
+ */
+export function needsRowLocks(dialect: DialectName): boolean {
+  return dialect === 'postgres';
+}
+
 /** Runs `select` with a row lock on PostgreSQL (the rows stay locked until commit); nothing on SQLite. */
 export async function lockForUpdate(db: Kysely<Database>, dialect: DialectName, select: RawBuilder<unknown>): Promise<void> {
   if (dialect === 'postgres') await sql`${select} FOR UPDATE`.execute(db);

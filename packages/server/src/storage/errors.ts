@@ -5,18 +5,8 @@ export const STATEMENT_TIMEOUT_CODE = 'VITRINE_STATEMENT_TIMEOUT';
 const UNIQUE_VIOLATION_CODES: ReadonlySet<unknown> = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 
 /**
- * SQLite refused a write because another connection committed after this transaction's first read
- * (WAL mode: the transaction's snapshot is stale). It fails at once, without waiting; the whole
- * transaction may simply run again. Happens when several processes share one file (--workers).
- */
-export function isStaleSnapshot(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_BUSY_SNAPSHOT';
-}
-
-/**
- * SQLite found the write lock taken: after its busy timeout, or at once (no waiting) when a
- * transaction that has already read tries to write while another process is writing, since waiting
- * could not help it (its snapshot would be stale by then).
+ * SQLite found the write lock taken by another connection: after its busy timeout, or at once when
+ * the statement asked not to wait (a transaction's begin: storage/database.ts).
  */
 export function isSqliteBusy(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_BUSY';

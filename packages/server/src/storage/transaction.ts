@@ -1,7 +1,7 @@
-import { SQLITE_BUSY_TIMEOUT_MS, takeWriteLockOnNextBegin, type Executor } from './database.js';
+import { SQLITE_BUSY_TIMEOUT_MS, type Executor } from './database.js';
 import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import { isSqliteBusy, isStaleSnapshot } from './errors.js';
+import { isSqliteBusy } from './errors.js';
 
 type CommitHook = (db: Executor) => Promise<void>;
 type BeforeCommitHook = (trx: Transaction<Database>) => Promise<void>;
@@ -14,9 +14,10 @@ const beforeCommitHooks = new WeakMap<Transaction<Database>, BeforeCommitHook[]>
 /**
  * Runs `fn` in one database transaction. When `db` is already a transaction, `fn` joins it, so a
  * service can call another service's transactional method from inside its own transaction. On SQLite
- * `fn` may run again when another process committed under it or was writing when it wrote (for up to
- * SQLITE_BUSY_TIMEOUT_MS in all), so it must keep its effects inside the transaction (anything else
- * goes through afterCommit).
+ * the transaction begins holding the write lock, and waits for it (for up to SQLITE_BUSY_TIMEOUT_MS in
+ * all) without blocking this process while another process holds it. `fn` must keep its effects
+ * inside the transaction (anything else goes through afterCommit): it may be rolled back, and run
+ * again after a SQLite busy error.
  */
 export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db as Transaction<Database>);
@@ -43,12 +44,10 @@ export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Datab
       });
       break;
     } catch (error) {
-      // Rolled back, hooks dropped. Another process committed under this SQLite transaction, or was
-      // writing when it tried to write (or began holding the lock): run it again holding the write
-      // lock from its begin, so nothing can commit under it. Busy after a full busy timeout, or
-      // past the deadline, fails the request (503, retryable).
-      if (!(isStaleSnapshot(error) || isSqliteBusy(error)) || performance.now() >= deadline) throw error;
-      takeWriteLockOnNextBegin(db);
+      // Rolled back (or never begun), hooks dropped. Another SQLite process holds the write lock (a
+      // transaction's begin asks for it without waiting: database.ts): try again after a pause, this
+      // process's other requests going on meanwhile. Past the deadline the request fails (503, retryable).
+      if (!isSqliteBusy(error) || performance.now() >= deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(LOCK_RETRY_MAX_PAUSE_MS, 2 ** attempt) * (0.5 + Math.random() / 2)));
     }
   }

@@ -1,9 +1,11 @@
 /**
  * The frame of every change of an order's payments: one transaction that reads the order, takes the
- * order's payments lock, reads its payments, lets the change run, and stores the payment status the
- * payments now give on the order (through the orders domain) before it commits.
+ * order's payments lock (PostgreSQL; a SQLite transaction holds the database's write lock already),
+ * reads its payments, lets the change run, and stores the payment status the payments now give on the
+ * order (through the orders domain) before it commits.
  */
 import type { RequestContext } from '../../http/context.js';
+import { needsRowLocks } from '../../storage/dialect.js';
 import { inTransaction } from '../../storage/transaction.js';
 import type { OrderLedger, OrderPaymentStatus, Payment } from './model.js';
 import { toAmount, toMinor } from './money.js';
@@ -29,7 +31,7 @@ export async function withOrderPayments<T>(ctx: RequestContext, orderId: string,
     const tctx: RequestContext = { ...ctx, db: trx };
     // The order first: an unknown id is a 404 before anything is written.
     const order = await loadOrder(tctx, orderId);
-    await lockOrderPayments(trx, ctx.site.id, order.id);
+    if (needsRowLocks(ctx.dialect)) await lockOrderPayments(trx, ctx.site.id, order.id);
     return frame(tctx, order, fn);
   });
 }

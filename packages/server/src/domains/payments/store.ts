@@ -114,11 +114,10 @@ const orderPaymentsLock = preparedQuery((db, p: { siteId: string; orderId: strin
   .onConflict((oc) => oc.columns(['site_id', 'order_id']).doUpdateSet({ version: sql`payment_order_locks.version + 1` })));
 
 /**
- * Serializes every change of one order's payments: the first statement of each changing transaction
- * (upsert bumping the order's row: a row lock on PostgreSQL until commit). SQLite has one writer, and
- * still needs the write: it takes the database's write lock before the provider is called, so a
- * second process's change of the same order waits instead of charging too and failing at its first
- * write (a stale snapshot runs the whole change again, provider call included).
+ * Serializes every change of one order's payments on PostgreSQL: the first statement of each changing
+ * transaction (upsert bumping the order's row: a row lock until commit), so a second change of the same
+ * order waits instead of charging too. SQLite needs none: its transactions begin holding the
+ * database's one write lock (storage/database.ts), so a second process's change waits at its begin.
  */
 export async function lockOrderPayments(db: Executor, siteId: string, orderId: string): Promise<void> {
   await orderPaymentsLock.run(db, { siteId, orderId });
