@@ -166,8 +166,8 @@ function withStatementCache(handle: SQLite.Database, bound: StatementBound): { p
    * and does not wait for it: when another process holds it, the begin fails with SQLITE_BUSY at once
    * and inTransaction tries again after a pause, while this process's other requests go on. Left to
    * SQLite, a transaction's first write waited inside SQLite's busy handler, which sleeps on this
-   * thread (1, 2, 5, 10 ms...): with `--workers 2` under the checkout load each worker spent about a
-   * sixth of its time asleep there, and a transaction that had read first failed at its first write
+   * thread (1, 2, 5, 10 ms...): with `--workers 2` under the checkout load each worker spent a fifth to
+   * a quarter of its time asleep there, and a transaction that had read first failed at its first write
    * whenever the other process had committed meanwhile (stale snapshot) and ran again whole. Holding
    * the lock from the begin, nothing can commit under a transaction. One process alone never finds
    * the lock taken (the checkpoint thread does not take it). A no-op on PostgreSQL.
