@@ -138,10 +138,15 @@ export const SQLITE_OPTIMIZE_INTERVAL_MS = 15 * 60_000;
 function keepPlannerStatistics(handle: SQLite.Database): () => void {
   handle.pragma(`analysis_limit = ${SQLITE_ANALYSIS_LIMIT}`);
   const optimize = (mask: string) => {
+    // Without waiting: another process's writes may hold the write lock back to back for a while (a
+    // batch job), and SQLite's wait would stop this thread meanwhile (at start, the whole process).
+    handle.pragma('busy_timeout = 0');
     try {
       handle.pragma(`optimize = ${mask}`);
     } catch {
       // Another process holds the write lock; the next round will do it.
+    } finally {
+      handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     }
   };
   optimize('0x10002'); // 0x10000: every table, not only those this connection has used yet.
