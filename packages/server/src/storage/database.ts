@@ -140,13 +140,10 @@ function keepPlannerStatistics(handle: SQLite.Database): () => void {
   const optimize = (mask: string) => {
     // Without waiting: another process's writes may hold the write lock back to back for a while (a
     // batch job), and SQLite's wait would stop this thread meanwhile (at start, the whole process).
-    handle.pragma('busy_timeout = 0');
     try {
-      handle.pragma(`optimize = ${mask}`);
+      withoutWaiting(handle, () => handle.pragma(`optimize = ${mask}`));
     } catch {
       // Another process holds the write lock; the next round will do it.
-    } finally {
-      handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     }
   };
   optimize('0x10002'); // 0x10000: every table, not only those this connection has used yet.
@@ -206,21 +203,21 @@ export function withUnreadLimit(text: string): string {
 }
 
 /**
- * `stmt` run with no busy wait: SQLITE_BUSY at once when another connection holds the write lock.
+ * `fn` run with no busy wait: SQLITE_BUSY at once when another connection holds the write lock.
  * (SQLite applies `busy_timeout` when the pragma is compiled, so a prepared one cannot be reused.)
  */
+function withoutWaiting<T>(handle: SQLite.Database, fn: () => T): T {
+  handle.pragma('busy_timeout = 0');
+  try {
+    return fn();
+  } finally {
+    handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  }
+}
+
+/** `stmt` whose runs do not wait for the write lock (see withoutWaiting). */
 function withoutBusyWait(handle: SQLite.Database, stmt: BoundedStatement): BoundedStatement {
-  return {
-    ...stmt,
-    run: (parameters) => {
-      handle.pragma('busy_timeout = 0');
-      try {
-        return stmt.run(parameters);
-      } finally {
-        handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-      }
-    },
-  };
+  return { ...stmt, run: (parameters) => withoutWaiting(handle, () => stmt.run(parameters)) };
 }
 
 /** Rows a reading statement returns between two looks at the clock. */
