@@ -42,7 +42,7 @@ const TARGETS: Record<string, { ratio?: number; rps?: number; database?: 'sqlite
  * Warm-up before each measurement (server and baseline alike). The server's hot paths are many and
  * V8 keeps optimizing them for seconds: over the first 6 s of a scenario its compiler threads used
  * 200 us of CPU per estimate request against 30-40 us afterwards, and checkout went from 176 to
- * 224-232 paid orders/s between a first and a second 8 s window (docs/performance.md, "Warm-up").
+ * 224-232 paid orders/s between a first and a second 8 s window (docs/performance-log.md, "Warm-up").
  * The tiny baseline is steady after well under a second, so a short warm-up measured a server still
  * compiling against one that was not. V8 compiles after enough calls rather than enough seconds, so
  * a scenario at 1,000 requests/s needs longer than one at 4,000: after the minimum the warm-up goes on

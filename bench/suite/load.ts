@@ -133,7 +133,7 @@ const cpuPerUnit = (r: LoadResult) => (r.completed > 0 ? r.targetCpuSeconds / r.
  * Warms up for `warmupSeconds`, then in short windows until two windows in a row cost the measured
  * processes the same CPU per unit (within SETTLED_WITHIN) or `warmupMaxSeconds` have passed. V8 compiles
  * a path after enough calls, not after enough seconds: a scenario answering 1,000 requests/s (a cart
- * call) was still compiling after the 8 s that settle a product get at 4,000/s (docs/performance.md).
+ * call) was still compiling after the 8 s that settle a product get at 4,000/s (docs/performance-log.md).
  */
 async function warmUp(run: (seconds: number) => Promise<LoadResult>): Promise<{ seconds: number; settled?: boolean }> {
   if (job.warmupSeconds <= 0) return { seconds: 0 };

@@ -47,7 +47,7 @@ const addLine = (productId: string) => JSON.stringify({ lineItems: [{ quantity: 
 export const SCENARIOS: Scenario[] = [
   {
     // First, so that every API scenario after it runs on a server that has rendered pages, as a
-    // shop's server has (a renderer once left a hook on every later promise: docs/performance.md).
+    // shop's server has (a renderer once left a hook on every later promise: docs/performance-log.md).
     name: 'storefront-page', title: 'storefront product page (server-rendered, brotli)', unit: 'pages', connections: 10,
     job: (w) => ({
       mode: 'requests',

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 // React's edge build. The Node build keeps each render in an AsyncLocalStorage, and once one is in
 // use Node 20 runs a hook on every promise the process creates, API requests included (a product get
-// cost 15% more CPU after the first page render; docs/performance.md). The browser build opens a
+// cost 15% more CPU after the first page render; docs/performance-log.md). The browser build opens a
 // MessageChannel when loaded, which keeps any process that loads the renderer from exiting.
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { QueryClient } from '@tanstack/react-query';

@@ -6,7 +6,7 @@ import v8 from 'node:v8';
  * promotes many short-lived objects (every request waiting on the database keeps its objects through
  * a few young collections), so its heap rose to about 150 MB with about 45 MB alive, and the process
  * past 240 MB at 10,000 products. Holding growth to 20% kept it at 186 MB through the same scenarios,
- * with garbage collection still about 7-9% of the process's CPU time (docs/performance.md, "Memory").
+ * with garbage collection still about 7-9% of the process's CPU time (docs/performance-log.md, "Memory").
  */
 export const HEAP_GROWING_PERCENT = 20;
 
@@ -43,7 +43,7 @@ export function serverNodeFlags(given: string[] = givenNodeFlags()): string[] {
  * a dozen threads (V8's collector helpers, libuv's pool, the WAL checkpoint thread), and with the
  * default the bench's peak RSS at 10,000 products was 191-197 MB against 182-185 MB with two arenas
  * (storefront page, add-to-cart, estimate totals, bulk insert; alternating runs), at no CPU cost the
- * noise lets through (docs/performance.md, "Fewer malloc arenas"). glibc reads it only when the
+ * noise lets through (docs/performance-log.md, "Fewer malloc arenas"). glibc reads it only when the
  * process starts, from the environment: `npm start`, the bench and the forked workers of `--workers`
  * set it (`serverEnvironment`); docs/deploy.md shows it for service managers.
  */

@@ -17,7 +17,7 @@ import { consistencyToken, routeReads } from '../storage/database.js';
  * that returns JSON, answered on Node's own request and response objects instead of through Hono.
  * The catalog's reads by id are most of a storefront's API traffic, and for them the web Request and
  * Response objects, the router's search among about 300 routes, the middleware chain and the generic
- * input decoding cost as much as the read itself (docs/performance.md, "The direct lane"). Everything
+ * input decoding cost as much as the read itself (docs/performance-log.md, "The direct lane"). Everything
  * a route call means is the same as in app.ts, through the same functions: caller (route-call.ts),
  * function-level authorization, zod validation of the path parameters, the handler, the frame's
  * headers (request id, CORS), the read routing and consistency token, the query count of test mode,

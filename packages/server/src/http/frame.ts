@@ -3,7 +3,7 @@
  * written into the API's responses when they are built. Why not set them afterwards on
  * `c.res.headers`: on the Node adapter, touching a response's headers turns its plain header object
  * into a web `Headers` (and `c.header()`/`c.body()` with several headers does the same), which cost
- * a measurable share of a cheap read (docs/performance.md). Responses built elsewhere (static
+ * a measurable share of a cheap read (docs/performance-log.md). Responses built elsewhere (static
  * files, raw handlers) still get the headers afterwards.
  */
 export interface RequestFrame {

@@ -17,7 +17,7 @@ interface Flushable extends DestinationStream { flush(): void; flushSync(): void
  * Gathers lines in an array and hands them to the file destination joined, about LOG_BUFFER_BYTES at
  * a time. Why not sonic-boom's own `minLength` alone: it appends each line to one growing string and
  * measures that string's byte length on every write, which flattens it; at 8 KiB that was about 7 KB
- * of garbage per request line and a few percent of a cheap read's CPU (docs/performance.md). Handed
+ * of garbage per request line and a few percent of a cheap read's CPU (docs/performance-log.md). Handed
  * whole batches, it does that once per batch.
  */
 class BatchedDestination implements Flushable {

@@ -5,7 +5,7 @@ import { ApplicationError } from './errors.js';
 /**
  * The request body, at most `maxBytes` long, else a 413. On the Node adapter it is read from Node's
  * request stream: reading it through the web API (`c.req.text()`) first builds a fetch `Request` with
- * a web stream around that stream, about a tenth of a small JSON write's CPU (docs/performance.md).
+ * a web stream around that stream, about a tenth of a small JSON write's CPU (docs/performance-log.md).
  * Without Node's request (`app.request()` in tests) the web API reads it.
  */
 export async function readBodyBytes(c: Context, maxBytes: number): Promise<Buffer> {

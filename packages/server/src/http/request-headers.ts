@@ -5,7 +5,7 @@ import type { HttpBindings } from '@hono/node-server';
 /**
  * A request header by its lower-case name. On the Node adapter it is read from Node's own parsed
  * headers: the first `c.req.header()` of a request builds a web `Headers` object from every header
- * the client sent, a measurable share of a cheap read (docs/performance.md). Repeated headers come
+ * the client sent, a measurable share of a cheap read (docs/performance-log.md). Repeated headers come
  * joined by `, ` as the web API joins them. Without Node's request (`app.request()` in tests) the
  * web API answers.
  */

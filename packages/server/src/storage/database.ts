@@ -105,7 +105,7 @@ function openSqlite(options: StorageOptions): Storage {
  * handle, a transaction's executor, a transaction open on the connection, a writing statement).
  * better-sqlite3 runs every statement synchronously anyway; going through Kysely adds its connection
  * lock and a chain of promises per statement, which under load cost more than the statement itself
- * for a product get (docs/performance.md, "The direct lane, and reads outside Kysely"). Used by preparedQuery (prepared.ts).
+ * for a product get (docs/performance-log.md, "The direct lane, and reads outside Kysely"). Used by preparedQuery (prepared.ts).
  */
 export function readDirectly(db: Executor, sqlText: string, parameters: readonly unknown[]): unknown[] | undefined {
   return directReaders.get(db)?.(sqlText, parameters);

@@ -6,7 +6,7 @@ import { dialectOf, type DialectName } from './dialect.js';
  * A query built and compiled once per dialect, then run with new parameter values.
  *
  * Kysely builds and compiles a query on every call: about 8-15 us of the 20-45 us a simple statement
- * costs through it, against 3-6 us for SQLite's own work (docs/performance.md, "Compiled once"). The
+ * costs through it, against 3-6 us for SQLite's own work (docs/performance-log.md, "Compiled once"). The
  * hot paths (a product by id, the visitor's cart, a placed order) run the same few statements
  * thousands of times a second, so they are written once here with named placeholders:
  *

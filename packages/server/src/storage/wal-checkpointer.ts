@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
  * database file and syncs it. Left to SQLite, the checkpoint runs inside whichever commit crosses
  * `wal_autocheckpoint` pages, on the request thread: that commit took 242 ms in an add-to-cart run
  * (every other request of the process waited), and in the checkout run commits averaged 701 us with
- * it against 262 us once this thread took it over (docs/performance.md, "Checkpoints off the request
+ * it against 262 us once this thread took it over (docs/performance-log.md, "Checkpoints off the request
  * thread"). Here a worker thread with its own connection runs a PASSIVE checkpoint every
  * WAL_CHECKPOINT_INTERVAL_MS, which never blocks readers or writers; the request thread only appends.
  *

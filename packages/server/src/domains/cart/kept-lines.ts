@@ -14,7 +14,7 @@ import { LruMap } from '../../lru-map.js';
 /**
  * Cart lines kept (least recently used dropped first): the lines of 50 busy carts of 20 lines, or 250
  * of 4. About 3 KB each with their presentation (3.3 MB more heap than without, measured full): at
- * 2,000 the server passed its RSS target of 200 MB in the bench (docs/performance.md).
+ * 2,000 the server passed its RSS target of 200 MB in the bench (docs/performance-log.md).
  */
 export const KEPT_CART_LINES_MAX = 1_000;
 

@@ -120,7 +120,7 @@ export interface OrderSearchSql { where: RawBuilder<boolean>; orderBy: { expr: R
 /**
  * An order of a search page as stored: its own columns and its document as JSON text, not parsed.
  * A page of 20 whole orders is about 70 KB of documents; an owner's answer is spliced from the
- * text (`orderJson`), which spares parsing and encoding them again (docs/performance.md).
+ * text (`orderJson`), which spares parsing and encoding them again (docs/performance-log.md).
  */
 export interface OrderPageRow { id: string; number: string; createdDate: string; updatedDate: string; docJson: string }
 
