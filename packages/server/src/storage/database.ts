@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { LruMap } from '../lru-map.js';
 import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
@@ -10,6 +10,7 @@ import { countStatement, noteQuery } from './query-counter.js';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import { createReadRouting, RoutingPostgresDialect, type ReadRouting } from './read-routing.js';
 import { STATEMENT_TIMEOUT_CODE } from './errors.js';
+import { LockWaitingSqliteDialect, SQLITE_LOCK_WAIT_MS } from './sqlite-lock-wait.js';
 import { startWalCheckpointer, WAL_BACKSTOP_PAGES } from './wal-checkpointer.js';
 
 export type Db = Kysely<Database>;
@@ -68,7 +69,8 @@ function openSqlite(options: StorageOptions): Storage {
   handle.pragma('journal_mode = WAL');
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
-  handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // Only while opening: from then on SQLite never waits for a lock on this thread (see below).
+  handle.pragma(`busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
   handle.pragma(`cache_size = -${Math.round((options.sqliteCacheMb ?? SQLITE_CACHE_MB_DEFAULT) * 1024)}`); // negative: KiB
   // Checkpoints run on a thread of their own (wal-checkpointer.ts); this connection's only past the backstop.
   handle.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
@@ -79,9 +81,14 @@ function openSqlite(options: StorageOptions): Storage {
     bound.check();
     return typeof value === 'string' ? foldCase(value) : value;
   });
+  // A statement that finds another process's write lock fails at once; the driver waits for the lock
+  // off the thread and runs it again (sqlite-lock-wait.ts). SQLite applies the pragma to statements
+  // compiled from now on: set before any is cached.
+  handle.pragma('busy_timeout = 0');
   const stopOptimizing = keepPlannerStatistics(handle);
   const statements = withStatementCache(handle, bound);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), ...counting(options) });
+  const dialect = new LockWaitingSqliteDialect({ database: statements }, () => handle.inTransaction);
+  const db = new Kysely<Database>({ dialect, ...counting(options) });
   directReaders.set(db, (text, parameters) => {
     // An open transaction holds the one connection: a read now would see its uncommitted rows.
     if (handle.inTransaction) return undefined;
@@ -120,9 +127,6 @@ const directReaders = new WeakMap<Executor, (sqlText: string, parameters: readon
  */
 export const SQLITE_CACHE_MB_DEFAULT = 16;
 
-/** How long a SQLite statement waits for another connection's write lock before failing with SQLITE_BUSY. */
-export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-
 /** Rows ANALYZE samples per index when `PRAGMA optimize` refreshes statistics (bounds its time on big tables). */
 export const SQLITE_ANALYSIS_LIMIT = 1000;
 /** How often a running process lets SQLite refresh statistics of tables that grew or shrank a lot. */
@@ -138,10 +142,10 @@ export const SQLITE_OPTIMIZE_INTERVAL_MS = 15 * 60_000;
 function keepPlannerStatistics(handle: SQLite.Database): () => void {
   handle.pragma(`analysis_limit = ${SQLITE_ANALYSIS_LIMIT}`);
   const optimize = (mask: string) => {
-    // Without waiting: another process's writes may hold the write lock back to back for a while (a
-    // batch job), and SQLite's wait would stop this thread meanwhile (at start, the whole process).
+    // Without waiting (the handle's busy timeout is 0): another process's writes may hold the write
+    // lock back to back for a while (a batch job), and a wait would stop this thread meanwhile.
     try {
-      withoutWaiting(handle, () => handle.pragma(`optimize = ${mask}`));
+      handle.pragma(`optimize = ${mask}`);
     } catch {
       // Another process holds the write lock; the next round will do it.
     }
@@ -164,17 +168,15 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 function withStatementCache(handle: SQLite.Database, bound: StatementBound): { prepare(sql: string): BoundedStatement; close(): void } {
   const cache = new LruMap<string, SQLite.Statement>(SQLITE_STATEMENT_CACHE_SIZE);
   /**
-   * Every transaction asks for the write lock at its begin (`BEGIN IMMEDIATE`), not at its first write,
-   * and does not wait for it: when another process holds it, the begin fails with SQLITE_BUSY at once
-   * and inTransaction tries again after a pause, while this process's other requests go on. Left to
-   * SQLite, a transaction's first write waited inside SQLite's busy handler, which sleeps on this
-   * thread (1, 2, 5, 10 ms...): with `--workers 2` under the checkout load each worker spent a fifth to
-   * a quarter of its time asleep there, and a transaction that had read first failed at its first write
-   * whenever the other process had committed meanwhile (stale snapshot) and ran again whole. Holding
-   * the lock from the begin, nothing can commit under a transaction. One process alone never finds
-   * the lock taken (the checkpoint thread does not take it). A no-op on PostgreSQL.
+   * Every transaction asks for the write lock at its begin (`BEGIN IMMEDIATE`), not at its first write:
+   * when another process holds it, the begin fails at once and the driver tries again after a pause,
+   * while this process's other requests go on (sqlite-lock-wait.ts). Begun with a plain `begin`, a
+   * transaction's first write waited for the lock, and one that had read first failed at its first
+   * write whenever the other process had committed meanwhile (stale snapshot) and ran again whole.
+   * Holding the lock from the begin, nothing can commit under a transaction. One process alone never
+   * finds the lock taken (the checkpoint thread does not take it).
    */
-  const beginHoldingLock = withoutBusyWait(handle, bound.wrap(handle.prepare('begin immediate')));
+  const beginHoldingLock = bound.wrap(handle.prepare('begin immediate'));
   return {
     // Kysely opens every transaction with a plain `begin`: see beginHoldingLock.
     prepare: (text: string) => (text === 'begin' ? beginHoldingLock : bound.wrap(prepareCached(text))),
@@ -200,24 +202,6 @@ function withStatementCache(handle: SQLite.Database, bound: StatementBound): { p
  */
 export function withUnreadLimit(text: string): string {
   return text.replace(/\blimit\s+\?/gi, 'limit (? + 0)');
-}
-
-/**
- * `fn` run with no busy wait: SQLITE_BUSY at once when another connection holds the write lock.
- * (SQLite applies `busy_timeout` when the pragma is compiled, so a prepared one cannot be reused.)
- */
-function withoutWaiting<T>(handle: SQLite.Database, fn: () => T): T {
-  handle.pragma('busy_timeout = 0');
-  try {
-    return fn();
-  } finally {
-    handle.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  }
-}
-
-/** `stmt` whose runs do not wait for the write lock (see withoutWaiting). */
-function withoutBusyWait(handle: SQLite.Database, stmt: BoundedStatement): BoundedStatement {
-  return { ...stmt, run: (parameters) => withoutWaiting(handle, () => stmt.run(parameters)) };
 }
 
 /** Rows a reading statement returns between two looks at the clock. */
