@@ -82,8 +82,7 @@ function openSqlite(options: StorageOptions): Storage {
     return typeof value === 'string' ? foldCase(value) : value;
   });
   // A statement that finds another process's write lock fails at once; the driver waits for the lock
-  // off the thread and runs it again (sqlite-lock-wait.ts). SQLite applies the pragma to statements
-  // compiled from now on: set before any is cached.
+  // off the thread and runs it again (sqlite-lock-wait.ts). Readers never wait for it (WAL).
   handle.pragma('busy_timeout = 0');
   const stopOptimizing = keepPlannerStatistics(handle);
   const statements = withStatementCache(handle, bound);
