@@ -5,8 +5,9 @@ export const STATEMENT_TIMEOUT_CODE = 'VITRINE_STATEMENT_TIMEOUT';
 const UNIQUE_VIOLATION_CODES: ReadonlySet<unknown> = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 
 /**
- * SQLite found the write lock taken by another connection: after its busy timeout, or at once when
- * the statement asked not to wait (a transaction's begin: storage/database.ts).
+ * SQLite found the write lock taken by another connection. The server's handle does not wait inside
+ * SQLite (busy timeout 0): its driver waits and runs the statement again (sqlite-lock-wait.ts), and
+ * answers this error once SQLITE_LOCK_WAIT_MS have passed.
  */
 export function isSqliteBusy(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_BUSY';
@@ -20,7 +21,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * The database cannot answer right now: it is down, restarting, refusing connections, or a statement
  * ran past its time bound (PostgreSQL's statement_timeout, SQLite's bound in database.ts, a lock held
- * past SQLite's busy timeout). Such a request is answered 503 and may be retried; the process keeps
+ * past SQLITE_LOCK_WAIT_MS). Such a request is answered 503 and may be retried; the process keeps
  * running and the pool reconnects by itself once the database is back.
  */
 const UNAVAILABLE_CODES: ReadonlySet<unknown> = new Set([
