@@ -50,16 +50,8 @@ describe.runIf(sqliteOnly)('SQLite transactions and the write lock', () => {
     await sql`insert into counter values ('hits', 0)`.execute(a.db);
 
     // b holds the write lock across awaits, as a request of another process would.
-    let releaseB!: () => void;
-    const bHolds = new Promise<void>((resolve) => { releaseB = resolve; });
-    let bWrote!: () => void;
-    const bHasLock = new Promise<void>((resolve) => { bWrote = resolve; });
-    const bDone = inTransaction(b.db, async (trx) => {
-      await sql`update counter set n = n + 10`.execute(trx);
-      bWrote();
-      await bHolds;
-    });
-    await bHasLock;
+    const { release: releaseB, done } = holdLock(b.db, sql`update counter set n = n + 10`);
+    await done.holding;
 
     let runs = 0;
     const events: string[] = [];
@@ -75,7 +67,7 @@ describe.runIf(sqliteOnly)('SQLite transactions and the write lock', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     events.push('timer');
     releaseB();
-    await bDone;
+    await done.committed;
     expect(await aDone).toBe(10);
     expect(events).toEqual(['timer', 'a committed']);
     expect(runs).toBe(1); // refused at its begin: it never ran on what b was changing
