@@ -3,7 +3,8 @@
  * exits, writes the 40 costliest (total time, calls, time per call) to $SQL_TIMING_OUT
  * (default: sql-timing.txt in the working directory; with --workers, one file per worker, its pid
  * before the extension). It is how the cart's costs in docs/performance-log.md were found: a CPU
- * profile shows "the database" as one block, this says which statement. Only the server process (`vitrine.js`) is wrapped; the bench's seed and baseline are not.
+ * profile shows "the database" as one block, this says which statement. Only the server process
+ * (`vitrine.js`) is wrapped; the bench's seed and baseline are not.
  *
  *   npm run bench -- --no-build --scenarios add-to-cart --node-flags=--require=./bench/sql-timing.cjs
  *
