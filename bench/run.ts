@@ -63,7 +63,9 @@ const HELP = `npm run bench -- [options]
   --db list             sqlite, postgres (default ${DEFAULTS.db}; PostgreSQL at $BENCH_DATABASE_URL, $DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
   --workers list        server processes: 1, 2 (default ${DEFAULTS.workers}; 2 only when \`vitrine start --workers\` exists)
   --connections n       autocannon connections (default ${DEFAULTS.connections})
-  --out dir             where RESULTS.md, results.json and results.svg go (default bench/)
+  --out dir             where RESULTS.md, results.json and results.svg go (default bench/ for the whole
+                        suite; bench/partial/, not committed, when --quick, --scenarios, --sizes, --db or
+                        --workers narrows it, so a partial run never replaces the full run's record)
   --cpu-prof dir        write a V8 CPU profile of each server process into dir (open in Chrome DevTools)
   --node-flags='...'   extra Node flags for the server process, e.g. --node-flags=--max-old-space-size=128 (A/B runs)
   --no-build            use the compiled server as it is (default: npm run build:server first)`;
@@ -344,7 +346,8 @@ async function main(): Promise<void> {
   const warmupMax = Math.max(warmup, Number(pick('warmup-max')));
   const connections = Number(pick('connections'));
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const out = path.resolve(args.out ?? path.join(ROOT, 'bench'));
+  const partial = Boolean(args.quick || args.scenarios || args.sizes || args.db || args.workers);
+  const out = path.resolve(args.out ?? path.join(ROOT, 'bench', partial ? 'partial' : ''));
 
   if (!args['no-build']) {
     log('building the server (npm run build:server)...');
