@@ -68,7 +68,8 @@ const HELP = `npm run bench -- [options]
                         --workers narrows it, so a partial run never replaces the full run's record)
   --cpu-prof dir        write a V8 CPU profile of each server process into dir (open in Chrome DevTools)
   --node-flags='...'   extra Node flags for the server process, e.g. --node-flags=--max-old-space-size=128 (A/B runs)
-  --no-build            use the compiled server as it is (default: npm run build:server first)`;
+  --no-build            use the compiled server and storefront as they are (default: npm run build:server
+                        first, and npm run build:web when the storefront-page scenario runs)`;
 
 const { values: args } = parseArgs({
   options: {
@@ -349,9 +350,15 @@ async function main(): Promise<void> {
   const partial = Boolean(args.quick || args.scenarios || args.sizes || args.db || args.workers);
   const out = path.resolve(args.out ?? path.join(ROOT, 'bench', partial ? 'partial' : ''));
 
+  // The storefront page is rendered from the built storefront; without it every request would fail.
+  const needsWeb = scenarios.some((s) => s.name === 'storefront-page');
   if (!args['no-build']) {
-    log('building the server (npm run build:server)...');
-    if (spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build:server failed');
+    for (const script of needsWeb ? ['build:server', 'build:web'] : ['build:server']) {
+      log(`building (npm run ${script})...`);
+      if (spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error(`npm run ${script} failed`);
+    }
+  } else if (needsWeb && !['dist/.vite/manifest.json', 'dist-ssr/entry-server.js'].every((f) => fs.existsSync(path.join(ROOT, 'apps/storefront', f)))) {
+    throw new Error('the storefront-page scenario needs the built storefront: run npm run build:web, or leave out --no-build');
   }
   const help = spawnSync(process.execPath, [path.join(ROOT, 'packages/server/bin/vitrine.js'), '--help'], { encoding: 'utf8' }).stdout;
   const workersSupported = help.includes('--workers');

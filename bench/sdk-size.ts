@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const apps = {
+export const apps = {
   // The storefront subset: client, visitor tokens (no member sign-in flows), products, current cart.
   // Target: 6 KB gzip or less (STOREFRONT_SUBSET_MAX).
   '@vitrine/sdk storefront subset': `
@@ -34,25 +34,33 @@ const apps = {
     client.products.queryProducts().limit(5).find().then((r) => console.log(r.items));`,
 };
 
+export type AppName = keyof typeof apps;
 export interface SizeResult { name: string; minified: number; gzipped: number }
+
+/** One app bundled the way a storefront ships it: browser ESM, minified, tree-shaken. */
+export async function bundle(name: AppName): Promise<Uint8Array> {
+  const out = await build({
+    stdin: { contents: apps[name], resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['@vitrine/source'],
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return out.outputFiles[0]!.contents;
+}
+
+export const gzippedSize = (code: Uint8Array): number => gzipSync(code, { level: 9 }).byteLength;
 
 export async function measure(): Promise<SizeResult[]> {
   const results: SizeResult[] = [];
-  for (const [name, contents] of Object.entries(apps)) {
-    const out = await build({
-      stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['@vitrine/source'],
-      target: 'es2022',
-      write: false,
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    });
-    const code = out.outputFiles[0]!.contents;
-    results.push({ name, minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength });
+  for (const name of Object.keys(apps) as AppName[]) {
+    const code = await bundle(name);
+    results.push({ name, minified: code.byteLength, gzipped: gzippedSize(code) });
   }
   return results;
 }
