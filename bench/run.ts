@@ -21,6 +21,7 @@ import pg from 'pg';
 import type { Fixture, LoadJob, LoadResult, PlannedRequest } from './suite/common.js';
 import { SCENARIOS, type Scenario, type World } from './suite/scenarios.js';
 import { writeResults, type Row, type Run } from './suite/report.js';
+import { rendererEntry } from '../packages/server/src/http/page-renderer.js';
 import { serverEnvironment, serverNodeFlags } from '../packages/server/src/cli/heap.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -357,7 +358,7 @@ async function main(): Promise<void> {
       log(`building (npm run ${script})...`);
       if (spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error(`npm run ${script} failed`);
     }
-  } else if (needsWeb && !['dist/.vite/manifest.json', 'dist-ssr/entry-server.js'].every((f) => fs.existsSync(path.join(ROOT, 'apps/storefront', f)))) {
+  } else if (needsWeb && !fs.existsSync(rendererEntry(path.join(ROOT, 'apps/storefront')))) {
     throw new Error('the storefront-page scenario needs the built storefront: run npm run build:web, or leave out --no-build');
   }
   const help = spawnSync(process.execPath, [path.join(ROOT, 'packages/server/bin/vitrine.js'), '--help'], { encoding: 'utf8' }).stdout;
