@@ -309,3 +309,85 @@ describe('cart lines read at the listing version', () => {
     }
   });
 });
+
+describe('kept product answers', () => {
+  const V3 = '/stores/v3';
+  const get = async (base: string, auth: string, path: string) => {
+    const res = await call(base, path, { auth });
+    return { status: res.status, product: res.body.product };
+  };
+
+  it('V1 gets answer every committed change, made in this process or in another one on the same database', async () => {
+    const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+    try {
+      const otherVisitor = (await visitorTokens(other)).accessToken;
+      const made = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: { name: 'Kept Mug', priceData: { price: 5 }, stock: { trackInventory: true, quantity: 3 } } } });
+      const id: string = made.body.product.id;
+      const path = `/stores-reader/v1/products/${id}`;
+      const readers = [[t.url, visitor], [other.url, otherVisitor]] as const;
+      // Twice each: the second answer comes from the kept one.
+      for (const [base, auth] of readers) for (let i = 0; i < 2; i++) expect((await get(base, auth, path)).product.name).toBe('Kept Mug');
+
+      await call(t.url, path.replace('-reader', ''), { method: 'PATCH', ...asOwner(t), body: { product: { name: 'Kept Mug II', priceData: { price: 7 } } } });
+      for (const [base, auth] of readers) {
+        const { product } = await get(base, auth, path);
+        expect([product.name, product.price.price]).toEqual(['Kept Mug II', 7]);
+        expect(product).toEqual(await expectedVisitorView(id));
+      }
+
+      await call(other.url, '/stores/v2/inventoryItems/decrement', { ...asOwner(other), body: { decrementData: [{ productId: id, variantId: made.body.product.variants[0].id, decrementBy: 2 }] } });
+      for (const [base, auth] of readers) expect((await get(base, auth, path)).product.stock.quantity).toBe(1);
+
+      const col = await call(t.url, '/stores/v1/collections', { ...asOwner(t), body: { collection: { name: 'Kept Collection' } } });
+      await call(t.url, `/stores/v1/collections/${col.body.collection.id}/productIds`, { ...asOwner(t), body: { productIds: [id] } });
+      for (const [base, auth] of readers) expect((await get(base, auth, path)).product.collectionIds).toEqual([col.body.collection.id]);
+
+      // Hidden: visitors are refused from a warm cache; the owner, never answered from it, still reads it.
+      await call(other.url, path.replace('-reader', ''), { method: 'PATCH', ...asOwner(other), body: { product: { visible: false } } });
+      for (const [base, auth] of readers) expect((await get(base, auth, path)).status).toBe(404);
+      expect((await get(other.url, other.apiKey, path)).product.visible).toBe(false);
+
+      await call(t.url, path.replace('-reader', ''), { method: 'PATCH', ...asOwner(t), body: { product: { visible: true } } });
+      for (const [base, auth] of readers) expect((await get(base, auth, path)).product.name).toBe('Kept Mug II');
+      await call(t.url, path.replace('-reader', ''), { method: 'DELETE', ...asOwner(t) });
+      for (const [base, auth] of readers) expect((await get(base, auth, path)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('V3 gets by id and by slug answer edits, stock, brand renames and deletes, in this process and in another one', async () => {
+    const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+    try {
+      const otherVisitor = (await visitorTokens(other)).accessToken;
+      const made = await call(t.url, `${V3}/products-with-inventory`, { ...asOwner(t), body: { product: {
+        name: 'Kept Kettle', productType: 'PHYSICAL', brand: { name: 'Keptbrand' },
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { trackQuantity: true, quantity: 1 } }] },
+      } } });
+      expect(made.status).toBe(200);
+      const { id, slug } = made.body.product as { id: string; slug: string };
+      const paths = [`${V3}/products/${id}`, `${V3}/products/slug/${slug}`];
+      const reads = [[t.url, visitor], [other.url, otherVisitor]].flatMap(([base, auth]) => paths.map((path) => () => get(base!, auth!, path)));
+      const all = async () => Promise.all(reads.map((read) => read()));
+      for (let i = 0; i < 2; i++) expect((await all()).map((r) => r.product.name)).toEqual(Array(4).fill('Kept Kettle'));
+
+      const p = made.body.product;
+      expect((await call(t.url, `${V3}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, name: 'Kept Kettle Renamed' } } })).status).toBe(200);
+      expect((await all()).map((r) => r.product.name)).toEqual(Array(4).fill('Kept Kettle Renamed'));
+
+      const items = await call(other.url, `${V3}/inventory-items/query`, { ...asOwner(other), body: { query: { filter: { productId: id } } } });
+      const item = items.body.inventoryItems[0];
+      expect((await call(other.url, `${V3}/inventory-items/${item.id}`, { ...asOwner(other), method: 'PATCH', body: { inventoryItem: { quantity: 0, revision: item.revision } } })).status).toBe(200);
+      expect((await all()).map((r) => r.product.inventory.availabilityStatus)).toEqual(Array(4).fill('OUT_OF_STOCK'));
+
+      const brand = (await call(t.url, `${V3}/brands/query`, { ...asOwner(t), body: { query: { filter: { name: 'Keptbrand' } } } })).body.brands[0];
+      expect((await call(t.url, `${V3}/brands/${brand.id}`, { ...asOwner(t), method: 'PATCH', body: { brand: { name: 'Keptbrand Two', revision: brand.revision } } })).status).toBe(200);
+      expect((await all()).map((r) => r.product.brand)).toEqual(Array(4).fill({ id: brand.id, name: 'Keptbrand Two' }));
+
+      expect((await call(t.url, `${V3}/products/${id}`, { ...asOwner(t), method: 'DELETE' })).status).toBe(200);
+      expect((await all()).map((r) => r.status)).toEqual([404, 404, 404, 404]);
+    } finally {
+      await other.close();
+    }
+  });
+});

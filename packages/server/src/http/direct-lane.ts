@@ -7,7 +7,7 @@ import type { RequestLine } from './logging.js';
 import type { RouteDef, SiteRoute } from './route.js';
 import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
 import { nodeRequestHeader } from './request-headers.js';
-import { requestUrlParts, stringifyForWire } from './wire.js';
+import { EncodedJson, requestUrlParts, stringifyForWire } from './wire.js';
 import { violationsFromZod } from './zod-violations.js';
 import { countingQueries } from '../storage/query-counter.js';
 import { consistencyToken, routeReads } from '../storage/database.js';
@@ -60,8 +60,8 @@ function compile(def: RouteDef): CompiledRoute {
   };
 }
 
-/** What the lane writes back: status, JSON text, headers beyond the frame's. */
-interface Reply { status: number; text: string; headers?: Record<string, string> | undefined }
+/** What the lane writes back: status, the JSON body's bytes, headers beyond the frame's. */
+interface Reply { status: number; body: Buffer; headers?: Record<string, string> | undefined }
 
 type Match = { route: CompiledRoute; params: Record<string, string> } | 'app' | undefined;
 
@@ -104,14 +104,17 @@ export function createDirectLane(parts: LaneParts): DirectLane {
     };
     const result = await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, {});
     const token = await consistencyToken(deps.storage, false);
-    return { status: 200, text: stringifyForWire(result), headers: token ? { [parts.consistentHeader]: token } : undefined };
+    // Encoded once into a Buffer (a kept answer already is one): its length is the content-length, and
+    // Node writes it beside the header text without joining the two into one more copy on the JS heap.
+    const body = result instanceof EncodedJson ? result.bytes() : Buffer.from(stringifyForWire(result));
+    return { status: 200, body, headers: token ? { [parts.consistentHeader]: token } : undefined };
   }
 
   /** The call's reply, or the wire error for what it threw. */
   function settle(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
     return routeReads(deps.storage, nodeRequestHeader(req, consistentName), () => call(req, def, params, requestId)).catch((thrown: unknown) => {
       const failed = errorAnswer(thrown, requestId, deps.log);
-      return { status: failed.status, text: JSON.stringify(failed.body), headers: failed.headers };
+      return { status: failed.status, body: Buffer.from(JSON.stringify(failed.body)), headers: failed.headers };
     });
   }
 
@@ -126,11 +129,8 @@ export function createDirectLane(parts: LaneParts): DirectLane {
         return { ...counted, headers: { ...counted.headers, [parts.sqlStatementsHeader]: String(count.statements) } };
       })
       : await settle(req, def, params, requestId);
-    // Encoded once into a Buffer: its length is the content-length, and Node writes it beside the
-    // header text without joining the two into one more copy of the answer on the JS heap.
-    const body = Buffer.from(reply.text);
-    res.writeHead(reply.status, { ...frame, 'content-type': JSON_CONTENT_TYPE, ...reply.headers, 'content-length': body.length });
-    res.end(body);
+    res.writeHead(reply.status, { ...frame, 'content-type': JSON_CONTENT_TYPE, ...reply.headers, 'content-length': reply.body.length });
+    res.end(reply.body);
     parts.logRequest({ reqId: requestId, method: 'GET', path: req.url!, status: reply.status, ms: Math.round((performance.now() - started) * 10) / 10 });
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicRoute, route, type RouteDef } from '../../http/route.js';
 import {
-  bulkAdjustProperty, bulkUpdateProperty, createProduct, deleteOptions, deleteProduct, getProduct, productOptionsAvailability,
+  bulkAdjustProperty, bulkUpdateProperty, createProduct, deleteOptions, deleteProduct, getProductAnswer, productOptionsAvailability,
   queryProductVariants, queryProducts, removeBrand, removeRibbon, resetVariants, updateProduct, updateVariants,
 } from './service.js';
 import {
@@ -9,7 +9,7 @@ import {
 } from './collections.js';
 import { addMediaToChoices, addProductMedia, removeMediaFromChoices, removeProductMedia } from './media.js';
 import { serveMedia } from './media-files.js';
-import { encodeProductRead, productAnswer, variantsAnswer } from './present.js';
+import { productAnswer, variantsAnswer } from './present.js';
 import { decrementInventory, getInventoryVariants, getStoreVariant, incrementInventory, queryInventory, queryStoreVariants, updateInventoryVariants } from './inventory.js';
 import {
   addMediaRequest, bulkAdjustRequest, bulkUpdateRequest, choicesMediaRequest, collectionProductsRequest, createCollectionRequest, createProductRequest,
@@ -30,7 +30,7 @@ const productReads: RouteDef[] = [
     method: 'GET', path: '/stores-reader/v1/products/:id', access: 'visitor',
     summary: 'Get a product (V1); merchant data only for elevated callers',
     request: getProductRequest, response: productResponse,
-    handler: async (ctx, input) => encodeProductRead(ctx, await getProduct(ctx, input.id, input.includeMerchantSpecificData)),
+    handler: (ctx, input) => getProductAnswer(ctx, input.id, input.includeMerchantSpecificData),
   }),
   route({
     method: 'POST', path: '/stores-reader/v1/products/:id/productOptionsAvailability', access: 'visitor',

@@ -9,9 +9,10 @@ import { recordEvent } from '../events/index.js';
 import { buildProductWithStock, deriveProductV1, slugify } from './build.js';
 import { openCursor, signCursor } from './cursor.js';
 import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type ProductMedia, type ProductV1, type StockRow, type VariantOverride } from './model.js';
-import { encodeProductsPage, presentProduct, type ProductRead, type ProductsPage } from './present.js';
+import { encodeProductRead, encodeProductsPage, presentProduct, type ProductRead, type ProductsPage } from './present.js';
 import type { EncodedJson } from '../../http/wire.js';
 import { listingAnswer } from './listing-answers.js';
+import { keptProductAnswer } from './product-answers.js';
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
 import type { OffsetPagingMetadata } from '@vitrine/types';
@@ -129,6 +130,11 @@ export async function getProduct(ctx: RequestContext, id: string, includeMerchan
   const row = await findPublicProduct(ctx.db, ctx.site.id, id);
   if (!row || (!row.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
   return { stored: row };
+}
+
+/** getProduct's answer; a visitor's is kept while the catalog is unchanged (product-answers.ts). */
+export async function getProductAnswer(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<EncodedJson> {
+  return keptProductAnswer(ctx, `v1:${id}`, async () => encodeProductRead(ctx, await getProduct(ctx, id, includeMerchantSpecificData)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 import type { ProductMediaV3, ProductV3 } from '@vitrine/types/stores';
 import { isElevated, type RequestContext } from '../../../http/context.js';
 import { EncodedJson, stringifyForWire } from '../../../http/wire.js';
-import { LruMap } from '../../../lru-map.js';
 import { absoluteUrl } from '../present.js';
 import type { StoredProductV3 } from './store.js';
 
@@ -45,28 +44,7 @@ export function presentRead(ctx: RequestContext, p: ProductV3, fields: string[] 
   return presentV3(ctx, p, fieldsOf(ctx, fields));
 }
 
-/** Visitor answers of a product get kept per process (oldest dropped first): a shop's popular products. */
-export const PRODUCT_V3_ANSWERS_MAX = 1_000;
-
-interface KeptAnswer { doc: string; revision: number; updatedDate: string; origin: string; json: string }
-const visitorAnswers = new LruMap<string, KeptAnswer>(PRODUCT_V3_ANSWERS_MAX);
-
-/**
- * `{ product }` of a get. A visitor's answer depends only on the stored document and the origin, so
- * the text encoded for one stored document is answered again while the row holds the very same text
- * (compared whole: a stock change rewrites the document without a new revision); parsing, presenting
- * and encoding a product were a fifth of a V3 get. Elevated callers, and PostgreSQL (whose driver hands
- * the document over parsed), get the product presented afresh.
- */
+/** `{ product }` of a get (a visitor's is kept while the catalog is unchanged: product-answers.ts). */
 export function encodeProductV3Read(ctx: RequestContext, stored: StoredProductV3, fields: string[] | undefined): EncodedJson {
-  const fresh = () => stringifyForWire({ product: presentRead(ctx, stored.product(), fields) });
-  if (typeof stored.doc !== 'string' || isElevated(ctx.caller)) return new EncodedJson(fresh());
-  const key = `${ctx.site.id}\u0000${stored.id}`;
-  const kept = visitorAnswers.get(key);
-  if (kept && kept.doc === stored.doc && kept.revision === stored.revision && kept.updatedDate === stored.updatedDate && kept.origin === ctx.origin) {
-    return new EncodedJson(kept.json);
-  }
-  const json = fresh();
-  visitorAnswers.set(key, { doc: stored.doc, revision: stored.revision, updatedDate: stored.updatedDate, origin: ctx.origin, json });
-  return new EncodedJson(json);
+  return new EncodedJson(stringifyForWire({ product: presentRead(ctx, stored.product(), fields) }));
 }

@@ -13,7 +13,8 @@ import { roundMoney, stableJson } from '../model.js';
 import { PAGE_DEFAULT } from '../schema.js';
 import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems, type InventoryRow } from '../../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from '../store-search.js';
-import { presentRead, presentV3 } from './present.js';
+import { encodeProductV3Read, presentRead, presentV3 } from './present.js';
+import { keptProductAnswer } from '../product-answers.js';
 import { listingAnswer } from '../listing-answers.js';
 import { stringifyForWire, type EncodedJson } from '../../../http/wire.js';
 import { getOrCreateEntity, setEntityChangeHook } from './entities.js';
@@ -407,6 +408,15 @@ export async function getStoredProductV3(ctx: RequestContext, by: { id: string }
   const p = await findStoredProductV3(ctx.db, ctx.site.id, by);
   if (!p || (!p.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${'id' in by ? by.id : by.slug} not found`);
   return p;
+}
+
+/**
+ * `{ product }` of a get by id or slug; a visitor's answer is kept while the catalog is unchanged
+ * (product-answers.ts), one per product, slug and requested `fields`.
+ */
+export function getProductV3Answer(ctx: RequestContext, by: { id: string } | { slug: string }, fields: string[] | undefined): Promise<EncodedJson> {
+  const key = `${'id' in by ? `v3:${by.id}` : `v3-slug:${by.slug}`}${fields?.length ? `:${fields.join(',')}` : ''}`;
+  return keptProductAnswer(ctx, key, async () => encodeProductV3Read(ctx, await getStoredProductV3(ctx, by), fields));
 }
 
 /** A product the caller may see (visitors: visible ones only). */

@@ -1,0 +1,39 @@
+import { isElevated, type RequestContext } from '../../http/context.js';
+import type { EncodedJson } from '../../http/wire.js';
+import { LruMap } from '../../lru-map.js';
+import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
+
+/**
+ * A visitor's answer to a product get (V1 or V3), encoded, kept while the site's listing version
+ * holds: a repeated get is the version read and a map lookup, where it was the product's statement
+ * (a correlated subquery for its collections on V1), the document's presentation and its encoding
+ * into bytes. The version says when an answer may be stale, exactly as for kept query pages
+ * (store-listing.ts): every write to a product row or its collections raises it once committed, and
+ * the version is read before the product, so an answer is never older than the version it is kept
+ * under. Elevated callers (who see hidden products and merchant data) are answered fresh every time.
+ */
+
+/** Characters of kept answers per database handle (each also holds its bytes: about twice this in memory). */
+export const PRODUCT_ANSWERS_CHARS = 2 * 1024 * 1024;
+
+interface Kept { siteId: string; version: number; origin: string; at: number; answer: EncodedJson }
+const caches = new WeakMap<object, LruMap<string, Kept>>();
+
+/**
+ * The answer kept under `key` (which names the catalog and the product, e.g. `v1:<id>`), or the one
+ * `build` makes, kept when the caller is a visitor or member. `build` throws for a product the caller
+ * may not see; nothing is kept then.
+ */
+export async function keptProductAnswer(ctx: RequestContext, key: string, build: () => Promise<EncodedJson>): Promise<EncodedJson> {
+  if (isElevated(ctx.caller)) return build();
+  const version = await readListingVersion(ctx.db, ctx.site.id);
+  if (version === undefined) return build();
+  let cache = caches.get(ctx.db);
+  if (!cache) caches.set(ctx.db, (cache = new LruMap(PRODUCT_ANSWERS_CHARS, (kept) => kept.answer.json.length)));
+  const now = Date.now();
+  const kept = cache.get(key);
+  if (kept && kept.version === version && kept.siteId === ctx.site.id && kept.origin === ctx.origin && now - kept.at < LISTING_COUNT_TTL_MS) return kept.answer;
+  const answer = await build();
+  cache.set(key, { siteId: ctx.site.id, version, origin: ctx.origin, at: now, answer });
+  return answer;
+}
