@@ -53,6 +53,8 @@ describe.skipIf(UNAVAILABLE !== undefined)(`read replica with read-your-writes${
       body: { collection: { id: COLLECTION, displayName: 'Notes', fields: [], permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' } } },
     });
     expect(created.status).toBe(200);
+    // The insert reads the collection's definition, without a token from the replica: wait for it.
+    await pair.waitForReplay();
     const item = await call(t.url, '/wix-data/v2/items', { auth: t.apiKey, siteId: t.site.id, body: { dataCollectionId: COLLECTION, dataItem: { data: { n: 0 } } } });
     expect(item.status).toBe(200);
     itemId = item.body.dataItem.id;
