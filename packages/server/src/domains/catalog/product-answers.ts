@@ -20,9 +20,9 @@ interface Kept { siteId: string; version: number; origin: string; at: number; an
 const caches = new WeakMap<object, LruMap<string, Kept>>();
 
 /**
- * The answer kept under `key` (which names the catalog and the product, e.g. `v1:<id>`), or the one
- * `build` makes, kept when the caller is a visitor or member. `build` throws for a product the caller
- * may not see; nothing is kept then.
+ * The answer kept under `key` (the catalog, the product and whatever else the answer depends on
+ * besides who asks and the origin), or the one `build` makes, kept when the caller is a visitor or
+ * member. `build` throws for a product the caller may not see; nothing is kept then.
  */
 export async function keptProductAnswer(ctx: RequestContext, key: string, build: () => Promise<EncodedJson>): Promise<EncodedJson> {
   if (isElevated(ctx.caller)) return build();

@@ -134,7 +134,7 @@ export async function getProduct(ctx: RequestContext, id: string, includeMerchan
 
 /** getProduct's answer; a visitor's is kept while the catalog is unchanged (product-answers.ts). */
 export async function getProductAnswer(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<EncodedJson> {
-  return keptProductAnswer(ctx, `v1:${id}`, async () => encodeProductRead(ctx, await getProduct(ctx, id, includeMerchantSpecificData)));
+  return keptProductAnswer(ctx, `v1\u0000${id}`, async () => encodeProductRead(ctx, await getProduct(ctx, id, includeMerchantSpecificData)));
 }
 
 // ---------------------------------------------------------------------------------------------

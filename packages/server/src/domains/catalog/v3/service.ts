@@ -415,7 +415,8 @@ export async function getStoredProductV3(ctx: RequestContext, by: { id: string }
  * (product-answers.ts), one per product, slug and requested `fields`.
  */
 export function getProductV3Answer(ctx: RequestContext, by: { id: string } | { slug: string }, fields: string[] | undefined): Promise<EncodedJson> {
-  const key = `${'id' in by ? `v3:${by.id}` : `v3-slug:${by.slug}`}${fields?.length ? `:${fields.join(',')}` : ''}`;
+  // NUL cannot occur in an id or a slug (the app refuses it in any request text).
+  const key = `${'id' in by ? `v3\u0000${by.id}` : `v3-slug\u0000${by.slug}`}${fields?.length ? `\u0000${JSON.stringify(fields)}` : ''}`;
   return keptProductAnswer(ctx, key, async () => encodeProductV3Read(ctx, await getStoredProductV3(ctx, by), fields));
 }
 
