@@ -34,6 +34,16 @@ async function visitorGet(id: string) {
   return res.body.product;
 }
 
+/** A V3 product of one variant, stock tracked (1 unit), under `brand`; fails the test unless created. */
+async function createV3Kettle(name: string, brand: string) {
+  const made = await call(t.url, '/stores/v3/products-with-inventory', { ...asOwner(t), body: { product: {
+    name, productType: 'PHYSICAL', brand: { name: brand },
+    variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { trackQuantity: true, quantity: 1 } }] },
+  } } });
+  expect(made.status).toBe(200);
+  return made.body.product;
+}
+
 describe('stored visitor document', () => {
   it('answers what presentProduct gives a visitor, through creates, media, variants, collections and stock changes', async () => {
     const created = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: {
@@ -240,18 +250,13 @@ describe('cached V3 searches', () => {
     const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
     try {
       const otherVisitor = (await visitorTokens(other)).accessToken;
-      const made = await call(t.url, `${P}/products-with-inventory`, { ...asOwner(t), body: { product: {
-        name: 'Cachekettle One', productType: 'PHYSICAL', brand: { name: 'Cachebrand' },
-        variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { trackQuantity: true, quantity: 1 } }] },
-      } } });
-      expect(made.status).toBe(200);
-      const id: string = made.body.product.id;
+      const p = await createV3Kettle('Cachekettle One', 'Cachebrand');
+      const id: string = p.id;
       for (const [base, auth] of [[t.url, visitor], [other.url, otherVisitor]] as const) {
         const f = await search(base, auth);
         expect([f.products.map((p) => p.name), brands(f), f.products[0]!.inventory.availabilityStatus]).toEqual([['Cachekettle One'], [{ value: 'Cachebrand', count: 1 }], 'IN_STOCK']);
       }
 
-      const p = made.body.product;
       expect((await call(t.url, `${P}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, name: 'Cachekettle Renamed' } } })).status).toBe(200);
       expect((await search(other.url, otherVisitor)).products.map((x) => x.name)).toEqual(['Cachekettle Renamed']);
 
@@ -360,18 +365,13 @@ describe('kept product answers', () => {
     const other = await startTestServer({ dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
     try {
       const otherVisitor = (await visitorTokens(other)).accessToken;
-      const made = await call(t.url, `${V3}/products-with-inventory`, { ...asOwner(t), body: { product: {
-        name: 'Kept Kettle', productType: 'PHYSICAL', brand: { name: 'Keptbrand' },
-        variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } }, inventoryItem: { trackQuantity: true, quantity: 1 } }] },
-      } } });
-      expect(made.status).toBe(200);
-      const { id, slug } = made.body.product as { id: string; slug: string };
+      const p = await createV3Kettle('Kept Kettle', 'Keptbrand');
+      const { id, slug } = p as { id: string; slug: string };
       const paths = [`${V3}/products/${id}`, `${V3}/products/slug/${slug}`];
       const reads = [[t.url, visitor], [other.url, otherVisitor]].flatMap(([base, auth]) => paths.map((path) => () => get(base!, auth!, path)));
       const all = async () => Promise.all(reads.map((read) => read()));
       for (let i = 0; i < 2; i++) expect((await all()).map((r) => r.product.name)).toEqual(Array(4).fill('Kept Kettle'));
 
-      const p = made.body.product;
       expect((await call(t.url, `${V3}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, name: 'Kept Kettle Renamed' } } })).status).toBe(200);
       expect((await all()).map((r) => r.product.name)).toEqual(Array(4).fill('Kept Kettle Renamed'));
 
