@@ -11,6 +11,9 @@ import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
  * (store-listing.ts): every write to a product row or its collections raises it once committed, and
  * the version is read before the product, so an answer is never older than the version it is kept
  * under. Elevated callers (who see hidden products and merchant data) are answered fresh every time.
+ * Kept apart from the query pages' cache (cachedListingPage): an entry per product is replaced in
+ * place when the version moves (a page's key holds its version, so old pages wait for the bound), and
+ * it keeps the answer's bytes, which the direct lane sends as they are.
  */
 
 /** Characters of kept answers per database handle (each also holds its bytes: about twice this in memory). */
