@@ -125,7 +125,7 @@ async function loadVisible(ctx: RequestContext, id: string): Promise<ProductV1> 
  * A product: the domain product for an elevated caller asking for merchant data, else its stored
  * visitor document (the fast path: sent without parsing). `encodeProductRead` encodes either.
  */
-export async function getProduct(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<ProductRead> {
+async function getProduct(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<ProductRead> {
   if (includeMerchantSpecificData && isElevated(ctx.caller)) return { product: await loadVisible(ctx, id), merchant: true };
   const row = await findPublicProduct(ctx.db, ctx.site.id, id);
   if (!row || (!row.visible && !isElevated(ctx.caller))) throw notFound('PRODUCT_NOT_FOUND', `Product ${id} not found`);
