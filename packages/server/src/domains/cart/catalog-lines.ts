@@ -56,7 +56,7 @@ interface Found {
    */
   availableUntracked?: boolean;
   /** Whether this is a kept resolution, and its final line for the availability last seen (frozen). */
-  kept?: { availability: string; line: ResolvedLine } | null;
+  kept?: { line: ResolvedLine } | null;
 }
 
 interface LineOptions { variantId?: string; options?: Record<string, string>; customTextFields?: Record<string, string>; subscriptionOptionId?: string }
@@ -115,8 +115,21 @@ function fromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currenc
 /** V1 resolutions kept per cart line while their product object and inputs are the same (kept-lines.ts). */
 const keptV1 = new KeptLines<Found | undefined>();
 
+/**
+ * A stored catalog reference as JSON text, once per reference object: a kept cart's lines keep their
+ * reference objects from call to call (kept-carts.ts), and encoding 20 of them was a visible share of
+ * an add-to-cart.
+ */
+const referenceTexts = new WeakMap<CatalogReference, string>();
+
+function referenceText(reference: CatalogReference): string {
+  let text = referenceTexts.get(reference);
+  if (text === undefined) referenceTexts.set(reference, (text = JSON.stringify(reference)));
+  return text;
+}
+
 function keptFromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currency: Currency): Found | undefined {
-  const source = { product: p, quantity: line.quantity, reference: JSON.stringify(line.catalogReference), currency: currency.code, origin: ctx.origin };
+  const source = { product: p, quantity: line.quantity, reference: referenceText(line.catalogReference!), currency: currency.code, origin: ctx.origin };
   return keptV1.get(line.id, source, () => {
     const found = fromV1(ctx, line, p, currency);
     // Its own copy of the reference: the kept line is frozen, the caller's stored line is not.
@@ -127,9 +140,11 @@ function keptFromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, cur
 /** The resolved line with its availability: for a kept resolution, the same frozen object while the availability is the same. */
 function withAvailability(f: Found, availability: ResolvedLine['availability']): ResolvedLine {
   if (f.kept === undefined) return { ...f.resolved, availability, stock: f.stock! };
-  const key = `${availability.status}/${availability.quantityAvailable ?? ''}`;
-  if (f.kept?.availability !== key) f.kept = { availability: key, line: deepFreeze({ ...f.resolved, availability, stock: f.stock! }) };
-  return f.kept.line;
+  const seen = f.kept?.line;
+  if (seen && seen.availability.status === availability.status && seen.availability.quantityAvailable === availability.quantityAvailable) return seen;
+  const line = deepFreeze({ ...f.resolved, availability, stock: f.stock! });
+  f.kept = { line };
+  return line;
 }
 
 function fromV3(ctx: RequestContext, line: StoredLine, p: ProductV3, currency: Currency): Found | undefined {
@@ -267,14 +282,16 @@ async function v3Products(ctx: RequestContext, ids: string[]): Promise<Map<strin
 
 /** The products of `ids`, one batch per catalog: V1 first, then V3 for what V1 does not have (V3 first for ids last found there). */
 async function catalogProducts(ctx: RequestContext, ids: string[]): Promise<{ v1: Map<string, LineProductV1>; v3: Map<string, ProductV3> }> {
-  const hintedV3 = ids.filter((id) => catalogHints.get(id) === 'v3');
+  const hints = new Map(ids.map((id) => [id, catalogHints.get(id)]));
+  const hintedV3 = ids.filter((id) => hints.get(id) === 'v3');
   const v3 = await v3Products(ctx, hintedV3);
   const rest = ids.filter((id) => !v3.has(id));
-  const v1 = new Map((rest.length ? await getProductsForLines(ctx, rest) : []).map((p) => [p.id, p]));
-  const retry = rest.filter((id) => !v1.has(id) && !hintedV3.includes(id));
+  const v1 = new Map<string, LineProductV1>();
+  if (rest.length) for (const p of await getProductsForLines(ctx, rest)) v1.set(p.id, p);
+  const retry = rest.filter((id) => !v1.has(id) && hints.get(id) !== 'v3');
   for (const [id, p] of await v3Products(ctx, retry)) v3.set(id, p);
-  for (const id of v1.keys()) noteCatalog(id, 'v1');
-  for (const id of v3.keys()) noteCatalog(id, 'v3');
+  for (const id of v1.keys()) if (hints.get(id) !== 'v1') noteCatalog(id, 'v1');
+  for (const id of v3.keys()) if (hints.get(id) !== 'v3') noteCatalog(id, 'v3');
   return { v1, v3 };
 }
 

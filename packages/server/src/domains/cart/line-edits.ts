@@ -18,14 +18,16 @@ function tooMany(field: string, description: string, max: number): ValidationErr
 
 /** Adds lines; an item already in the list gets the quantities added to its line. */
 export function addLines(current: StoredLine[], lineItems: LineItemInput[] = [], customLineItems: CustomLineItemInput[] = []): StoredLine[] {
-  const out = current.map((l) => ({ ...l }));
+  // Lines left as they are stay the same objects (a kept cart's are frozen and shared, kept-carts.ts); a changed line is a new one.
+  const out = current.slice();
   lineItems.forEach((li, i) => {
     if (!li.catalogReference) throw new ValidationError([{ field: `lineItems[${i}].catalogReference`, description: 'is required', violatedRule: 'REQUIRED_FIELD', data: {} }]);
     const quantity = li.quantity ?? 1;
-    const existing = out.find((l) => sameItem(l, li.catalogReference!));
-    if (existing) {
-      existing.quantity += quantity;
-      if (existing.quantity > CART_LIMITS.quantityMax) throw tooMany(`lineItems[${i}].quantity`, `a line holds at most ${CART_LIMITS.quantityMax} units`, CART_LIMITS.quantityMax);
+    const at = out.findIndex((l) => sameItem(l, li.catalogReference!));
+    if (at >= 0) {
+      const existing = out[at]!;
+      if (existing.quantity + quantity > CART_LIMITS.quantityMax) throw tooMany(`lineItems[${i}].quantity`, `a line holds at most ${CART_LIMITS.quantityMax} units`, CART_LIMITS.quantityMax);
+      out[at] = { ...existing, quantity: existing.quantity + quantity };
       return;
     }
     const ref = li.catalogReference;
@@ -42,11 +44,11 @@ export function addLines(current: StoredLine[], lineItems: LineItemInput[] = [],
 
 /** Sets quantities by line id; 0 removes the line. An unknown id is refused. */
 export function setQuantities(current: StoredLine[], changes: { id: string; quantity: number }[]): StoredLine[] {
-  const byId = new Map(current.map((l) => [l.id, { ...l }]));
+  const byId = new Map(current.map((l) => [l.id, l]));
   changes.forEach((c, i) => {
     const line = byId.get(c.id);
     if (!line) throw new ApplicationError(400, 'LINE_ITEM_NOT_FOUND', `Line item ${c.id} not found`, { field: `lineItems[${i}].id`, lineItemId: c.id });
-    line.quantity = c.quantity;
+    byId.set(c.id, { ...line, quantity: c.quantity });
   });
   return current.map((l) => byId.get(l.id)!).filter((l) => l.quantity > 0);
 }
@@ -59,11 +61,11 @@ export function removeLines(current: StoredLine[], ids: string[]): StoredLine[] 
 
 /** Lines of two carts as one (a visitor's cart into a member's at login): same items add up, capped. */
 export function mergeLines(into: StoredLine[], from: StoredLine[]): StoredLine[] {
-  const out = into.map((l) => ({ ...l }));
+  const out = into.slice();
   for (const l of from) {
-    const existing = l.catalogReference && !l.custom ? out.find((o) => sameItem(o, l.catalogReference!)) : undefined;
-    if (existing) existing.quantity = Math.min(CART_LIMITS.quantityMax, existing.quantity + l.quantity);
-    else if (out.length < CART_LIMITS.lineItems && !out.some((o) => o.id === l.id)) out.push({ ...l });
+    const at = l.catalogReference && !l.custom ? out.findIndex((o) => sameItem(o, l.catalogReference!)) : -1;
+    if (at >= 0) out[at] = { ...out[at]!, quantity: Math.min(CART_LIMITS.quantityMax, out[at]!.quantity + l.quantity) };
+    else if (out.length < CART_LIMITS.lineItems && !out.some((o) => o.id === l.id)) out.push(l);
   }
   return out;
 }

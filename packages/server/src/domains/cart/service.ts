@@ -19,6 +19,7 @@ import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCar
 import { loadPricingSetup } from './rules/index.js';
 import { deleteCartRow, deleteCartUnlessMovedOn, findCartByOwner, insertCart, moveCart, rekeyOpenCheckouts, updateCart } from './store.js';
 import { calculateTotals, type Totals } from './totals.js';
+import { forgetCart, keepCart, keptCart } from './kept-carts.js';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
 
@@ -73,7 +74,7 @@ async function changeCart(ctx: RequestContext, change: CartChange, opts: ChangeO
   for (let attempt = 2; ; attempt++) {
     try {
       const written = await inTransaction(ctx.db, (trx) => changeCartInside({ ...ctx, db: trx }, change, opts));
-      if (written) return written;
+      if (written) return kept(ctx, written);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // a concurrent first write created the cart: read it and retry
     }
@@ -104,17 +105,33 @@ async function writeCart(ctx: RequestContext, existing: StoredCart | undefined, 
   return true;
 }
 
-/** The optimistic try: read and resolve outside, write in a short transaction; undefined when it lost a race. */
+/**
+ * The optimistic try: read and resolve outside, write in a short transaction; undefined when it lost a
+ * race. It starts from the cart this process kept for the caller without reading it (kept-carts.ts):
+ * a kept cart that is no longer the row's fails the guarded write, and the try is made again from the row.
+ */
 async function changeCartOptimistically(ctx: RequestContext, change: CartChange, opts: ChangeOptions): Promise<WrittenCart | undefined> {
-  const existing = await findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
+  const ownerKey = ownerOf(ctx.caller).key;
+  const remembered = keptCart(ctx.db, ctx.site.id, ownerKey);
+  const existing = remembered ?? await findCartByOwner(ctx.db, ctx.site.id, ownerKey);
   if (!existing && !opts.create) throw notFoundCart();
   const next = await nextCart(ctx, existing, change, opts);
+  let written: boolean;
   try {
-    return (await inTransaction(ctx.db, (trx) => writeCart({ ...ctx, db: trx }, existing, next))) ? next : undefined;
+    written = await inTransaction(ctx.db, (trx) => writeCart({ ...ctx, db: trx }, existing, next));
   } catch (error) {
-    if (isUniqueViolation(error)) return undefined;
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    written = false;
   }
+  if (written) return kept(ctx, next);
+  if (!remembered) return undefined;
+  forgetCart(ctx.db, ctx.site.id, ownerKey);
+  return changeCartOptimistically(ctx, change, opts);
+}
+
+/** A cart just committed, kept for the owner's next call (not while a caller's transaction is still open). */
+function kept(ctx: RequestContext, written: WrittenCart): WrittenCart {
+  return { ...written, cart: keepCart(ctx.db, ctx.site.id, written.cart) };
 }
 
 /** Read, resolve and write inside the caller's transaction, the cart held from the read on. */
@@ -204,6 +221,7 @@ export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<str
     const v = await view(tctx, cart);
     await recordEvent(tctx, { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, v.lines, v.currency) });
   });
+  forgetCart(ctx.db, ctx.site.id, owner.key);
   return {};
 }
 
@@ -215,6 +233,8 @@ export async function deleteCurrentCart(ctx: RequestContext): Promise<Record<str
 export async function removeOrderedCart(ctx: RequestContext, cartId: string, checkoutId: string, checkoutLines?: ResolvedLines): Promise<CartEvent | undefined> {
   const cart = await deleteCartUnlessMovedOn(ctx.db, ctx.dialect, ctx.site.id, cartId, checkoutId);
   if (!cart) return undefined;
+  // Runs inside the order's transaction: the kept cart is dropped from the handle's own memory.
+  forgetCart(ctx.deps.storage.db, ctx.site.id, cart.ownerKey);
   // The checkout was copied from this cart: when its lines are still the cart's, their resolution is reused.
   const lines = checkoutLines && sameLines(cart.doc.lineItems, checkoutLines.stored) ? checkoutLines.resolved : (await view(ctx, cart)).lines;
   return { entityFqdn: CART_FQDN, slug: 'deleted', entityId: cart.id, entity: presentCart(cart, lines, ctx.site.currency) };

@@ -46,7 +46,12 @@ export async function getProductsForLines(ctx: RequestContext, ids: string[]): P
   if (kept) return kept.filter((e) => e.visible || elevated).map((e) => e.product);
   const rows = await findProductRowsForLines(ctx.db, ctx.site.id, ids);
   const out: LineProductV1[] = [];
-  for (const row of rows) if (row.visible === 1 || elevated) out.push(lineProduct(ctx, row, version));
+  // Hidden products are kept too (their entry says so): a cart holding one would otherwise miss the
+  // kept path and read every row of the cart on each call.
+  for (const row of rows) {
+    const product = lineProduct(ctx, row, version);
+    if (row.visible === 1 || elevated) out.push(product);
+  }
   return out;
 }
 

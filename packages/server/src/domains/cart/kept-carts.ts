@@ -1,0 +1,48 @@
+import { deepFreeze } from '../../deep-freeze.js';
+import { LruMap } from '../../lru-map.js';
+import type { Executor } from '../../storage/database.js';
+import type { StoredCart } from './model.js';
+
+/**
+ * Carts this process read or wrote last, per owner, frozen. Never an answer by themselves: a read
+ * answers a kept cart only when the row is at the kept id and revision (store.ts), and a write that
+ * starts from one without reading (service.ts) is the guarded update at that revision, which fails
+ * when any process wrote the cart since, and is then made again from the row. What they save is the
+ * document's text: read, parsed and rebuilt on every call (about 4 KB for a 20-line cart).
+ *
+ * Kept per database handle (a test process serves several databases), and only for the handle
+ * itself: what a transaction reads or writes may still roll back, so it neither takes nor leaves one.
+ */
+
+/** Carts kept per database handle (least recently used dropped first); about 4 KB each at 20 lines. */
+export const KEPT_CARTS_MAX = 2_000;
+
+const kept = new WeakMap<object, LruMap<string, StoredCart>>();
+
+const keyOf = (siteId: string, ownerKey: string) => `${siteId}\u0000${ownerKey}`;
+
+function cartsOf(db: Executor): LruMap<string, StoredCart> | undefined {
+  if (db.isTransaction) return undefined;
+  let carts = kept.get(db);
+  if (!carts) kept.set(db, (carts = new LruMap(KEPT_CARTS_MAX)));
+  return carts;
+}
+
+/** The owner's cart as this process last saw it, or undefined; possibly stale (see above). */
+export function keptCart(db: Executor, siteId: string, ownerKey: string): StoredCart | undefined {
+  return cartsOf(db)?.get(keyOf(siteId, ownerKey));
+}
+
+/** Keeps `cart` (frozen: callers build changed carts as new objects) and answers it. */
+export function keepCart(db: Executor, siteId: string, cart: StoredCart): StoredCart {
+  const carts = cartsOf(db);
+  if (!carts) return cart;
+  const frozen = deepFreeze(cart);
+  carts.set(keyOf(siteId, cart.ownerKey), frozen);
+  return frozen;
+}
+
+/** Drops what is kept for an owner (its cart was deleted or moved). */
+export function forgetCart(db: Executor, siteId: string, ownerKey: string): void {
+  cartsOf(db)?.delete(keyOf(siteId, ownerKey));
+}
