@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { route, type RouteDef } from '../../http/route.js';
 import type { Cart } from '@vitrine/types/ecom-cart';
 import { EncodedJson } from '../../http/wire.js';
-import { encodeCart, encodeTotals, presentCart, presentTotals } from './present.js';
+import { encodeCart, presentCart } from './present.js';
+import { estimateTotals } from './estimate.js';
 import {
   addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, removeLineItemsRequest, updateCartRequest, updateQuantityRequest,
 } from './schema.js';
 import {
-  addToCart, deleteCurrentCart, estimateTotals, getCurrentCart, removeCoupon, removeLineItems, updateCurrentCart, updateLineItemsQuantity, type CartView, type WrittenCart,
+  addToCart, deleteCurrentCart, getCurrentCart, removeCoupon, removeLineItems, updateCurrentCart, updateLineItemsQuantity, type CartView, type WrittenCart,
 } from './service.js';
 import { createCheckoutFromCurrentCart } from './checkout-service.js';
 
@@ -58,10 +59,7 @@ export const cartRoutes: RouteDef[] = [
   route({
     method: 'POST', path: `${BASE}/estimate-totals`, access: 'visitor', tag, summary: 'Price the cart for an address, shipping option and switches',
     request: estimateTotalsRequest,
-    handler: async (ctx, input) => {
-      const v = await estimateTotals(ctx, input);
-      return new EncodedJson(encodeTotals(presentTotals(v.cart, v.lines, v.totals.result)));
-    },
+    handler: (ctx, input) => estimateTotals(ctx, input),
   }),
   route({
     method: 'POST', path: `${BASE}/create-checkout`, access: 'visitor', tag, summary: 'Create a checkout from the current cart',

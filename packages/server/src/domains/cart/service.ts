@@ -3,7 +3,7 @@
  * in one transaction with their outbox event; prices and availability are computed on every read.
  */
 import { randomUUID } from 'node:crypto';
-import { isElevated, memberIdOf, type RequestContext } from '../../http/context.js';
+import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../storage/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
@@ -15,10 +15,9 @@ import type { CartDoc, ResolvedLine, StoredCart, StoredLine } from './model.js';
 import type { Cart } from '@vitrine/types/ecom-cart';
 import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
-import type { CustomLineItemInput, EstimateTotalsInput, LineItemInput, UpdateCartInput } from './schema.js';
+import type { CustomLineItemInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
 import { deleteCartRow, deleteCartUnlessMovedOn, findCartByOwner, insertCart, moveCart, rekeyOpenCheckouts, updateCart } from './store.js';
-import { calculateTotals, type Totals } from './totals.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
@@ -244,23 +243,6 @@ export type CartEvent = Parameters<typeof recordEvent>[1];
 
 function sameLines(a: StoredLine[], b: StoredLine[]): boolean {
   return a.length === b.length && a.every((l, i) => JSON.stringify(l) === JSON.stringify(b[i]));
-}
-
-export interface TotalsView extends CartView { totals: Totals }
-
-export async function estimateTotals(ctx: RequestContext, input: EstimateTotalsInput): Promise<TotalsView> {
-  const v = await getCurrentCart(ctx);
-  const d = v.cart.doc;
-  const totals = await calculateTotals(ctx, v.lines, {
-    shippingAddress: input.shippingAddress ?? d.contactInfo?.address ?? null,
-    billingAddress: input.billingAddress ?? null,
-    selectedShippingOption: input.selectedShippingOption ?? d.selectedShippingOption,
-    couponCode: d.coupon?.code ?? null,
-    merchantDiscounts: d.merchantDiscounts,
-    memberId: memberIdOf(ctx.caller) ?? null,
-    calculateTax: input.calculateTax, calculateShipping: input.calculateShipping, calculateAdditionalFees: input.calculateAdditionalFees,
-  });
-  return { ...v, totals };
 }
 
 /**

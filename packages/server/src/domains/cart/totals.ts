@@ -36,6 +36,11 @@ function engineMerchant(list: MerchantDiscountInput[]): EngineMerchantDiscount[]
 export async function calculateTotals(ctx: RequestContext, lines: ResolvedLine[], o: TotalsOptions): Promise<Totals> {
   const now = new Date();
   const setup = await loadPricingSetup(ctx, { couponCode: o.couponCode ?? null, now });
+  return { setup, result: priceWith(setup, now, lines, o) };
+}
+
+/** The engine's answer for `lines` with a loaded setup (its coupon is `o.couponCode`'s), at `now`. */
+export function priceWith(setup: PricingSetup, now: Date, lines: ResolvedLine[], o: TotalsOptions): PricingResult {
   const result = calculatePricing({
     currency: setup.currency,
     now: now.toISOString(),
@@ -61,5 +66,5 @@ export async function calculateTotals(ctx: RequestContext, lines: ResolvedLine[]
   if (setup.couponError === 'NOT_FOUND' && o.couponCode) {
     result.calculationErrors.couponCalculationError = { applicationError: { code: 'COUPON_DOES_NOT_EXIST', description: `Coupon ${o.couponCode} does not exist`, data: { couponCode: o.couponCode } } };
   }
-  return { setup, result };
+  return result;
 }

@@ -29,6 +29,14 @@ export interface PricingSetup {
   shippingRegions: ShippingRegionInput[];
   additionalFees: AdditionalFeeInput[];
   businessAddress: PricingAddress | null;
+  /** The site's pricing version these inputs were read at (store-version.ts): any owner change moves it. */
+  version: string;
+  /**
+   * The first instant after `now` (ms) at which a discount rule or the coupon starts or ends, or null:
+   * until then the same inputs price the same way at any moment (delivery slots aside, which count
+   * from `now` itself).
+   */
+  steadyUntil: number | null;
 }
 
 /**
@@ -94,18 +102,36 @@ export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?:
   const inputs = await loadSiteInputs(ctx);
   const now = opts.now.toISOString();
   const coupon = opts.couponCode ? await findCouponByCode(ctx.db, ctx.site.id, couponCodeKey(opts.couponCode)) : undefined;
+  const engineCoupon = coupon ? couponToEngine(coupon) : null;
+  const boundaries = inputs.rules.flatMap((r) => [r.start, r.end]);
+  if (engineCoupon) boundaries.push(engineCoupon.startTime ?? null, engineCoupon.expirationTime ?? null);
   // The engine gets fresh outer objects; it reads its inputs and never writes them, so the shared inner ones stay as loaded.
   return {
     currency: ctx.site.currency,
     roundingMode: inputs.roundingMode,
     discountRules: inputs.rules.filter(liveAt(now)).map(({ start: _start, end: _end, ...rule }) => rule),
-    coupon: coupon ? couponToEngine(coupon) : null,
+    coupon: engineCoupon,
     couponError: opts.couponCode && !coupon ? 'NOT_FOUND' : null,
     tax: inputs.tax,
     shippingRegions: inputs.shippingRegions,
     additionalFees: [],
     businessAddress: inputs.businessAddress,
+    version: inputs.version,
+    steadyUntil: firstAfter(boundaries, opts.now.getTime()),
   };
+}
+
+/** The earliest of `instants` (ISO text) after `nowMs`, in ms; null when none is. */
+function firstAfter(instants: (string | null | undefined)[], nowMs: number): number | null {
+  let first: number | null = null;
+  for (const instant of instants) {
+    if (!instant) continue;
+    const ms = Date.parse(instant);
+    // An instant that does not parse is refused by the engine itself; it bounds nothing here.
+    if (Number.isNaN(ms)) continue;
+    if (ms > nowMs && (first === null || ms < first)) first = ms;
+  }
+  return first;
 }
 
 /**

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, call, startTestServer, type ApiResponse, type TestServer } from './harness.js';
+import { as, CART, clearDemoPricing, line, productV1, visitor as newVisitor } from './cart-support.js';
+
+/**
+ * A process keeps the carts it wrote (kept-carts.ts) and the estimate answers it made (estimate.ts).
+ * Two servers on one database: whatever either one changes, the other one's next write starts from
+ * the cart as it is and its next estimate prices what is there now, with the same amounts a fresh
+ * estimate gives. Both serve one public URL, as two processes behind one address do: their lines
+ * resolve to the same kept objects (this test runs both in one process), so what tells a kept
+ * answer from a stale one is the rest of what it was made from.
+ */
+let t: TestServer;
+let other: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer({ publicUrl: 'http://shop.test' });
+  other = await startTestServer({ publicUrl: 'http://shop.test', dataDir: t.config.dataDir, databaseSchema: t.config.databaseSchema });
+  await clearDemoPricing(t);
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+interface Estimate { subtotal: string; discount: string; tax: string; total: string; lines: [number, string, number | undefined][] }
+
+function figures(res: ApiResponse): Estimate {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const b = res.body;
+  return {
+    subtotal: b.priceSummary.subtotal.amount, discount: b.priceSummary.discount.amount, tax: b.priceSummary.tax.amount, total: b.priceSummary.total.amount,
+    lines: b.cart.lineItems.map((l: { quantity: number; availability: { status: string; quantityAvailable?: number } }) => [l.quantity, l.availability.status, l.availability.quantityAvailable]),
+  };
+}
+
+/** Estimates twice on each server (the second from what it kept): every answer the same, and its figures. */
+async function estimateEverywhere(token: string, body: Record<string, unknown> = {}): Promise<Estimate> {
+  const answers: Record<string, unknown>[] = [];
+  for (const s of [t, other]) {
+    for (let i = 0; i < 2; i++) {
+      const res = await as(s, token).post(`${CART}/estimate-totals`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      answers.push(res.body as Record<string, unknown>);
+    }
+  }
+  for (const a of answers.slice(1)) expect(a).toEqual(answers[0]);
+  return figures(await as(t, token).post(`${CART}/estimate-totals`, body));
+}
+
+describe('kept carts and estimate answers', () => {
+  it('a write from a kept cart that another process changed since starts again from the row', async () => {
+    const token = await newVisitor(t);
+    const a = await productV1(t, { name: 'Kept A', price: 10 });
+    const b = await productV1(t, { name: 'Kept B', price: 4 });
+    expect((await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 1)] })).status).toBe(200);
+    // The other process adds a line and then changes the first one's quantity: t's kept cart is two writes behind.
+    expect((await as(other, token).post(`${CART}/add-to-cart`, { lineItems: [line(b.productId, 2)] })).status).toBe(200);
+    expect((await as(other, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 4)] })).status).toBe(200);
+    const added = await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 1)] });
+    expect(added.status).toBe(200);
+    const quantities = (res: ApiResponse) => res.body.cart.lineItems.map((l: { productName: { original: string }; quantity: number }) => [l.productName.original, l.quantity]);
+    expect(quantities(added)).toEqual([['Kept A', 6], ['Kept B', 2]]);
+    expect(quantities(await as(other, token).get(CART))).toEqual([['Kept A', 6], ['Kept B', 2]]);
+
+    // Removed on the other process, then changed here: a 400 for the line that is gone, not a write over it.
+    const lineB = added.body.cart.lineItems[1].id as string;
+    expect((await as(other, token).post(`${CART}/remove-line-items`, { lineItemIds: [lineB] })).status).toBe(200);
+    const stale = await as(t, token).post(`${CART}/update-line-items-quantity`, { lineItems: [{ id: lineB, quantity: 3 }] });
+    expect([stale.status, stale.body.details?.applicationError?.code]).toEqual([400, 'LINE_ITEM_NOT_FOUND']);
+
+    // Deleted on the other process: the next add here makes a new cart with only the new line.
+    const before = added.body.cart.id as string;
+    expect((await as(other, token).del(CART)).status).toBe(200);
+    const fresh = await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(b.productId, 1)] });
+    expect(fresh.body.cart.id).not.toBe(before);
+    expect(quantities(fresh)).toEqual([['Kept B', 1]]);
+  });
+
+  it('an estimate answers every change of the cart, the catalog, the stock, the pricing setup and the input', async () => {
+    const token = await newVisitor(t);
+    const a = await productV1(t, { name: 'Estimate A', price: 20, quantity: 5 });
+    const b = await productV1(t, { name: 'Estimate B', price: 7.5 });
+    await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 2)] });
+    expect(await estimateEverywhere(token)).toEqual({ subtotal: '40.00', discount: '0.00', tax: '0.00', total: '40.00', lines: [[2, 'AVAILABLE', 5]] });
+
+    // The cart, changed by the other process.
+    await as(other, token).post(`${CART}/add-to-cart`, { lineItems: [line(b.productId, 1)] });
+    expect(await estimateEverywhere(token)).toMatchObject({ subtotal: '47.50', total: '47.50', lines: [[2, 'AVAILABLE', 5], [1, 'AVAILABLE', undefined]] });
+
+    // The catalog: a price change.
+    await call(other.url, `/stores/v1/products/${b.productId}`, { ...asOwner(other), method: 'PATCH', body: { product: { priceData: { price: 9 } } } });
+    expect(await estimateEverywhere(token)).toMatchObject({ subtotal: '49.00', total: '49.00' });
+
+    // The stock: three units left of A, whose line holds two, then one.
+    await call(t.url, '/stores/v2/inventoryItems/decrement', { ...asOwner(t), body: { decrementData: [{ productId: a.productId, variantId: a.variantId, decrementBy: 2 }] } });
+    expect((await estimateEverywhere(token)).lines[0]).toEqual([2, 'AVAILABLE', 3]);
+    await call(other.url, '/stores/v2/inventoryItems/decrement', { ...asOwner(other), body: { decrementData: [{ productId: a.productId, variantId: a.variantId, decrementBy: 2 }] } });
+    expect((await estimateEverywhere(token)).lines[0]).toEqual([2, 'PARTIALLY_AVAILABLE', 1]);
+
+    // The pricing setup: a rule, then a tax region with a rate (the estimate's address is in it).
+    const rule = await call(other.url, '/ecom/v1/discount-rules', { ...asOwner(other), body: { discountRule: {
+      name: 'Kept ten', active: true, trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '10' } },
+      discounts: { values: [{ targetType: 'SPECIFIC_ITEMS', specificItemsInfo: { scopes: [{ type: 'CATALOG_ITEM', catalogItemFilter: { catalogAppId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] }, discountType: 'PERCENTAGE', percentage: 10 }] },
+    } } });
+    expect(rule.status).toBe(200);
+    expect(await estimateEverywhere(token)).toMatchObject({ subtotal: '49.00', discount: '4.90', total: '44.10' });
+    const address = { shippingAddress: { country: 'DE', city: 'Berlin', postalCode: '10115', addressLine: 'Invalidenstr. 1' } };
+    expect(await estimateEverywhere(token, address)).toMatchObject({ tax: '0.00', total: '44.10' });
+    const region = (await call(t.url, '/billing/v1/tax-regions', { ...asOwner(t), body: { taxRegion: { country: 'DE' } } })).body.taxRegion;
+    await call(t.url, `/billing/v1/tax-regions/${region.id}/manual-rates`, { ...asOwner(t), method: 'PUT', body: { manualRates: [{ taxRate: '0.2', taxName: 'Kept VAT' }] } });
+    // The input: the same cart without the address pays no tax, with it 20% of 44.10.
+    expect(await estimateEverywhere(token)).toMatchObject({ tax: '0.00', total: '44.10' });
+    expect(await estimateEverywhere(token, address)).toMatchObject({ tax: '8.82', total: '52.92' });
+    expect(await estimateEverywhere(token, { ...address, calculateTax: false })).toMatchObject({ tax: '0.00', total: '44.10' });
+
+    await call(t.url, `/ecom/v1/discount-rules/${rule.body.discountRule.id}`, { ...asOwner(t), method: 'DELETE' });
+    expect(await estimateEverywhere(token, address)).toMatchObject({ discount: '0.00', tax: '9.80', total: '58.80' });
+
+    // Cart info only (the lines and the input stay as they are): the cart's own address is priced now, its note is in the answer.
+    expect(await estimateEverywhere(token)).toMatchObject({ tax: '0.00', total: '49.00' });
+    const info = await as(other, token).patch(CART, { cartInfo: { buyerNote: 'Kept note', contactInfo: { address: address.shippingAddress } } });
+    expect(info.status).toBe(200);
+    expect(await estimateEverywhere(token)).toMatchObject({ tax: '9.80', total: '58.80' });
+    expect((await as(t, token).post(`${CART}/estimate-totals`, {})).body.cart.buyerNote).toBe('Kept note');
+
+    // A coupon on the cart, then changed by the owner in the other process (no cart write).
+    const coupon = await call(t.url, '/stores/v2/coupons', { ...asOwner(t), body: { specification: { name: 'Kept off', code: 'KEPTOFF', startTime: '2024-01-01T00:00:00Z', moneyOffAmount: '5.00' } } });
+    expect(coupon.status).toBe(200);
+    expect((await as(t, token).patch(CART, { couponCode: 'KEPTOFF' })).status).toBe(200);
+    expect(await estimateEverywhere(token)).toMatchObject({ discount: '5.00', tax: '8.80', total: '52.80' });
+    await call(other.url, `/stores/v2/coupons/${coupon.body.id}`, { ...asOwner(other), method: 'PATCH', body: { specification: { moneyOffAmount: '10.00' } } });
+    expect(await estimateEverywhere(token)).toMatchObject({ discount: '10.00', tax: '7.80', total: '46.80' });
+
+    // The cart deleted by the other process: no cart, no answer.
+    expect((await as(other, token).del(CART)).status).toBe(200);
+    for (const s of [t, other]) expect((await as(s, token).post(`${CART}/estimate-totals`, {})).status).toBe(404);
+  });
+
+  it('an estimate kept before a discount rule starts is not sent after it started', async () => {
+    const token = await newVisitor(t);
+    const a = await productV1(t, { name: 'Timed A', price: 30 });
+    await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 1)] });
+    const start = new Date(Date.now() + 1_500);
+    const rule = await call(t.url, '/ecom/v1/discount-rules', { ...asOwner(t), body: { discountRule: {
+      name: 'Starts soon', active: true, activeTimeInfo: { start: start.toISOString() }, trigger: { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '1' } },
+      discounts: { values: [{ targetType: 'SPECIFIC_ITEMS', specificItemsInfo: { scopes: [{ type: 'CATALOG_ITEM', catalogItemFilter: { catalogAppId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] }, discountType: 'FIXED_AMOUNT', fixedAmount: '5' }] },
+    } } });
+    expect(rule.status).toBe(200);
+    expect(await estimateEverywhere(token)).toMatchObject({ discount: '0.00', total: '30.00' });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start.getTime() - Date.now()) + 50));
+    expect(await estimateEverywhere(token)).toMatchObject({ discount: '5.00', total: '25.00' });
+    await call(t.url, `/ecom/v1/discount-rules/${rule.body.discountRule.id}`, { ...asOwner(t), method: 'DELETE' });
+  });
+});
