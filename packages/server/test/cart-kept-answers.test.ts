@@ -137,6 +137,20 @@ describe('kept carts and estimate answers', () => {
     for (const s of [t, other]) expect((await as(s, token).post(`${CART}/estimate-totals`, {})).status).toBe(404);
   });
 
+  it('a cart of untracked lines answers every catalog change, whichever process made it', async () => {
+    const token = await newVisitor(t);
+    const a = await productV1(t, { name: 'Untracked A', price: 3 });
+    const b = await productV1(t, { name: 'Untracked B', price: 5 });
+    await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 2), line(b.productId, 1)] });
+    expect(await estimateEverywhere(token)).toMatchObject({ subtotal: '11.00', lines: [[2, 'AVAILABLE', undefined], [1, 'AVAILABLE', undefined]] });
+    await call(other.url, `/stores/v1/products/${a.productId}`, { ...asOwner(other), method: 'PATCH', body: { product: { priceData: { price: 4 } } } });
+    expect(await estimateEverywhere(token)).toMatchObject({ subtotal: '13.00' });
+    await call(t.url, `/stores/v1/products/${b.productId}`, { ...asOwner(t), method: 'PATCH', body: { product: { visible: false } } });
+    expect(await estimateEverywhere(token)).toMatchObject({ lines: [[2, 'AVAILABLE', undefined], [1, 'NOT_FOUND', undefined]] });
+    const cart = await as(other, token).get(CART);
+    expect(cart.body.cart.lineItems.map((l: { price: { amount: string } }) => l.price.amount)).toEqual(['4.00', '0']);
+  });
+
   it('an estimate kept before a discount rule starts is not sent after it started', async () => {
     const token = await newVisitor(t);
     const a = await productV1(t, { name: 'Timed A', price: 30 });

@@ -38,10 +38,13 @@ interface Entry {
  */
 const presented = new LruMap<string, Entry>(LINE_PRODUCTS_CACHE_MAX);
 
-/** Products of `ids` the caller may see (visible ones, all for elevated callers), in no particular order. */
-export async function getProductsForLines(ctx: RequestContext, ids: string[]): Promise<LineProductV1[]> {
+/**
+ * Products of `ids` the caller may see (visible ones, all for elevated callers), in no particular order.
+ * `version` is the site's listing version when the caller read it just before (readListingVersion).
+ */
+export async function getProductsForLines(ctx: RequestContext, ids: string[], version?: number): Promise<LineProductV1[]> {
   const elevated = isElevated(ctx.caller);
-  const version = await readListingVersion(ctx.db, ctx.site.id);
+  version ??= await readListingVersion(ctx.db, ctx.site.id);
   const kept = version === undefined ? undefined : keptAt(ctx, ids, version);
   if (kept) return kept.filter((e) => e.visible || elevated).map((e) => e.product);
   const rows = await findProductRowsForLines(ctx.db, ctx.site.id, ids);
