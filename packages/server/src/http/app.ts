@@ -9,7 +9,7 @@ import { requestLineWriter } from './logging.js';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
 import { ApplicationError, violation, type ErrorBody } from './errors.js';
 import type { RouteCall, RouteDef } from './route.js';
-import { coerceQueryFields, decodeQuery, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
+import { coerceQueryFields, decodeQuery, EncodedJson, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
 import { requestHeader } from './request-headers.js';
 import { readBodyBytes, readBodyText } from './request-body.js';
 import { violationsFromZod } from './zod-violations.js';
@@ -202,5 +202,7 @@ async function runRoute(c: Context<{ Variables: Vars }>, deps: AppDeps, def: Rou
     : await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, call);
   if (def.raw) return result as Response;
   const token = await consistencyToken(deps.storage, c.req.method !== 'GET');
-  return frameJson(c.get('frame'), 200, stringifyForWire(result), token ? { [CONSISTENT_HEADER]: token } : undefined);
+  // An answer already encoded goes out as its bytes (kept once made): the adapter neither measures nor encodes the text again.
+  const body = result instanceof EncodedJson ? result.bytes() : stringifyForWire(result);
+  return frameJson(c.get('frame'), 200, body, token ? { [CONSISTENT_HEADER]: token } : undefined);
 }

@@ -20,13 +20,13 @@ export function openFrame(requestId: string, corsHeaders: Readonly<Record<string
 }
 
 /** A response carrying the frame's headers, then `extra` (later names win). */
-export function frameResponse(frame: RequestFrame, status: number, body: string | null, extra?: Readonly<Record<string, string>>): Response {
+export function frameResponse(frame: RequestFrame, status: number, body: string | Uint8Array<ArrayBuffer> | null, extra?: Readonly<Record<string, string>>): Response {
   frame.sent = true;
   return new Response(body, { status, headers: extra ? { ...frame.headers, ...extra } : frame.headers });
 }
 
-/** A JSON answer carrying the frame's headers. */
-export function frameJson(frame: RequestFrame, status: number, text: string, extra?: Readonly<Record<string, string>>): Response {
+/** A JSON answer carrying the frame's headers: its text, or that text's UTF-8 bytes (a kept answer's). */
+export function frameJson(frame: RequestFrame, status: number, text: string | Uint8Array<ArrayBuffer>, extra?: Readonly<Record<string, string>>): Response {
   return frameResponse(frame, status, text, extra ? { 'content-type': JSON_CONTENT_TYPE, ...extra } : JSON_HEADERS);
 }
 const JSON_HEADERS = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });

@@ -34,10 +34,10 @@ function hasNonFinite(value: unknown): boolean {
  * instead of parsing and re-encoding it); `stringifyForWire` sends it unchanged.
  */
 export class EncodedJson {
-  #bytes: Buffer | undefined;
+  #bytes: Buffer<ArrayBuffer> | undefined;
   constructor(readonly json: string) {}
   /** The text as UTF-8, encoded on first use only: a kept answer (catalog/product-answers.ts) is sent again as it is. */
-  bytes(): Buffer {
+  bytes(): Buffer<ArrayBuffer> {
     return (this.#bytes ??= Buffer.from(this.json));
   }
 }
