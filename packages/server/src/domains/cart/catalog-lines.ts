@@ -296,33 +296,46 @@ async function catalogProducts(ctx: RequestContext, ids: string[], version: numb
 }
 
 /**
- * Resolutions of a kept cart's lines (kept-carts.ts: a frozen line list is the same object from call
- * to call while the cart is unchanged), for lines that read nothing but the catalog: V1 products
- * whose stock is untracked or that are hidden. They hold while the site's listing version is the one
- * they were made at (every product write moves it), for the same origin, currency and kind of caller.
- * A 20-line cart's estimate spent about a third of its time resolving lines one by one to the same
- * kept objects; with this it is one version read and one lookup.
+ * Resolutions of a kept cart's lines (kept-carts.ts: a stored line is a frozen object that stays the
+ * same from call to call while the line is unchanged, and a write replaces only the line it changes),
+ * for lines that read nothing but the catalog: V1 products whose stock is untracked or that are
+ * hidden. One holds while the site's listing version is the one it was made at (every product write
+ * moves it), for the same origin, currency and kind of caller. A 20-line cart's estimate spent about
+ * a third of its time resolving lines one by one to the same kept objects, and an add-to-cart did it
+ * for the 19 lines it did not change; with this it is one version read, one lookup per line and the
+ * resolution of the changed line.
  */
-interface Memo { siteId: string; version: number; origin: string; currency: string; elevated: boolean; lines: ResolvedLine[] }
-const memos = new WeakMap<readonly StoredLine[], Memo>();
+interface Memo { siteId: string; version: number; origin: string; currency: string; elevated: boolean; line: ResolvedLine }
+const memos = new WeakMap<StoredLine, Memo>();
 
-const memoHolds = (m: Memo, ctx: RequestContext, version: number, currency: string) =>
-  m.version === version && m.siteId === ctx.site.id && m.origin === ctx.origin && m.currency === currency && m.elevated === isElevated(ctx.caller);
+const memoHolds = (m: Memo | undefined, ctx: RequestContext, version: number, currency: string, elevated: boolean): m is Memo =>
+  m !== undefined && m.version === version && m.siteId === ctx.site.id && m.origin === ctx.origin && m.currency === currency && m.elevated === elevated;
 
 /** The lines as they are now, in their stored order. */
 export async function resolveLines(ctx: RequestContext, lines: StoredLine[], currencyCode: string): Promise<ResolvedLine[]> {
   // No catalog line, no catalog read (a cart of custom lines).
   const version = lines.some((l) => !l.custom) ? await readListingVersion(ctx.db, ctx.site.id) : undefined;
-  const memo = version !== undefined && Object.isFrozen(lines) ? memos.get(lines) : undefined;
-  if (memo && memoHolds(memo, ctx, version!, currencyCode)) return memo.lines;
-  const resolved = await resolveEach(ctx, lines, currencyCode, version);
-  if (version !== undefined && Object.isFrozen(lines) && resolved.memoizable) {
-    memos.set(lines, { siteId: ctx.site.id, version, origin: ctx.origin, currency: currencyCode, elevated: isElevated(ctx.caller), lines: resolved.lines });
+  if (version === undefined) return (await resolveEach(ctx, lines, currencyCode, version)).map((r) => r.line);
+  const elevated = isElevated(ctx.caller);
+  const out: (ResolvedLine | undefined)[] = lines.map((l) => {
+    const memo = memos.get(l);
+    return memoHolds(memo, ctx, version, currencyCode, elevated) ? memo.line : undefined;
+  });
+  const rest = lines.filter((_, i) => out[i] === undefined);
+  if (rest.length === 0) return out as ResolvedLine[];
+  const resolved = await resolveEach(ctx, rest, currencyCode, version);
+  let next = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (out[i] !== undefined) continue;
+    const r = resolved[next++]!;
+    out[i] = r.line;
+    if (r.memoizable && Object.isFrozen(lines[i])) memos.set(lines[i]!, { siteId: ctx.site.id, version, origin: ctx.origin, currency: currencyCode, elevated, line: r.line });
   }
-  return resolved.lines;
+  return out as ResolvedLine[];
 }
 
-async function resolveEach(ctx: RequestContext, lines: StoredLine[], currencyCode: string, version: number | undefined): Promise<{ lines: ResolvedLine[]; memoizable: boolean }> {
+/** Each line resolved, and whether the listing version alone settles it: a kept V1 resolution needing no inventory read. */
+async function resolveEach(ctx: RequestContext, lines: StoredLine[], currencyCode: string, version: number | undefined): Promise<{ line: ResolvedLine; memoizable: boolean }[]> {
   const currency = currencyOf(currencyCode);
   const storeLines = lines.filter((l) => !l.custom && l.catalogReference?.appId === STORES_APP_ID);
   const ids = [...new Set(storeLines.map((l) => l.catalogReference!.catalogItemId))];
@@ -337,17 +350,13 @@ async function resolveEach(ctx: RequestContext, lines: StoredLine[], currencyCod
   }
   const refs = [...found.values()].filter((f) => !f.hidden && !f.availableUntracked && f.stock).map((f) => f.stock!);
   const stock = await stockOf(ctx, refs);
-  // Only lines whose answer the listing version settles: kept V1 resolutions needing no inventory read.
-  const memoizable = refs.length === 0 && lines.every((l) => found.get(l.id)?.kept !== undefined);
-  return {
-    memoizable,
-    lines: lines.map((l) => {
-      if (l.custom) return customLine(l);
-      const f = found.get(l.id);
-      if (!f) return notFoundLine(l);
-      if (f.hidden) return withAvailability(f, { status: 'NOT_AVAILABLE', quantityAvailable: 0 });
-      if (f.availableUntracked) return withAvailability(f, { status: 'AVAILABLE' });
-      return withAvailability(f, availabilityOf(l.quantity, stock.get(`${f.stock!.productId}/${f.stock!.variantId}`)));
-    }),
-  };
+  return lines.map((l) => {
+    if (l.custom) return { line: customLine(l), memoizable: false };
+    const f = found.get(l.id);
+    if (!f) return { line: notFoundLine(l), memoizable: false };
+    const catalogOnly = f.kept !== undefined;
+    if (f.hidden) return { line: withAvailability(f, { status: 'NOT_AVAILABLE', quantityAvailable: 0 }), memoizable: catalogOnly };
+    if (f.availableUntracked) return { line: withAvailability(f, { status: 'AVAILABLE' }), memoizable: catalogOnly };
+    return { line: withAvailability(f, availabilityOf(l.quantity, stock.get(`${f.stock!.productId}/${f.stock!.variantId}`))), memoizable: false };
+  });
 }
