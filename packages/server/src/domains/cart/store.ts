@@ -2,7 +2,7 @@ import type { Executor } from '../../storage/database.js';
 import { sql } from 'kysely';
 import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
-import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout } from './model.js';
+import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout, StoredLine } from './model.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
 
 interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
@@ -67,9 +67,26 @@ const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('c
   id: true, site_id: true, owner_key: true, cart_id: true, doc: true, completed: true, order_id: true, created_date: true, updated_date: true,
 }))));
 
+/** Stored JSON of frozen lines, once per line object: a kept cart's unchanged lines are the same objects write after write (kept-carts.ts). */
+const lineTexts = new WeakMap<StoredLine, string>();
+
+function lineText(line: StoredLine): string {
+  if (!Object.isFrozen(line)) return JSON.stringify(line);
+  let text = lineTexts.get(line);
+  if (text === undefined) lineTexts.set(line, (text = JSON.stringify(line)));
+  return text;
+}
+
+/** A cart document as stored JSON text, the lines from their kept text (`toJson` of the same document, key order aside). */
+function cartDocJson(doc: CartDoc): string {
+  const { lineItems, ...rest } = doc;
+  const others = JSON.stringify(rest);
+  return `{"lineItems":[${lineItems.map(lineText).join(',')}]${others === '{}' ? '}' : `,${others.slice(1)}`}`;
+}
+
 export async function insertCart(db: Executor, siteId: string, cart: StoredCart): Promise<void> {
   await cartInsert.run(db, {
-    id: cart.id, site_id: siteId, owner_key: cart.ownerKey, doc: toJson(cart.doc), revision: cart.revision, created_date: cart.createdDate, updated_date: cart.updatedDate,
+    id: cart.id, site_id: siteId, owner_key: cart.ownerKey, doc: cartDocJson(cart.doc), revision: cart.revision, created_date: cart.createdDate, updated_date: cart.updatedDate,
   });
 }
 
@@ -86,7 +103,7 @@ const cartMove = preparedQuery((db, p: CartUpdate & { ownerKey: string }) =>
     .where('site_id', '=', p.siteId).where('id', '=', p.id).where('revision', '=', p.expectedRevision));
 
 const updateOf = (siteId: string, cart: StoredCart, expectedRevision: number): CartUpdate => ({
-  doc: toJson(cart.doc), revision: cart.revision, updatedDate: cart.updatedDate, siteId, id: cart.id, expectedRevision,
+  doc: cartDocJson(cart.doc), revision: cart.revision, updatedDate: cart.updatedDate, siteId, id: cart.id, expectedRevision,
 });
 
 /** Writes the cart (same owner) when it is still at `expectedRevision`; false when another write came first. */
