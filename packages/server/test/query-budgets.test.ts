@@ -38,7 +38,8 @@ const BUDGETS: Budget[] = [
   { name: 'V3 product query page', statements: 1, call: (f) => call(t.url, '/stores/v3/products/query', as(f.visitor, { query: { cursorPaging: { limit: 20 } } })) },
   { name: 'member query', statements: 2, call: (f) => call(t.url, '/members/v1/members/query', as(f.visitor, { query: { paging: { limit: 20 } } })) },
   { name: 'data item query', statements: 2, call: (f) => call(t.url, '/wix-data/v2/items/query', as(f.visitor, { dataCollectionId: f.collection, query: { paging: { limit: 20 } } })) },
-  // Cart and orders. add-to-cart, 6 (the target): the caller's cart row; the catalog lines
+  // Cart and orders. add-to-cart, 6 (the target): the caller's cart row (none when this process
+  // kept the cart, docs/cart.md "Performance"); the catalog lines
   // (one statement per catalog; a product's catalog is remembered, so a V3 cart skips V1); their stock
   // with reserved units (one statement); then the write: begin, the cart row, commit. No event row: no
   // subscription here receives cart events (a site with one adds the sequence and outbox rows).
