@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type ApiResponse, type TestServer } from './harness.js';
 import { as, CART, clearDemoPricing, line, productV1, visitor as newVisitor } from './cart-support.js';
@@ -165,5 +166,40 @@ describe('kept carts and estimate answers', () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, start.getTime() - Date.now()) + 50));
     expect(await estimateEverywhere(token)).toMatchObject({ discount: '5.00', total: '25.00' });
     await call(t.url, `/ecom/v1/discount-rules/${rule.body.discountRule.id}`, { ...asOwner(t), method: 'DELETE' });
+  });
+});
+
+/** A POST with its own Host header (the origin a server without a public URL builds links from). */
+function postAs(s: TestServer, host: string, path: string, auth: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(`${s.url}${path}`, { method: 'POST', headers: { host, authorization: auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { data += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(data) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+describe('kept resolutions and answers per origin', () => {
+  it('a cart asked for under another host gets its links under that host', async () => {
+    const s = await startTestServer();
+    try {
+      const token = await newVisitor(s);
+      const a = await productV1(s, { name: 'Origin A', price: 2 });
+      await as(s, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 1)] });
+      const port = new URL(s.url).port;
+      const urlOf = (res: { body: Record<string, unknown> }) => (res.body.cart as { lineItems: { url: { url: string } }[] }).lineItems[0]!.url.url;
+      for (const host of [`127.0.0.1:${port}`, `127.0.0.1:${port}`, `shop.example:${port}`, `shop.example:${port}`, `127.0.0.1:${port}`]) {
+        const res = await postAs(s, host, `${CART}/estimate-totals`, token, {});
+        expect(res.status).toBe(200);
+        expect(urlOf(res)).toMatch(new RegExp(`^http://${host.replaceAll('.', '\\.')}/product-page/`));
+      }
+    } finally {
+      await s.close();
+    }
   });
 });
