@@ -28,8 +28,11 @@ import type { EstimateTotalsInput } from './schema.js';
 import { getCurrentCart } from './service.js';
 import { priceWith } from './totals.js';
 
-/** Characters of kept answers per database handle (least recently used dropped first): about 150 answers of 20-line carts. */
-export const ESTIMATE_ANSWERS_CHARS = 8 * 1024 * 1024;
+/**
+ * Characters of kept answers per database handle (least recently used dropped first): about 75
+ * answers of 20-line carts. An answer is kept with its UTF-8 bytes, so this is about 8 MB.
+ */
+export const ESTIMATE_ANSWERS_CHARS = 4 * 1024 * 1024;
 
 /** What a kept answer was made from, besides the instant. */
 interface Made {

@@ -14,8 +14,13 @@ import type { StoredCart } from './model.js';
  * itself: what a transaction reads or writes may still roll back, so it neither takes nor leaves one.
  */
 
-/** Carts kept per database handle (least recently used dropped first); about 4 KB each at 20 lines. */
-export const KEPT_CARTS_MAX = 2_000;
+/**
+ * What is kept per database handle, in lines (a cart weighs its lines plus one; least recently used
+ * dropped first): 250 carts of 20 lines, or fewer big ones (a cart may hold 300). A kept line holds on
+ * to its resolution, presentation and wire text too (catalog-lines.ts, present.ts), about 3 KB in
+ * all, so this is about 15 MB at most; the RSS target is 200 MB (docs/performance.md).
+ */
+export const KEPT_CART_LINES = 5_000;
 
 const kept = new WeakMap<object, LruMap<string, StoredCart>>();
 
@@ -24,7 +29,7 @@ const keyOf = (siteId: string, ownerKey: string) => `${siteId}\u0000${ownerKey}`
 function cartsOf(db: Executor): LruMap<string, StoredCart> | undefined {
   if (db.isTransaction) return undefined;
   let carts = kept.get(db);
-  if (!carts) kept.set(db, (carts = new LruMap(KEPT_CARTS_MAX)));
+  if (!carts) kept.set(db, (carts = new LruMap(KEPT_CART_LINES, (cart) => cart.doc.lineItems.length + 1)));
   return carts;
 }
 
