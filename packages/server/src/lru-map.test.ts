@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruMap } from './lru-map.js';
+import { LruMap, LruMaps } from './lru-map.js';
 
 describe('LruMap', () => {
   it('drops the least recently used entry beyond its bound, a read counting as a use', () => {
@@ -53,5 +53,19 @@ describe('LruMap', () => {
     expect([map.get('a'), map.size, map.weight]).toEqual([undefined, 1, 2]);
     map.clear();
     expect([map.get('b'), map.size, map.weight]).toEqual([undefined, 0, 0]);
+  });
+});
+
+describe('LruMaps', () => {
+  it('makes one map per owner on first use and hands the same one back', () => {
+    let made = 0;
+    const maps = new LruMaps<string, number>(() => { made++; return new LruMap(2); });
+    const a = {};
+    const b = {};
+    maps.of(a).set('x', 1);
+    expect(maps.of(a).get('x')).toBe(1);
+    expect(maps.of(b).get('x')).toBeUndefined();
+    expect(maps.of(a)).toBe(maps.of(a));
+    expect(made).toBe(2);
   });
 });

@@ -65,3 +65,19 @@ export class LruMap<K, V> {
     return this.total;
   }
 }
+
+/**
+ * One `LruMap` per owner object, made on first use. The server's per-process caches are kept per
+ * database handle: a test process serves several databases, and what one holds says nothing of another.
+ */
+export class LruMaps<K, V> {
+  private readonly maps = new WeakMap<object, LruMap<K, V>>();
+
+  constructor(private readonly make: () => LruMap<K, V>) {}
+
+  of(owner: object): LruMap<K, V> {
+    let map = this.maps.get(owner);
+    if (!map) this.maps.set(owner, (map = this.make()));
+    return map;
+  }
+}

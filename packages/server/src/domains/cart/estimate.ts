@@ -17,7 +17,7 @@
 import type { RequestContext } from '../../http/context.js';
 import { memberIdOf } from '../../http/context.js';
 import { EncodedJson } from '../../http/wire.js';
-import { LruMap } from '../../lru-map.js';
+import { LruMap, LruMaps } from '../../lru-map.js';
 import type { Executor } from '../../storage/database.js';
 import type { ResolvedLine } from './model.js';
 import { ownerOf } from './owner.js';
@@ -48,14 +48,10 @@ interface Made {
 
 interface Kept extends Made { steadyUntil: number | null; answer: EncodedJson }
 
-const kept = new WeakMap<object, LruMap<string, Kept>>();
+const kept = new LruMaps<string, Kept>(() => new LruMap(ESTIMATE_ANSWERS_CHARS, (k) => k.answer.json.length));
 
-function answersOf(db: Executor): LruMap<string, Kept> | undefined {
-  if (db.isTransaction) return undefined;
-  let answers = kept.get(db);
-  if (!answers) kept.set(db, (answers = new LruMap(ESTIMATE_ANSWERS_CHARS, (k) => k.answer.json.length)));
-  return answers;
-}
+/** None inside a transaction: what it reads may still roll back. */
+const answersOf = (db: Executor): LruMap<string, Kept> | undefined => (db.isTransaction ? undefined : kept.of(db));
 
 function sameLines(a: readonly ResolvedLine[], b: readonly ResolvedLine[]): boolean {
   if (a.length !== b.length) return false;

@@ -1,5 +1,5 @@
 import { deepFreeze } from '../../deep-freeze.js';
-import { LruMap } from '../../lru-map.js';
+import { LruMap, LruMaps } from '../../lru-map.js';
 import type { Executor } from '../../storage/database.js';
 import type { StoredCart } from './model.js';
 
@@ -22,16 +22,11 @@ import type { StoredCart } from './model.js';
  */
 export const KEPT_CART_LINES = 5_000;
 
-const kept = new WeakMap<object, LruMap<string, StoredCart>>();
+const kept = new LruMaps<string, StoredCart>(() => new LruMap(KEPT_CART_LINES, (cart) => cart.doc.lineItems.length + 1));
 
 const keyOf = (siteId: string, ownerKey: string) => `${siteId}\u0000${ownerKey}`;
 
-function cartsOf(db: Executor): LruMap<string, StoredCart> | undefined {
-  if (db.isTransaction) return undefined;
-  let carts = kept.get(db);
-  if (!carts) kept.set(db, (carts = new LruMap(KEPT_CART_LINES, (cart) => cart.doc.lineItems.length + 1)));
-  return carts;
-}
+const cartsOf = (db: Executor): LruMap<string, StoredCart> | undefined => (db.isTransaction ? undefined : kept.of(db));
 
 /** The owner's cart as this process last saw it, or undefined; possibly stale (see above). */
 export function keptCart(db: Executor, siteId: string, ownerKey: string): StoredCart | undefined {

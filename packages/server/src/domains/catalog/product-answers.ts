@@ -1,6 +1,6 @@
 import { isElevated, type RequestContext } from '../../http/context.js';
 import type { EncodedJson } from '../../http/wire.js';
-import { LruMap } from '../../lru-map.js';
+import { LruMap, LruMaps } from '../../lru-map.js';
 import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
 
 /**
@@ -20,7 +20,7 @@ import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
 export const PRODUCT_ANSWERS_CHARS = 2 * 1024 * 1024;
 
 interface Kept { siteId: string; version: number; origin: string; at: number; answer: EncodedJson }
-const caches = new WeakMap<object, LruMap<string, Kept>>();
+const caches = new LruMaps<string, Kept>(() => new LruMap(PRODUCT_ANSWERS_CHARS, (kept) => kept.answer.json.length));
 
 /**
  * The answer kept under `key` (the catalog, the product and whatever else the answer depends on
@@ -31,8 +31,7 @@ export async function keptProductAnswer(ctx: RequestContext, key: string, build:
   if (isElevated(ctx.caller)) return build();
   const version = await readListingVersion(ctx.db, ctx.site.id);
   if (version === undefined) return build();
-  let cache = caches.get(ctx.db);
-  if (!cache) caches.set(ctx.db, (cache = new LruMap(PRODUCT_ANSWERS_CHARS, (kept) => kept.answer.json.length)));
+  const cache = caches.of(ctx.db);
   const now = Date.now();
   const kept = cache.get(key);
   if (kept && kept.version === version && kept.siteId === ctx.site.id && kept.origin === ctx.origin && now - kept.at < LISTING_COUNT_TTL_MS) return kept.answer;

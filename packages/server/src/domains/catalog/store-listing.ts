@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { LruMap } from '../../lru-map.js';
+import { LruMap, LruMaps } from '../../lru-map.js';
 import { afterCommit } from '../../storage/transaction.js';
 import { preparedQuery } from '../../storage/prepared.js';
 
@@ -48,7 +48,7 @@ export async function listingChanged(db: Executor, siteId: string): Promise<void
 }
 
 interface Entry { total: number; at: number }
-const caches = new WeakMap<object, LruMap<string, Entry>>();
+const caches = new LruMaps<string, Entry>(() => new LruMap(LISTING_COUNT_CACHE_SIZE));
 
 /**
  * The site's listing version as this handle sees it now, or undefined inside a transaction (which
@@ -69,8 +69,7 @@ const listingVersion = preparedQuery((db, p: { siteId: string }) => db.selectFro
 export async function cachedListingCount(db: Executor, siteId: string, key: string, count: () => Promise<number>, version?: number): Promise<number> {
   if (db.isTransaction || key.length > LISTING_COUNT_KEY_MAX) return count();
   const fullKey = `${siteId}\u0000${version ?? await readListingVersion(db, siteId)}\u0000${key}`;
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new LruMap(LISTING_COUNT_CACHE_SIZE)));
+  const cache = caches.of(db);
   const now = Date.now();
   const hit = cache.get(fullKey);
   if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.total;
@@ -85,7 +84,7 @@ export const LISTING_PAGE_CACHE_CHARS = 4 * 1024 * 1024;
 export const LISTING_PAGE_MAX_CHARS = 256 * 1024;
 
 interface KeptPage { text: string; at: number }
-const pageCaches = new WeakMap<object, LruMap<string, KeptPage>>();
+const pageCaches = new LruMaps<string, KeptPage>(() => new LruMap(LISTING_PAGE_CACHE_CHARS, (page) => page.text.length));
 
 /**
  * The encoded page for `key` under listing `version` (readListingVersion): from the cache while the
@@ -95,8 +94,7 @@ const pageCaches = new WeakMap<object, LruMap<string, KeptPage>>();
 export async function cachedListingPage(db: Executor, siteId: string, version: number, key: string, build: () => Promise<string>): Promise<string> {
   if (key.length > LISTING_COUNT_KEY_MAX) return build();
   const fullKey = `${siteId}\u0000${version}\u0000${key}`;
-  let cache = pageCaches.get(db);
-  if (!cache) pageCaches.set(db, (cache = new LruMap(LISTING_PAGE_CACHE_CHARS, (page) => page.text.length)));
+  const cache = pageCaches.of(db);
   const now = Date.now();
   const hit = cache.get(fullKey);
   if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.text;
