@@ -8,7 +8,8 @@
  * - the cart at the same id and revision (any write of the cart, in any process, moves the revision);
  * - the same resolved line objects: lines are looked up on every call (catalog version, inventory)
  *   and a kept line is the same frozen object only while its product, quantity, reference and
- *   availability are (kept-lines.ts); an answer with a line that is not kept is not kept either;
+ *   availability are (kept-lines.ts, and the per-line memo of catalog-lines.ts); an answer with a
+ *   line that is not kept is not kept either;
  * - the same pricing version (rules, settings, tax and shipping regions of the site), the same coupon
  *   (as the engine reads it, with its remaining uses), the same input and member, the same currency;
  * - no discount rule or coupon starting or ending since (the setup's `steadyUntil`), and no delivery
@@ -53,14 +54,15 @@ const kept = new LruMaps<string, Kept>(() => new LruMap(ESTIMATE_ANSWERS_CHARS, 
 /** None inside a transaction: what it reads may still roll back. */
 const answersOf = (db: Executor): LruMap<string, Kept> | undefined => (db.isTransaction ? undefined : kept.of(db));
 
-function sameLines(a: readonly ResolvedLine[], b: readonly ResolvedLine[]): boolean {
+/** The same line objects in the same order (kept lines are frozen: the same object is the same line). */
+function sameLineObjects(a: readonly ResolvedLine[], b: readonly ResolvedLine[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
 function stillHolds(k: Kept, made: Made, nowMs: number): boolean {
-  return k.cartId === made.cartId && k.revision === made.revision && sameLines(k.lines, made.lines) && k.pricingVersion === made.pricingVersion
+  return k.cartId === made.cartId && k.revision === made.revision && sameLineObjects(k.lines, made.lines) && k.pricingVersion === made.pricingVersion
     && k.coupon === made.coupon && k.input === made.input && k.memberId === made.memberId && k.currency === made.currency
     && (k.steadyUntil === null || nowMs < k.steadyUntil);
 }
