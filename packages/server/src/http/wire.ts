@@ -34,11 +34,22 @@ function hasNonFinite(value: unknown): boolean {
  * instead of parsing and re-encoding it); `stringifyForWire` sends it unchanged.
  */
 export class EncodedJson {
+  #json: string | undefined;
   #bytes: Buffer<ArrayBuffer> | undefined;
-  constructor(readonly json: string) {}
+  /** The answer's text, or its UTF-8 bytes when it was assembled as bytes (cart answers from kept line bytes). */
+  constructor(content: string | Buffer<ArrayBuffer>) {
+    if (typeof content === 'string') this.#json = content;
+    else this.#bytes = content;
+  }
+
+  /** The text; decoded from the bytes only when something asks (an idempotency record, a test). */
+  get json(): string {
+    return (this.#json ??= this.#bytes!.toString('utf8'));
+  }
+
   /** The text as UTF-8, encoded on first use only: a kept answer (catalog/product-answers.ts) is sent again as it is. */
   bytes(): Buffer<ArrayBuffer> {
-    return (this.#bytes ??= Buffer.from(this.json));
+    return (this.#bytes ??= Buffer.from(this.#json!));
   }
 }
 

@@ -30,10 +30,10 @@ import { getCurrentCart } from './service.js';
 import { priceWith } from './totals.js';
 
 /**
- * Characters of kept answers per database handle (least recently used dropped first): about 75
- * answers of 20-line carts. An answer is kept with its UTF-8 bytes, so this is about 8 MB.
+ * Bytes of kept answers per database handle (least recently used dropped first): about 75 answers of
+ * 20-line carts. An answer is kept as its UTF-8 bytes only.
  */
-export const ESTIMATE_ANSWERS_CHARS = 4 * 1024 * 1024;
+export const ESTIMATE_ANSWERS_BYTES = 4 * 1024 * 1024;
 
 /** What a kept answer was made from, besides the instant. */
 interface Made {
@@ -49,7 +49,7 @@ interface Made {
 
 interface Kept extends Made { steadyUntil: number | null; answer: EncodedJson }
 
-const kept = new LruMaps<string, Kept>(() => new LruMap(ESTIMATE_ANSWERS_CHARS, (k) => k.answer.json.length));
+const kept = new LruMaps<string, Kept>(() => new LruMap(ESTIMATE_ANSWERS_BYTES, (k) => k.answer.bytes().length));
 
 /** None inside a transaction: what it reads may still roll back. */
 const answersOf = (db: Executor): LruMap<string, Kept> | undefined => (db.isTransaction ? undefined : kept.of(db));

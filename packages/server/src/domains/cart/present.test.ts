@@ -26,18 +26,31 @@ describe('encodeCart', () => {
     expect(Object.isFrozen(cart.lineItems[0])).toBe(true);
     expect(Object.isFrozen(cart.lineItems[1])).toBe(false);
     const text = stringifyForWire(cart);
-    expect(encodeCart(cart)).toBe(text);
-    expect(encodeCart(cart)).toBe(text); // the kept line's text is now reused
+    expect(encodeCart(cart).toString()).toBe(text);
+    expect(encodeCart(cart).toString()).toBe(text); // the kept line's bytes are now reused
+    expect(encodeCart(cart, '{"cart":', '}').toString()).toBe(`{"cart":${text}}`);
     expect(JSON.parse(text).lineItems.map((l: { id: string; quantity: number }) => `${l.id}x${l.quantity}`)).toEqual(['ax2', 'bx1', 'ax2']);
+  });
+
+  it('keeps the bytes of text beyond ASCII whole (a kept line is measured in bytes, not characters)', () => {
+    const kept = deepFreeze({ ...line('d', 1, 1), productName: 'Tasse café ☕ 𝄞' });
+    const cart = presentCart(stored, [kept, line('e', 2, 1)], 'USD');
+    const text = stringifyForWire(cart);
+    for (let i = 0; i < 2; i++) {
+      const bytes = encodeCart(cart);
+      expect(bytes.length).toBe(Buffer.byteLength(text));
+      expect(bytes.toString()).toBe(text);
+    }
+    expect(JSON.parse(text).lineItems[0].productName.original).toBe('Tasse café ☕ 𝄞');
   });
 
   it('encodes a fresh line as it is now, and non-finite numbers the wire way', () => {
     const fresh = line('c', 1, 1);
     const cart = presentCart(stored, [fresh], 'USD');
-    expect(encodeCart(cart)).toBe(stringifyForWire(cart));
+    expect(encodeCart(cart).toString()).toBe(stringifyForWire(cart));
     cart.lineItems[0]!.quantity = 7;
     cart.lineItems[0]!.physicalProperties = { weight: Number.NaN, shippable: true };
-    const text = encodeCart(cart);
+    const text = encodeCart(cart).toString();
     expect(text).toBe(stringifyForWire(cart));
     expect(JSON.parse(text).lineItems[0]).toMatchObject({ quantity: 7, physicalProperties: { weight: 'NaN' } });
   });

@@ -33,32 +33,48 @@ function buyerInfo(buyer: BuyerRef, email: string | null) {
 const presentedLines = new WeakMap<ResolvedLine, { currency: string; line: CartLineItem }>();
 
 export function presentLine(l: ResolvedLine, currency: string): CartLineItem {
-  if (!Object.isFrozen(l)) return buildLine(l, currency);
+  // The lookup before the frozen check: Object.isFrozen is a runtime call, and most lines are kept.
   const hit = presentedLines.get(l);
   if (hit?.currency === currency) return hit.line;
+  if (!Object.isFrozen(l)) return buildLine(l, currency);
   const line = deepFreeze(buildLine(l, currency));
   presentedLines.set(l, { currency, line });
   return line;
 }
 
-/** Wire JSON of kept (frozen) presented lines, encoded once per line object. */
-const encodedLines = new WeakMap<CartLineItem, string>();
+/** Wire JSON bytes of kept (frozen) presented lines, encoded once per line object. */
+const encodedLines = new WeakMap<CartLineItem, Buffer>();
 
-function encodeLine(line: CartLineItem): string {
-  if (!Object.isFrozen(line)) return stringifyForWire(line);
-  let json = encodedLines.get(line);
-  if (json === undefined) encodedLines.set(line, (json = stringifyForWire(line)));
-  return json;
+function lineBytes(line: CartLineItem): Buffer {
+  const kept = encodedLines.get(line);
+  if (kept !== undefined) return kept;
+  const text = stringifyForWire(line);
+  if (!Object.isFrozen(line)) return Buffer.from(text);
+  // A buffer of its own: a small Buffer.from is a slice of Node's shared 8 KB pool, and keeping the
+  // slice would keep the whole slab alive.
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  encodedLines.set(line, bytes);
+  return bytes;
 }
 
+const COMMA = Buffer.from(',');
+
 /**
- * A presented cart as wire JSON, the same text `stringifyForWire` gives: a kept line's text is reused
- * (encoding and checking the lines of a 20-line cart was about a tenth of an add-to-cart), the rest is
- * encoded now.
+ * A presented cart as the UTF-8 of the wire JSON `stringifyForWire` gives, between the texts `open`
+ * and `close` of the answer around it. A kept line's bytes are reused and the answer is copied
+ * together from bytes: joining a 20-line cart's text, flattening and encoding it again was about a
+ * tenth of an add-to-cart (docs/performance-log.md, nineteenth session).
  */
-export function encodeCart(cart: Cart): string {
+export function encodeCart(cart: Cart, open = '', close = ''): Buffer<ArrayBuffer> {
   const { id, lineItems, ...rest } = cart;
-  return `{"id":${JSON.stringify(id)},"lineItems":[${lineItems.map(encodeLine).join(',')}],${stringifyForWire(rest).slice(1)}`;
+  const parts: Buffer[] = [Buffer.from(`${open}{"id":${JSON.stringify(id)},"lineItems":[`)];
+  for (let i = 0; i < lineItems.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(lineBytes(lineItems[i]!));
+  }
+  parts.push(Buffer.from(`],${stringifyForWire(rest).slice(1)}${close}`));
+  return Buffer.concat(parts);
 }
 
 function buildLine(l: ResolvedLine, currency: string): CartLineItem {
@@ -237,10 +253,10 @@ export function presentTotals(cart: StoredCart, lines: ResolvedLine[], r: Pricin
   };
 }
 
-/** `presentTotals` as wire JSON, its cart through `encodeCart`. */
-export function encodeTotals(totals: EstimateTotalsResponse): string {
+/** `presentTotals` as wire JSON bytes, its cart through `encodeCart`. */
+export function encodeTotals(totals: EstimateTotalsResponse): Buffer<ArrayBuffer> {
   const { cart, ...rest } = totals;
-  return `{"cart":${encodeCart(cart)},${stringifyForWire(rest).slice(1)}`;
+  return encodeCart(cart, '{"cart":', `,${stringifyForWire(rest).slice(1)}`);
 }
 
 export function presentCheckout(co: StoredCheckout, lines: ResolvedLine[], r: PricingResult): Checkout {

@@ -14,7 +14,7 @@ import { createCheckoutFromCurrentCart } from './checkout-service.js';
 
 const tag = 'Current cart';
 const BASE = '/ecom/v1/carts/current';
-const cartJson = (cart: Cart) => new EncodedJson(`{"cart":${encodeCart(cart)}}`);
+const cartJson = (cart: Cart) => new EncodedJson(encodeCart(cart, '{"cart":', '}'));
 const cartAnswer = (v: CartView) => cartJson(presentCart(v.cart, v.lines, v.currency));
 /** A written cart was presented once already, for its event. */
 const writtenAnswer = (v: WrittenCart) => cartJson(v.presented);

@@ -7,7 +7,7 @@ import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../storage/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { recordEvent } from '../events/index.js';
+import { eventIsRecorded, recordEvent } from '../events/index.js';
 import { onVisitorLogin } from '../identity/index.js';
 import { resolveLines } from './catalog-lines.js';
 import { addLines, mergeLines, removeLines, setQuantities } from './line-edits.js';
@@ -62,7 +62,7 @@ interface ChangeOptions { create: boolean; resolved?: ResolvedLines | undefined 
 /**
  * Changes the caller's cart (creating it when `create`) and answers the cart as it is afterwards.
  * First optimistically: the lines are looked up in the catalog and inventory BEFORE the write, so the
- * write transaction holds only the guarded update (at the revision read) and the cart event. A write
+ * write is only the guarded update (at the revision read), with the cart event when anyone receives it. A write
  * that lost that race does it all again inside one transaction holding the cart (its row locked on
  * PostgreSQL; SQLite has one writer), so concurrent changes of one cart (a double click, two tabs,
  * a storefront adding several items at once) queue instead of failing.
@@ -93,15 +93,27 @@ async function nextCart(ctx: RequestContext, existing: StoredCart | undefined, c
   return { ...v, presented: presentCart(cart, v.lines, v.currency) };
 }
 
-/** Writes `next` over `existing` (at its revision) with the cart event; false when another write came first. */
+/** Writes `next` over `existing` (at its revision), one statement; false when another write came first. */
+async function storeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart): Promise<boolean> {
+  if (existing) return updateCart(ctx.db, ctx.site.id, next.cart, existing.revision);
+  await insertCart(ctx.db, ctx.site.id, next.cart);
+  return true;
+}
+
+/** `storeCart` with the cart event, in the caller's transaction. */
 async function writeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart): Promise<boolean> {
-  if (existing) {
-    if (!(await updateCart(ctx.db, ctx.site.id, next.cart, existing.revision))) return false;
-  } else {
-    await insertCart(ctx.db, ctx.site.id, next.cart);
-  }
+  if (!(await storeCart(ctx, existing, next))) return false;
   await recordEvent(ctx, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: next.cart.id, entity: next.presented });
   return true;
+}
+
+/**
+ * `writeCart` in a transaction of its own; or, when nobody receives the cart event (no webhook
+ * subscription, no mail: most stores), the row's one statement alone, which is as atomic.
+ */
+async function writeCartAlone(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart): Promise<boolean> {
+  if (!(await eventIsRecorded(ctx, CART_FQDN, existing ? 'updated' : 'created'))) return storeCart(ctx, existing, next);
+  return inTransaction(ctx.db, (trx) => writeCart({ ...ctx, db: trx }, existing, next));
 }
 
 /**
@@ -117,7 +129,7 @@ async function changeCartOptimistically(ctx: RequestContext, change: CartChange,
   const next = await nextCart(ctx, existing, change, opts);
   let written: boolean;
   try {
-    written = await inTransaction(ctx.db, (trx) => writeCart({ ...ctx, db: trx }, existing, next));
+    written = await writeCartAlone(ctx, existing, next);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     written = false;
