@@ -311,10 +311,14 @@ const memos = new WeakMap<StoredLine, Memo>();
 const memoHolds = (m: Memo | undefined, ctx: RequestContext, version: number, currency: string, elevated: boolean): m is Memo =>
   m !== undefined && m.version === version && m.siteId === ctx.site.id && m.origin === ctx.origin && m.currency === currency && m.elevated === elevated;
 
-/** The lines as they are now, in their stored order. */
-export async function resolveLines(ctx: RequestContext, lines: StoredLine[], currencyCode: string): Promise<ResolvedLine[]> {
+/**
+ * The lines as they are now, in their stored order. `listingVersion`: the site's listing version when
+ * the caller read it already, outside a transaction (cart/estimate.ts reads it with other versions).
+ */
+export async function resolveLines(ctx: RequestContext, lines: StoredLine[], currencyCode: string, listingVersion?: number): Promise<ResolvedLine[]> {
   // No catalog line, no catalog read (a cart of custom lines).
-  const version = lines.some((l) => !l.custom) ? await readListingVersion(ctx.db, ctx.site.id) : undefined;
+  const version = !lines.some((l) => !l.custom) ? undefined
+    : listingVersion !== undefined && !ctx.db.isTransaction ? listingVersion : await readListingVersion(ctx.db, ctx.site.id);
   if (version === undefined) return (await resolveEach(ctx, lines, currencyCode, version)).map((r) => r.line);
   const elevated = isElevated(ctx.caller);
   const out: (ResolvedLine | undefined)[] = lines.map((l) => {

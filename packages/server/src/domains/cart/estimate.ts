@@ -27,6 +27,7 @@ import { encodeTotals, presentTotals } from './present.js';
 import { loadPricingSetup } from './rules/index.js';
 import type { EstimateTotalsInput } from './schema.js';
 import { getCurrentCart } from './service.js';
+import { readCartHeads } from './store.js';
 import { priceWith } from './totals.js';
 
 /**
@@ -73,11 +74,13 @@ const hasDeliverySlot = (r: PricingResult) =>
 
 /** The estimate answer for the caller's cart (404 without one). */
 export async function estimateTotals(ctx: RequestContext, input: EstimateTotalsInput): Promise<EncodedJson> {
-  const v = await getCurrentCart(ctx);
+  // The cart's head, the listing version and the pricing version in one statement (outside a transaction).
+  const heads = ctx.db.isTransaction ? undefined : await readCartHeads(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
+  const v = await getCurrentCart(ctx, heads);
   const d = v.cart.doc;
   const couponCode = d.coupon?.code ?? null;
   const now = new Date();
-  const setup = await loadPricingSetup(ctx, { couponCode, now });
+  const setup = await loadPricingSetup(ctx, { couponCode, now, ...(heads ? { version: heads.pricingVersion } : {}) });
   const memberId = memberIdOf(ctx.caller) ?? null;
   const made: Made = {
     cartId: v.cart.id, revision: v.cart.revision, lines: v.lines, pricingVersion: setup.version,

@@ -17,7 +17,9 @@ import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
-import { deleteCartRow, deleteCartUnlessMovedOn, findCartByOwner, insertCart, moveCart, rekeyOpenCheckouts, updateCart } from './store.js';
+import {
+  deleteCartRow, deleteCartUnlessMovedOn, findCartAtHead, findCartByOwner, insertCart, moveCart, readCartHeads, rekeyOpenCheckouts, updateCart, type CartHeads,
+} from './store.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
@@ -37,15 +39,21 @@ function emptyDoc(owner: Owner): CartDoc {
   };
 }
 
-async function view(ctx: RequestContext, cart: StoredCart): Promise<CartView> {
+async function view(ctx: RequestContext, cart: StoredCart, listingVersion?: number): Promise<CartView> {
   const currency = ctx.site.currency;
-  return { cart, lines: await resolveLines(ctx, cart.doc.lineItems, currency), currency };
+  return { cart, lines: await resolveLines(ctx, cart.doc.lineItems, currency, listingVersion), currency };
 }
 
-export async function getCurrentCart(ctx: RequestContext): Promise<CartView> {
-  const cart = await findCartByOwner(ctx.db, ctx.site.id, ownerOf(ctx.caller).key);
+/**
+ * The caller's cart priced now. Outside a transaction its head and the catalog's listing version are
+ * read in one statement first (`readCartHeads`; `heads` when the caller read them already).
+ */
+export async function getCurrentCart(ctx: RequestContext, heads?: CartHeads): Promise<CartView> {
+  const ownerKey = ownerOf(ctx.caller).key;
+  const known = heads ?? (ctx.db.isTransaction ? undefined : await readCartHeads(ctx.db, ctx.site.id, ownerKey));
+  const cart = known ? await findCartAtHead(ctx.db, ctx.site.id, ownerKey, known.cart) : await findCartByOwner(ctx.db, ctx.site.id, ownerKey);
   if (!cart) throw notFoundCart();
-  return view(ctx, cart);
+  return view(ctx, cart, known?.listingVersion);
 }
 
 /** The caller's cart for the read side of another service (checkout from the current cart). */

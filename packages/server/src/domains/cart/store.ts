@@ -4,6 +4,8 @@ import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, t
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout, StoredLine } from './model.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
+import { listingVersionSubquery } from '../catalog/index.js';
+import { pricingVersionSubquery } from './rules/store-version.js';
 
 interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
 interface CheckoutsTable {
@@ -45,6 +47,49 @@ export async function findCartByOwner(db: Executor, siteId: string, ownerKey: st
     const head = (await cartHeadByOwner.run(db, { siteId, ownerKey })).rows[0];
     if (head?.id === kept.id && head.revision === kept.revision) return kept;
   }
+  return readCartRow(db, siteId, ownerKey);
+}
+
+/** The cart's head (id and revision), or null when the owner has none. */
+export interface CartHead { id: string; revision: number }
+
+/** What a cart read checks before anything else, read in one statement (outside a transaction). */
+export interface CartHeads { cart: CartHead | null; listingVersion: number; pricingVersion: string }
+
+interface HeadsRow { cart_id: string | null; revision: number | null; listing_version: number; pricing_version: string }
+
+const headsByOwner = preparedQuery((_db, p: { siteId: string; ownerKey: string }) => sql<HeadsRow>`SELECT
+  (SELECT id FROM carts WHERE site_id = ${p.siteId} AND owner_key = ${p.ownerKey}) AS cart_id,
+  (SELECT revision FROM carts WHERE site_id = ${p.siteId} AND owner_key = ${p.ownerKey}) AS revision,
+  ${listingVersionSubquery(p.siteId)} AS listing_version,
+  ${pricingVersionSubquery(p.siteId)} AS pricing_version`);
+
+/**
+ * The owner's cart head with the site's listing and pricing versions, in one statement: a cart read
+ * (and an estimate) checked them one by one, three round trips on PostgreSQL and three read locks
+ * taken and dropped on SQLite. One snapshot, so the three are as of the same moment.
+ */
+export async function readCartHeads(db: Executor, siteId: string, ownerKey: string): Promise<CartHeads> {
+  const row = (await headsByOwner.run(db, { siteId, ownerKey })).rows[0]!;
+  return {
+    cart: row.cart_id === null ? null : { id: row.cart_id, revision: Number(row.revision) },
+    listingVersion: Number(row.listing_version),
+    pricingVersion: row.pricing_version,
+  };
+}
+
+/** The owner's cart when its head was just read (readCartHeads): the kept cart when it is at that head, else the row. */
+export async function findCartAtHead(db: Executor, siteId: string, ownerKey: string, head: CartHead | null): Promise<StoredCart | undefined> {
+  const kept = keptCart(db, siteId, ownerKey);
+  if (head === null) {
+    if (kept) forgetCart(db, siteId, ownerKey);
+    return undefined;
+  }
+  if (kept?.id === head.id && kept.revision === head.revision) return kept;
+  return readCartRow(db, siteId, ownerKey);
+}
+
+async function readCartRow(db: Executor, siteId: string, ownerKey: string): Promise<StoredCart | undefined> {
   const row = (await cartByOwner.run(db, { siteId, ownerKey })).rows[0];
   if (!row) {
     forgetCart(db, siteId, ownerKey);

@@ -60,6 +60,13 @@ export async function readListingVersion(db: Executor, siteId: string): Promise<
   return row?.version ?? 0;
 }
 
+/**
+ * The listing version as a scalar subquery (0 when the site never wrote one), for a statement that
+ * reads it beside other versions in one go: a cart's estimate reads it with the cart's revision and
+ * the pricing version (cart/estimate.ts), one round trip instead of three.
+ */
+export const listingVersionSubquery = (siteId: unknown) => sql<number>`COALESCE((SELECT version FROM catalog_versions WHERE site_id = ${siteId}), 0)`;
+
 const listingVersion = preparedQuery((db, p: { siteId: string }) => db.selectFrom('catalog_versions').select('version').where('site_id', '=', p.siteId));
 
 /**

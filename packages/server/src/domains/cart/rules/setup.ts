@@ -58,11 +58,11 @@ interface SiteInputs {
 export const PRICING_INPUTS_CACHE_SITES = 1_000;
 const siteInputs = new LruMap<string, SiteInputs>(PRICING_INPUTS_CACHE_SITES);
 
-async function loadSiteInputs(ctx: RequestContext): Promise<SiteInputs> {
+async function loadSiteInputs(ctx: RequestContext, knownVersion: string | undefined): Promise<SiteInputs> {
   const siteId = ctx.site.id;
   // The version before the listings: a write committing between them can only make an entry newer
   // than its version says (reloaded at the next read), never older.
-  const version = await findPricingVersion(ctx.db, siteId);
+  const version = knownVersion ?? await findPricingVersion(ctx.db, siteId);
   const cached = siteInputs.get(siteId);
   if (cached && cached.version === version) return cached;
   // One after another: the caller's transaction (if any) is one connection.
@@ -98,8 +98,9 @@ async function loadSiteInputs(ctx: RequestContext): Promise<SiteInputs> {
 /** Whether a rule's window holds `now` (ISO text compares as time; start inclusive, end exclusive). */
 const liveAt = (now: string) => (r: { start: string | null; end: string | null }) => (r.start === null || r.start <= now) && (r.end === null || r.end > now);
 
-export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?: string | null; now: Date }): Promise<PricingSetup> {
-  const inputs = await loadSiteInputs(ctx);
+/** `opts.version`: the site's pricing version when the caller read it already (cart/estimate.ts). */
+export async function loadPricingSetup(ctx: RequestContext, opts: { couponCode?: string | null; now: Date; version?: string }): Promise<PricingSetup> {
+  const inputs = await loadSiteInputs(ctx, opts.version);
   const now = opts.now.toISOString();
   const coupon = opts.couponCode ? await findCouponByCode(ctx.db, ctx.site.id, couponCodeKey(opts.couponCode)) : undefined;
   const engineCoupon = coupon ? couponToEngine(coupon) : null;

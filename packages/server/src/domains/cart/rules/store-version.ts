@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Executor } from '../../../storage/database.js';
 import { preparedQuery } from '../../../storage/prepared.js';
 
@@ -22,6 +23,9 @@ export async function findPricingVersion(db: Executor, siteId: string): Promise<
   const row = (await pricingVersion.run(db, { siteId })).rows[0];
   return row?.version ?? '';
 }
+
+/** The pricing version as a scalar subquery ('' when never written), read beside other versions (cart/store.ts#readCartHeads). */
+export const pricingVersionSubquery = (siteId: unknown) => sql<string>`COALESCE((SELECT version FROM pricing_versions WHERE site_id = ${siteId}), '')`;
 
 const pricingVersion = preparedQuery((db, p: { siteId: string }) => db.selectFrom('pricing_versions').select('version').where('site_id', '=', p.siteId));
 
