@@ -116,9 +116,11 @@ const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('c
 const lineTexts = new WeakMap<StoredLine, string>();
 
 function lineText(line: StoredLine): string {
-  if (!Object.isFrozen(line)) return JSON.stringify(line);
+  // The lookup before the frozen check (a runtime call): most lines of a write are kept ones.
   let text = lineTexts.get(line);
-  if (text === undefined) lineTexts.set(line, (text = JSON.stringify(line)));
+  if (text !== undefined) return text;
+  text = JSON.stringify(line);
+  if (Object.isFrozen(line)) lineTexts.set(line, text);
   return text;
 }
 
