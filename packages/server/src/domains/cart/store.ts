@@ -32,6 +32,9 @@ const toCheckout = (r: CheckoutsTable): StoredCheckout => ({
 const cartByOwner = preparedQuery((db, p: { siteId: string; ownerKey: string }) =>
   db.selectFrom('carts').selectAll().where('site_id', '=', p.siteId).where('owner_key', '=', p.ownerKey));
 
+const cartHeadByOwner = preparedQuery((db, p: { siteId: string; ownerKey: string }) =>
+  db.selectFrom('carts').select(['id', 'revision']).where('site_id', '=', p.siteId).where('owner_key', '=', p.ownerKey));
+
 /**
  * The caller's cart. Outside a transaction, a cart this process kept (kept-carts.ts) is answered when
  * the row is still at its id and revision: the read is then of those two columns only, not the
@@ -39,8 +42,11 @@ const cartByOwner = preparedQuery((db, p: { siteId: string; ownerKey: string }) 
  */
 export async function findCartByOwner(db: Executor, siteId: string, ownerKey: string, lock?: DialectName): Promise<StoredCart | undefined> {
   if (lock) await lockForUpdate(db, lock, sql`SELECT id FROM carts WHERE site_id = ${siteId} AND owner_key = ${ownerKey}`);
-  // Kept carts exist only outside transactions (kept-carts.ts), where the head read is readCartHeads.
-  if (keptCart(db, siteId, ownerKey)) return findCartAtHead(db, siteId, ownerKey, (await readCartHeads(db, siteId, ownerKey)).cart);
+  const kept = keptCart(db, siteId, ownerKey);
+  if (kept) {
+    const head = (await cartHeadByOwner.run(db, { siteId, ownerKey })).rows[0];
+    if (head?.id === kept.id && head.revision === kept.revision) return kept;
+  }
   return readCartRow(db, siteId, ownerKey);
 }
 
