@@ -78,6 +78,28 @@ describe('kept carts and estimate answers', () => {
     expect(quantities(fresh)).toEqual([['Kept B', 1]]);
   });
 
+  it('a write from a kept cart prices its lines from the catalog as it is now, whichever process changed it', async () => {
+    const token = await newVisitor(t);
+    const a = await productV1(t, { name: 'Written A', price: 3 });
+    const b = await productV1(t, { name: 'Written B', price: 5 });
+    const prices = (res: ApiResponse) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.cart.lineItems.map((l: { price: { amount: string }; availability: { status: string } }) => [l.price.amount, l.availability.status]);
+    };
+    expect(prices(await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 1)] }))).toEqual([['3.00', 'AVAILABLE']]);
+    // t keeps the cart, a's resolution (made by a read of the kept cart) and the listing version it saw;
+    // the other process changes the catalog.
+    expect(prices(await as(t, token).get(CART))).toEqual([['3.00', 'AVAILABLE']]);
+    await call(other.url, `/stores/v1/products/${a.productId}`, { ...asOwner(other), method: 'PATCH', body: { product: { priceData: { price: 4 } } } });
+    expect(prices(await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(b.productId, 1)] }))).toEqual([['4.00', 'AVAILABLE'], ['5.00', 'AVAILABLE']]);
+    await call(other.url, `/stores/v1/products/${b.productId}`, { ...asOwner(other), method: 'PATCH', body: { product: { visible: false } } });
+    const quantity = await as(t, token).post(`${CART}/update-line-items-quantity`, { lineItems: [{ id: (await as(t, token).get(CART)).body.cart.lineItems[0].id, quantity: 2 }] });
+    expect(prices(quantity)).toEqual([['4.00', 'AVAILABLE'], ['0', 'NOT_FOUND']]);
+    // And by this process: its own write moves the version past the one it saw.
+    await call(t.url, `/stores/v1/products/${a.productId}`, { ...asOwner(t), method: 'PATCH', body: { product: { priceData: { price: 6 } } } });
+    expect(prices(await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 1)] }))).toEqual([['6.00', 'AVAILABLE'], ['0', 'NOT_FOUND']]);
+  });
+
   it('an estimate answers every change of the cart, the catalog, the stock, the pricing setup and the input', async () => {
     const token = await newVisitor(t);
     const a = await productV1(t, { name: 'Estimate A', price: 20, quantity: 5 });

@@ -17,6 +17,7 @@ import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
+import { seenListingVersion } from '../catalog/index.js';
 import {
   deleteCartRow, deleteCartUnlessMovedOn, findCartAtHead, findCartByOwner, insertCart, moveCart, readCartHeads, rekeyOpenCheckouts, updateCart, type CartHeads,
 } from './store.js';
@@ -89,28 +90,31 @@ async function changeCart(ctx: RequestContext, change: CartChange, opts: ChangeO
   }
 }
 
-/** The cart after `change`, its view and wire shape (nothing written). */
-async function nextCart(ctx: RequestContext, existing: StoredCart | undefined, change: CartChange, opts: ChangeOptions): Promise<WrittenCart> {
+/** The cart after `change`, its view and wire shape (nothing written); its lines resolved at `listingVersion` when given. */
+async function nextCart(ctx: RequestContext, existing: StoredCart | undefined, change: CartChange, opts: ChangeOptions, listingVersion?: number): Promise<WrittenCart> {
   const owner = ownerOf(ctx.caller);
   const now = new Date().toISOString();
   const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
   // `before.doc` is this attempt's own parse (or a fresh empty doc), so the change may build on it without a copy.
   const cart: StoredCart = { ...before, doc: change(before.doc), revision: before.revision + 1, updatedDate: now };
   const v = opts.resolved && sameLines(cart.doc.lineItems, opts.resolved.stored)
-    ? { cart, lines: opts.resolved.resolved, currency: ctx.site.currency } : await view(ctx, cart);
+    ? { cart, lines: opts.resolved.resolved, currency: ctx.site.currency } : await view(ctx, cart, listingVersion);
   return { ...v, presented: presentCart(cart, v.lines, v.currency) };
 }
 
-/** Writes `next` over `existing` (at its revision), one statement; false when another write came first. */
-async function storeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart): Promise<boolean> {
-  if (existing) return updateCart(ctx.db, ctx.site.id, next.cart, existing.revision);
+/**
+ * Writes `next` over `existing` (at its revision, and at `listingVersion` when given: see updateCart),
+ * one statement; false when another write came first or the catalog moved on.
+ */
+async function storeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart, listingVersion?: number): Promise<boolean> {
+  if (existing) return updateCart(ctx.db, ctx.site.id, next.cart, existing.revision, listingVersion);
   await insertCart(ctx.db, ctx.site.id, next.cart);
   return true;
 }
 
 /** `storeCart` with the cart event, in the caller's transaction. */
-async function writeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart): Promise<boolean> {
-  if (!(await storeCart(ctx, existing, next))) return false;
+async function writeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart, listingVersion?: number): Promise<boolean> {
+  if (!(await storeCart(ctx, existing, next, listingVersion))) return false;
   await recordEvent(ctx, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: next.cart.id, entity: next.presented });
   return true;
 }
@@ -119,33 +123,44 @@ async function writeCart(ctx: RequestContext, existing: StoredCart | undefined, 
  * `writeCart` in a transaction of its own; or, when nobody receives the cart event (no webhook
  * subscription, no mail: most stores), the row's one statement alone, which is as atomic.
  */
-async function writeCartAlone(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart): Promise<boolean> {
-  if (!(await eventIsRecorded(ctx, CART_FQDN, existing ? 'updated' : 'created'))) return storeCart(ctx, existing, next);
-  return inTransaction(ctx.db, (trx) => writeCart({ ...ctx, db: trx }, existing, next));
+async function writeCartAlone(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart, listingVersion?: number): Promise<boolean> {
+  if (!(await eventIsRecorded(ctx, CART_FQDN, existing ? 'updated' : 'created'))) return storeCart(ctx, existing, next, listingVersion);
+  return inTransaction(ctx.db, (trx) => writeCart({ ...ctx, db: trx }, existing, next, listingVersion));
 }
 
 /**
- * The optimistic try: read and resolve outside, write in a short transaction; undefined when it lost a
- * race. It starts from the cart this process kept for the caller without reading it (kept-carts.ts):
- * a kept cart that is no longer the row's fails the guarded write, and the try is made again from the row.
+ * The optimistic try: read and resolve outside, write alone or in a short transaction; undefined when
+ * it lost a race. It starts from what this process saw last, without reading anything: the cart it
+ * kept for the caller (kept-carts.ts) and the listing version it read last, its lines resolved at that
+ * version; the guarded write checks both (cart revision and listing version). When either moved on,
+ * the try is made again from the cart's head and the version, read in one statement.
  */
 async function changeCartOptimistically(ctx: RequestContext, change: CartChange, opts: ChangeOptions): Promise<WrittenCart | undefined> {
   const ownerKey = ownerOf(ctx.caller).key;
   const remembered = keptCart(ctx.db, ctx.site.id, ownerKey);
-  const existing = remembered ?? await findCartByOwner(ctx.db, ctx.site.id, ownerKey);
+  const seenVersion = remembered ? seenListingVersion(ctx.db, ctx.site.id) : undefined;
+  if (remembered && seenVersion !== undefined) {
+    const written = await tryWrite(ctx, remembered, change, opts, seenVersion);
+    if (written) return written;
+  }
+  // Kept carts and the version are the handle's own: inside a transaction the row is read as before.
+  const heads = ctx.db.isTransaction ? undefined : await readCartHeads(ctx.db, ctx.site.id, ownerKey);
+  const existing = heads ? await findCartAtHead(ctx.db, ctx.site.id, ownerKey, heads.cart) : await findCartByOwner(ctx.db, ctx.site.id, ownerKey);
   if (!existing && !opts.create) throw notFoundCart();
-  const next = await nextCart(ctx, existing, change, opts);
+  return tryWrite(ctx, existing, change, opts, heads?.listingVersion);
+}
+
+/** One optimistic write of `change` over `existing`, its lines resolved at `listingVersion` (read when not given). */
+async function tryWrite(ctx: RequestContext, existing: StoredCart | undefined, change: CartChange, opts: ChangeOptions, listingVersion: number | undefined): Promise<WrittenCart | undefined> {
+  const next = await nextCart(ctx, existing, change, opts, listingVersion);
   let written: boolean;
   try {
-    written = await writeCartAlone(ctx, existing, next);
+    written = await writeCartAlone(ctx, existing, next, listingVersion);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     written = false;
   }
-  if (written) return kept(ctx, next);
-  if (!remembered) return undefined;
-  forgetCart(ctx.db, ctx.site.id, ownerKey);
-  return changeCartOptimistically(ctx, change, opts);
+  return written ? kept(ctx, next) : undefined;
 }
 
 /** A cart just committed, kept for the owner's next call (not while a caller's transaction is still open). */

@@ -4,7 +4,7 @@ import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, t
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout, StoredLine } from './model.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
-import { listingVersionSubquery } from '../catalog/index.js';
+import { listingVersionSubquery, noteListingVersion } from '../catalog/index.js';
 import { pricingVersionSubquery } from './rules/store-version.js';
 
 interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
@@ -73,7 +73,7 @@ export async function readCartHeads(db: Executor, siteId: string, ownerKey: stri
   const row = (await headsByOwner.run(db, { siteId, ownerKey })).rows[0]!;
   return {
     cart: row.cart_id === null ? null : { id: row.cart_id, revision: Number(row.revision) },
-    listingVersion: Number(row.listing_version),
+    listingVersion: noteListingVersion(db, siteId, Number(row.listing_version)),
     pricingVersion: row.pricing_version,
   };
 }
@@ -138,12 +138,18 @@ export async function insertCart(db: Executor, siteId: string, cart: StoredCart)
 }
 
 interface CartUpdate { doc: unknown; revision: number; updatedDate: string; siteId: string; id: string; expectedRevision: number }
+interface CartUpdateAtVersion extends CartUpdate { listingVersion: number }
 
 // Two statements: naming `owner_key` in SET makes SQLite rewrite the cart's (site_id, owner_key) index
 // entry even when the value is the same, one more page per cart write; only a move changes the owner.
 const cartUpdate = preparedQuery((db, p: CartUpdate) =>
   db.updateTable('carts').set({ doc: p.doc, revision: p.revision, updated_date: p.updatedDate })
     .where('site_id', '=', p.siteId).where('id', '=', p.id).where('revision', '=', p.expectedRevision));
+
+const cartUpdateAtVersion = preparedQuery((db, p: CartUpdateAtVersion) =>
+  db.updateTable('carts').set({ doc: p.doc, revision: p.revision, updated_date: p.updatedDate })
+    .where('site_id', '=', p.siteId).where('id', '=', p.id).where('revision', '=', p.expectedRevision)
+    .where(listingVersionSubquery(p.siteId), '=', p.listingVersion));
 
 const cartMove = preparedQuery((db, p: CartUpdate & { ownerKey: string }) =>
   db.updateTable('carts').set({ doc: p.doc, revision: p.revision, updated_date: p.updatedDate, owner_key: p.ownerKey })
@@ -153,9 +159,16 @@ const updateOf = (siteId: string, cart: StoredCart, expectedRevision: number): C
   doc: cartDocJson(cart.doc), revision: cart.revision, updatedDate: cart.updatedDate, siteId, id: cart.id, expectedRevision,
 });
 
-/** Writes the cart (same owner) when it is still at `expectedRevision`; false when another write came first. */
-export async function updateCart(db: Executor, siteId: string, cart: StoredCart, expectedRevision: number): Promise<boolean> {
-  return Number((await cartUpdate.run(db, updateOf(siteId, cart, expectedRevision))).numAffectedRows) === 1;
+/**
+ * Writes the cart (same owner) when it is still at `expectedRevision` and, given `listingVersion`, the
+ * site's listing version is still that one (the version its lines were resolved at: the check costs
+ * the write nothing, where reading the version first was a statement of its own). False when another
+ * write came first or the catalog changed since.
+ */
+export async function updateCart(db: Executor, siteId: string, cart: StoredCart, expectedRevision: number, listingVersion?: number): Promise<boolean> {
+  const update = updateOf(siteId, cart, expectedRevision);
+  const res = listingVersion === undefined ? await cartUpdate.run(db, update) : await cartUpdateAtVersion.run(db, { ...update, listingVersion });
+  return Number(res.numAffectedRows) === 1;
 }
 
 /** Writes the cart with its new owner (a visitor's cart becoming a member's), as `updateCart` does. */

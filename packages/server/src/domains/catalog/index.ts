@@ -4,4 +4,4 @@ export type { ProductV1 } from './model.js';
 export type { ProductV3 } from './v3/model.js';
 export { stableJson } from './model.js';
 export { getProductsForLines, type LineProductV1 } from './line-products.js';
-export { listingVersionSubquery, readListingVersion } from './store-listing.js';
+export { listingVersionSubquery, noteListingVersion, readListingVersion, seenListingVersion } from './store-listing.js';

@@ -57,7 +57,32 @@ const caches = new LruMaps<string, Entry>(() => new LruMap(LISTING_COUNT_CACHE_S
 export async function readListingVersion(db: Executor, siteId: string): Promise<number | undefined> {
   if (db.isTransaction) return undefined;
   const row = (await listingVersion.run(db, { siteId })).rows[0];
-  return row?.version ?? 0;
+  return noteListingVersion(db, siteId, row?.version ?? 0);
+}
+
+/** Sites whose last read listing version a database handle remembers (least recently used dropped first). */
+export const SEEN_LISTING_VERSIONS = 10_000;
+const seenVersions = new LruMaps<string, number>(() => new LruMap(SEEN_LISTING_VERSIONS));
+
+/**
+ * Remembers `version` as the site's listing version this handle read last (outside a transaction,
+ * whose reads may be its own uncommitted writes) and answers it. Every read of the version notes it.
+ */
+export function noteListingVersion(db: Executor, siteId: string, version: number): number {
+  if (db.isTransaction) return version;
+  // Product gets read the version on every call: an unchanged one is not set again (a set reorders the map).
+  const seen = seenVersions.of(db);
+  if (seen.get(siteId) !== version) seen.set(siteId, version);
+  return version;
+}
+
+/**
+ * The listing version this handle read last for the site, or undefined: possibly stale (another
+ * process or request may have raised it since), so only for a write whose statement checks that the
+ * version is still this one (cart/store.ts#updateCart), never for an answer by itself.
+ */
+export function seenListingVersion(db: Executor, siteId: string): number | undefined {
+  return db.isTransaction ? undefined : seenVersions.of(db).get(siteId);
 }
 
 /**
