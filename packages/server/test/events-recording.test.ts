@@ -3,11 +3,14 @@
  * active webhook subscription of the site matches, and those a mail template sends from; a write
  * nobody receives records nothing. Real server, real database, a real webhook receiver.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor, SLOW_START_MS } from './events-support.js';
 import { CART, as, line, productV1, visitor } from './cart-support.js';
-import { listMail } from '../src/domains/events/index.js';
+import { eventIsRecorded, listMail, recordEvent } from '../src/domains/events/index.js';
+import { POSTGRES_POOL_SIZE } from '../src/storage/database.js';
+import { inTransaction } from '../src/storage/transaction.js';
 import { loadEventsSettings } from '../src/domains/events/settings.js';
 
 const CART_FQDN = 'wix.ecom.v1.cart';
@@ -79,5 +82,31 @@ describe('event recording (default: subscribed)', () => {
     await waitFor(async () => (await listMail(t.server.deps.storage.db, t.site.id, 'recorded@example.com')).length === 1, 10_000, 'the welcome mail');
     const [mail] = await listMail(t.server.deps.storage.db, t.site.id, 'recorded@example.com');
     expect(mail!.template).toBe('member-welcome');
+  });
+
+  it('transactions holding every connection record their events while a read outside them waits for one', async () => {
+    // A site whose subscribed event types this process has not read yet.
+    const ctx = { ...ownerContext(t), site: { ...t.site, id: randomUUID() } };
+    const connections = ctx.dialect === 'postgres' ? POSTGRES_POOL_SIZE : 1;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const entered: Promise<void>[] = [];
+    const done = Array.from({ length: connections }, (_, i) => {
+      let enter!: () => void;
+      entered.push(new Promise<void>((resolve) => { enter = resolve; }));
+      return inTransaction(ctx.db, async (trx) => {
+        enter();
+        await gate;
+        await recordEvent({ ...ctx, db: trx }, { entityFqdn: THING, slug: 'updated', entityId: `held-${i}`, entity: { i } });
+        return 'recorded';
+      });
+    });
+    await Promise.all(entered);
+    // Every connection is held by a transaction: this read of the site's subscriptions waits for one.
+    const outside = eventIsRecorded(ctx, THING, 'updated');
+    open();
+    const deadline = new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000).unref());
+    expect(await Promise.race([Promise.all(done).then((r) => r.join()), deadline])).toBe(Array(connections).fill('recorded').join());
+    expect(await Promise.race([outside, deadline])).toBe(false);
   });
 });

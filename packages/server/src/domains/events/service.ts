@@ -115,17 +115,25 @@ async function receivedEvents(ctx: RequestContext, events: DomainEvent[]): Promi
  * fan-out matches the subscriptions active when it runs.
  */
 export const SUBSCRIBED_TYPES_CACHE_MS = 5_000;
-const subscribedTypes = new Map<string, { read: Promise<EventTypePattern[][]>; at: number }>();
+const subscribedTypes = new Map<string, { read: Promise<EventTypePattern[][]>; at: number; settled: boolean }>();
 
-/** Read in the caller's transaction when it has one (on SQLite the root executor waits for it to end). */
+/**
+ * Read in the caller's transaction when it has one (on SQLite the root executor waits for it to end).
+ * Callers share a read still under way, except a caller inside a transaction: a read on the root
+ * executor waits for a free connection, and a transaction holds one, so transactions awaiting such
+ * a read while they held every connection of the pool (or SQLite's one) would wait for ever. Such a
+ * caller reads on its own connection instead.
+ */
 function subscribedEventTypes(db: Executor, siteId: string): Promise<EventTypePattern[][]> {
   const now = Date.now();
   const hit = subscribedTypes.get(siteId);
-  if (hit && now - hit.at < SUBSCRIBED_TYPES_CACHE_MS) return hit.read;
-  const read = activeEventTypesOfSite(db, siteId);
-  subscribedTypes.set(siteId, { read, at: now });
-  read.catch(() => subscribedTypes.delete(siteId));
-  return read;
+  if (hit && now - hit.at < SUBSCRIBED_TYPES_CACHE_MS && (hit.settled || !db.isTransaction)) return hit.read;
+  const entry = { read: activeEventTypesOfSite(db, siteId), at: now, settled: false };
+  subscribedTypes.set(siteId, entry);
+  entry.read.then(() => { entry.settled = true; }, () => {
+    if (subscribedTypes.get(siteId) === entry) subscribedTypes.delete(siteId);
+  });
+  return entry.read;
 }
 
 /** After a subscription change commits, this process reads the site's subscriptions again. */
