@@ -17,6 +17,8 @@ export interface Config {
   databaseReadUrl?: string | undefined;
   /** PostgreSQL schema to use (tests give each run its own). */
   databaseSchema: string | undefined;
+  /** DATABASE_NAMED_STATEMENTS=off: no named prepared statements on PostgreSQL (storage/named-statements.ts). */
+  databaseNamedStatements?: boolean;
   logLevel: string;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: envInt(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,

@@ -90,6 +90,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     statementTimeoutMs: config.statementTimeoutMs,
     sqliteCacheMb: config.sqliteCacheMb,
     countQueries: config.countQueries,
+    namedStatements: config.databaseNamedStatements,
   });
   if (options.migrate !== false) await migrateToLatest(storage.db, domainMigrations(), config.databaseUrl ? config.databaseSchema : undefined);
   const keys = new SigningKeys(storage.db);

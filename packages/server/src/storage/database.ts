@@ -12,6 +12,7 @@ import { createReadRouting, RoutingPostgresDialect, type ReadRouting } from './r
 import { STATEMENT_TIMEOUT_CODE } from './errors.js';
 import { LockWaitingSqliteDialect, SQLITE_LOCK_WAIT_MS } from './sqlite-lock-wait.js';
 import { startWalCheckpointer, WAL_BACKSTOP_PAGES } from './wal-checkpointer.js';
+import { nameStatementsOn } from './named-statements.js';
 
 export type Db = Kysely<Database>;
 /** What services run their SQL on: the database, or the transaction they were handed. */
@@ -39,6 +40,8 @@ export interface StorageOptions {
   sqliteCacheMb?: number | undefined;
   /** Report every statement to query-counter.ts (query budgets in tests); off by default. */
   countQueries?: boolean | undefined;
+  /** PostgreSQL: the hot statements as named prepared statements (named-statements.ts); on unless false. */
+  namedStatements?: boolean | undefined;
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; every count we read fits in a double.
@@ -285,7 +288,10 @@ async function openPostgres(url: string, options: StorageOptions): Promise<Stora
     // listeners Node would end the process. The statement in flight fails (a 503, http/app.ts); the
     // pool discards a broken client when it comes back and connects anew on demand.
     made.on('error', () => undefined);
-    made.on('connect', (client) => { client.on('error', () => undefined); });
+    made.on('connect', (client) => {
+      client.on('error', () => undefined);
+      if (options.namedStatements !== false) nameStatementsOn(client);
+    });
     return made;
   };
   const pool = poolOf(url);

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Compilable, QueryResult, RawBuilder } from 'kysely';
 import { readDirectly, type Executor } from './database.js';
 import { dialectOf, type DialectName } from './dialect.js';
+import { nameStatement } from './named-statements.js';
 
 /**
  * A query built and compiled once per dialect, then run with new parameter values.
@@ -46,6 +47,7 @@ export function preparedQuery<P extends object, R>(build: (db: Executor, params:
     // A builder compiles by itself; a `sql` template needs the executor it is compiled for.
     const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
     const compiled = { query, names: query.parameters.map((v) => (v instanceof Placeholder ? v.name : undefined)) };
+    if (dialect === 'postgres') nameStatement(query.sql);
     byDialect.set(dialect, compiled);
     return compiled;
   };
