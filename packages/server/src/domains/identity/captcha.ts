@@ -22,10 +22,19 @@ export type CaptchaMode = 'invisible' | 'visible';
 
 export interface CaptchaChallenge { algorithm: 'SHA-256'; challenge: string; salt: string; signature: string; maxnumber: number }
 
-let hmacKey: Promise<string> | undefined;
-function keyOf(ctx: BaseContext): Promise<string> {
-  hmacKey ??= readOrCreateSecret(ctx.deps.storage.db, 'captcha_hmac', randomBytes(32).toString('hex'));
-  return hmacKey;
+/**
+ * The HMAC key per database handle, once read. Only a key read is kept: a read that failed (the
+ * database restarting) is made again by the next challenge, where keeping its rejected promise
+ * refused every captcha until the process restarted.
+ */
+const hmacKeys = new WeakMap<object, string>();
+async function keyOf(ctx: BaseContext): Promise<string> {
+  const db = ctx.deps.storage.db;
+  const kept = hmacKeys.get(db);
+  if (kept !== undefined) return kept;
+  const key = await readOrCreateSecret(db, 'captcha_hmac', randomBytes(32).toString('hex'));
+  hmacKeys.set(db, key);
+  return key;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
