@@ -314,6 +314,9 @@ async function measureGroup(group: Group, scenarios: Scenario[], options: { seco
       rows.push(row);
       const errors = result.errors + result.non2xx;
       log(`   ${scenario.title.padEnd(52)} ${result.rps.toFixed(0).padStart(6)}/s  baseline ${base.rps.toFixed(0).padStart(6)}/s  ${(row.ratio * 100).toFixed(0).padStart(3)}%  p99 ${result.p99.toFixed(1)} ms  CPU ${row.serverCpuMicros.toFixed(0)} us (baseline ${row.baselineCpuMicros.toFixed(0)} us)  RSS ${peak.toFixed(0)} MB  gen ${result.generatorCpu.toFixed(2)}/${base.generatorCpu.toFixed(2)} cores  warm-up ${result.warmup?.seconds ?? 0} s${result.warmup?.settled === false ? ' (not settled)' : ''}${errors ? `  ERRORS ${errors}${result.firstError ? `: ${result.firstError.slice(0, 120)}` : ''}` : ''}`);
+      // Not a slow figure but a stuck server (the twentieth session's pool deadlock read as "0/s"):
+      // the run stops here rather than measure the next scenarios against it.
+      if (result.completed === 0) throw new Error(`${scenario.title}: the server answered nothing in ${options.seconds} s, it is stuck (${label})`);
     }
     return rows;
   } finally {
