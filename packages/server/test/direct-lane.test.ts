@@ -83,24 +83,27 @@ function paths(): string[] {
 }
 
 /**
- * One GET with the request target sent exactly as given (fetch and URL-based clients normalize dot
- * segments and drop an empty query string), with `options`' credentials and headers.
+ * One request with the request target sent exactly as given (fetch and URL-based clients normalize dot
+ * segments and drop an empty query string), with `options`' credentials and headers, and `body` as is.
  */
-function rawGet(path: string, options: CallOptions): Promise<{ status: number; body: unknown; headers: http.IncomingHttpHeaders }> {
+function rawRequest(method: string, path: string, options: CallOptions, body?: string): Promise<{ status: number; body: unknown; headers: http.IncomingHttpHeaders }> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.auth) headers.authorization = options.auth;
   if (options.siteId) headers['wix-site-id'] = options.siteId;
+  if (body !== undefined) headers['content-type'] = 'application/json';
   const { port } = front.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
       res.on('end', () => resolve({ status: res.statusCode!, body: res.headers['content-type']?.startsWith('application/json') ? JSON.parse(text) : text, headers: res.headers }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
+
+const rawGet = (path: string, options: CallOptions) => rawRequest('GET', path, options);
 
 /** Paging cursors carry the time they were signed at: two answers' cursors differ by nature. */
 function withoutCursorStamps(value: unknown): unknown {
@@ -111,9 +114,12 @@ function withoutCursorStamps(value: unknown): unknown {
     : withoutCursorStamps(v)]));
 }
 
-async function answer(path: string, options: CallOptions): Promise<{ status: number; body: unknown; headers: [string, unknown][] }> {
-  const res = await rawGet(path, options);
-  const headers = Object.entries(res.headers).filter(([name]) => !PER_ANSWER.has(name)).sort(([a], [b]) => a.localeCompare(b));
+async function answer(path: string, options: CallOptions, method = 'GET', body?: string): Promise<{ status: number; body: unknown; headers: [string, unknown][] }> {
+  const res = await rawRequest(method, path, options, body);
+  // A write's consistency token is the time it answered at: present on both, equal only by chance.
+  const headers = Object.entries(res.headers).filter(([name]) => !PER_ANSWER.has(name))
+    .map(([name, value]): [string, unknown] => [name, name === 'x-wix-consistent' && /^\d+$/.test(String(value)) ? 'a time' : value])
+    .sort(([a], [b]) => a.localeCompare(b));
   return { status: res.status, body: withoutCursorStamps(res.body), headers };
 }
 
@@ -134,6 +140,65 @@ describe('the direct lane answers as the app does', () => {
     }
     // The comparison covered successes, rejected input, authentication and authorization failures, and missing objects.
     expect(new Set(checked)).toEqual(new Set(['200', '400', '401', '403', '404']));
+  });
+
+  /** One request through the lane (its plain path) and the same through the app (`?`): equal answers. */
+  async function sameBothWays(method: string, path: string, who: string, body: string | undefined): Promise<number> {
+    const options = callers[who]!;
+    const before = { ...lanes };
+    const direct = await answer(path, options, method, body);
+    expect(lanes.served - before.served, `${who} ${method} ${path}: answered by the lane`).toBe(1);
+    const viaApp = await answer(`${path}?`, options, method, body);
+    expect(lanes.passed - before.passed, `${who} ${method} ${path}?: answered by the app`).toBe(1);
+    expect(direct, `${who} ${method} ${path} ${body}`).toEqual(viaApp);
+    expect(direct.status, `${who} ${method} ${path} ${body}`).not.toBe(500);
+    return direct.status;
+  }
+
+  it('for every POST, PUT and PATCH site route and every kind of caller, given a body it must refuse', async () => {
+    const routes = allRoutes().filter((r) => (r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH' || r.postTwin) && r.access !== 'public' && !r.raw && !r.rawBodyBytes);
+    expect(routes.length).toBeGreaterThan(100);
+    const checked = new Set<number>();
+    // Bodies refused before any handler runs, so asking twice changes nothing: not JSON, not an object, a NUL inside.
+    const bodies = ['{"query":', '[1]', '{"note":"a\\u0000b"}'];
+    for (const r of routes) {
+      const method = r.method === 'GET' ? 'POST' : r.method;
+      const path = r.path.replace(/:[A-Za-z0-9_]+/g, PLACEHOLDER);
+      for (const who of Object.keys(callers)) {
+        for (const body of bodies) checked.add(await sameBothWays(method, path, who, body));
+      }
+    }
+    expect(checked).toEqual(new Set([400, 401, 403]));
+  });
+
+  it("for the storefront's hot POSTs, given what they take", async () => {
+    const visitorCart = { auth: callers.visitor!.auth! };
+    expect((await call(t.url, '/ecom/v1/carts/current/add-to-cart', { ...visitorCart, body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: realIds.product, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] } })).status).toBe(200);
+    const reads: [string, string, string][] = [
+      ['visitor', '/stores-reader/v1/products/query-platformized', JSON.stringify({ query: { paging: { limit: 5 } } })],
+      ['visitor', '/stores-reader/v1/products/query-platformized', ''],
+      ['visitor', '/stores/v3/products/query', JSON.stringify({ query: { cursorPaging: { limit: 5 } } })],
+      ['visitor', '/ecom/v1/carts/current/estimate-totals', '{}'],
+      ['member', '/ecom/v1/carts/current/estimate-totals', '{}'],
+      ['owner', '/members/v1/members/query', JSON.stringify({ query: { paging: { limit: 5 } } })],
+      ['cross-origin visitor', '/stores-reader/v1/products/query-platformized', JSON.stringify({ query: { paging: { limit: 1 } } })],
+    ];
+    const statuses = new Set<number>();
+    for (const [who, path, body] of reads) statuses.add(await sameBothWays('POST', path, who, body));
+    expect(statuses).toEqual(new Set([200, 404]));
+    // A write through the lane: its answer is the cart a read then finds.
+    const added = await rawRequest('POST', '/ecom/v1/carts/current/add-to-cart', callers.visitor!, JSON.stringify({ lineItems: [{ quantity: 2, catalogReference: { catalogItemId: realIds.product, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] }));
+    expect(added.status).toBe(200);
+    expect((added.body as { cart: { lineItems: { quantity: number }[] } }).cart.lineItems.map((l) => l.quantity)).toEqual([3]);
+    expect((await rawGet('/ecom/v1/carts/current', callers.visitor!)).body).toEqual(added.body);
+    expect(added.headers['x-wix-consistent']).toMatch(/^\d+$/);
+  });
+
+  it('refuses a body over the bound as the app does, and closes the connection', async () => {
+    const big = JSON.stringify({ query: { filter: 'x'.repeat(t.config.bodyLimitBytes) } });
+    expect(await sameBothWays('POST', '/stores-reader/v1/products/query-platformized', 'visitor', big)).toBe(413);
+    const res = await rawRequest('POST', '/stores-reader/v1/products/query-platformized', callers.visitor!, big);
+    expect(res.headers.connection).toBe('close');
   });
 
   it('answers a product get with the stored document and the frame headers', async () => {
@@ -162,11 +227,12 @@ describe('what the lane leaves to the app', () => {
     expect(lanes.passed - before.passed).toBe(1);
   });
 
-  it('other methods', async () => {
+  it('other methods, and a write with an Idempotency-Key', async () => {
     const before = { ...lanes };
-    const res = await call(url, '/stores-reader/v1/products/query-platformized', { ...callers.visitor, body: { query: {} } });
-    expect(res.status).toBe(200);
+    expect((await call(url, '/ecom/v1/carts/current', { ...callers.visitor, method: 'DELETE' })).status).toBeGreaterThanOrEqual(200);
+    const keyed = await rawRequest('POST', '/stores-reader/v1/products/query-platformized', { ...callers.visitor!, headers: { 'idempotency-key': 'lane-key-1' } }, '{}');
+    expect(keyed.status).toBe(200);
     expect(lanes.served - before.served).toBe(0);
-    expect(lanes.passed - before.passed).toBe(1);
+    expect(lanes.passed - before.passed).toBe(2);
   });
 });

@@ -7,15 +7,15 @@ import { corsPolicy } from './cors.js';
 import { applyFrameHeaders, frameJson, frameResponse, openFrame, REQUEST_ID_HEADER, type RequestFrame } from './frame.js';
 import { requestLineWriter } from './logging.js';
 import type { AppDeps, BaseContext, RequestContext } from './context.js';
-import { ApplicationError, violation, type ErrorBody } from './errors.js';
+import { ApplicationError, type ErrorBody } from './errors.js';
 import type { RouteCall, RouteDef } from './route.js';
-import { coerceQueryFields, decodeQuery, EncodedJson, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
+import { coerceQueryFields, decodeQuery, EncodedJson, requestUrlParts, stringifyForWire } from './wire.js';
 import { requestHeader } from './request-headers.js';
-import { readBodyBytes, readBodyText } from './request-body.js';
+import { jsonBodyOf, readBodyBytes, readBodyText } from './request-body.js';
 import { violationsFromZod } from './zod-violations.js';
 import { sortBySpecificity } from './route-order.js';
 import { answerIdempotently, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.js';
-import { assertCleanText, jsonTextMayHoldBadText } from './text-guard.js';
+import { assertCleanText } from './text-guard.js';
 import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
 import { createDirectLane, type DirectLane } from './direct-lane.js';
 import { countingQueries } from '../storage/query-counter.js';
@@ -139,18 +139,7 @@ async function readInput(c: Context, def: RouteDef, query: URLSearchParams, body
   // Bodies are bounded as they are read: a raw-body route (uploads) by its own bound, JSON by the server's.
   if (def.rawBodyBytes) body = { body: new Uint8Array(await readBodyBytes(c, def.rawBodyBytes)), contentType: requestHeader(c, 'content-type') ?? '' };
   else if (c.req.method !== 'GET' && c.req.method !== 'DELETE' && c.req.method !== 'OPTIONS') {
-    const text = await readBodyText(c, bodyLimitBytes);
-    if (text.trim() !== '') {
-      let parsed: unknown;
-      try {
-        parsed = parseJsonSafely(text);
-      } catch {
-        throw violation('$body', 'must be valid JSON', 'FORMAT');
-      }
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw violation('$body', 'must be a JSON object', 'FORMAT');
-      body = parsed as Record<string, unknown>;
-      bodyNeedsScan = jsonTextMayHoldBadText(text);
-    }
+    ({ body, needsScan: bodyNeedsScan } = jsonBodyOf(await readBodyText(c, bodyLimitBytes)));
   }
   // NUL and unpaired surrogates, once for every route (text-guard.ts); a clean body costs one regex scan.
   assertCleanText([

@@ -8,23 +8,28 @@ import type { RouteDef, SiteRoute } from './route.js';
 import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
 import { nodeRequestHeader } from './request-headers.js';
 import { EncodedJson, requestUrlParts, stringifyForWire } from './wire.js';
+import { jsonBodyOf, readIncomingBody } from './request-body.js';
+import { assertCleanText } from './text-guard.js';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency.js';
 import { violationsFromZod } from './zod-violations.js';
 import { countingQueries } from '../storage/query-counter.js';
 import { consistencyToken, routeReads } from '../storage/database.js';
 
 /**
- * The direct lane: a GET whose only input is its path (no query string, no body) to a site route
- * that returns JSON, answered on Node's own request and response objects instead of through Hono.
- * The catalog's reads by id are most of a storefront's API traffic, and for them the web Request and
+ * The direct lane: a call whose input is its path and, for POST, PUT and PATCH, a JSON body (no query
+ * string) to a site route that returns JSON, answered on Node's own request and response objects
+ * instead of through Hono. The catalog's reads by id are most of a storefront's API traffic, and its
+ * POSTs (cart calls, estimates, query pages, searches) most of the rest; for them the web Request and
  * Response objects, the router's search among about 300 routes, the middleware chain and the generic
  * input decoding cost as much as the read itself (docs/performance-log.md, "The direct lane"). Everything
  * a route call means is the same as in app.ts, through the same functions: caller (route-call.ts),
- * function-level authorization, zod validation of the path parameters, the handler, the frame's
- * headers (request id, CORS), the read routing and consistency token, the query count of test mode,
- * error answers and the request line. Whatever the lane is not sure of goes to the app unchanged:
- * other methods, a query string, percent-escapes, dot segments, an unusual Host, a path whose first
- * matching route is not one the lane serves. `direct-lane.test.ts` compares its answers (status,
- * body, headers) with the app's for every GET site route and every kind of caller.
+ * function-level authorization, the bounded body and its JSON (request-body.ts), the text guard, zod
+ * validation, the handler, the frame's headers (request id, CORS), the read routing and consistency
+ * token, the query count of test mode, error answers and the request line. Whatever the lane is not
+ * sure of goes to the app unchanged: other methods, a query string, percent-escapes, dot segments, an
+ * unusual Host, an `Idempotency-Key` header, a path whose first matching route is not one the lane
+ * serves. `direct-lane.test.ts` compares its answers (status, body, headers) with the app's for every
+ * site route and every kind of caller.
  */
 export type DirectLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -84,17 +89,34 @@ function literalsMatch(parts: { literal: string; param: boolean }[], segments: s
   return true;
 }
 
+/** Methods whose JSON body is the call's input (the app reads a body for every method but GET, DELETE and OPTIONS). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const IDEMPOTENCY_KEY = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+/** The routes a request of `method` may match, in the app's order (a GET with a POST twin answers POST too). */
+function routesFor(routes: RouteDef[], method: string): CompiledRoute[] {
+  return routes.filter((def) => def.method === method || (method === 'POST' && def.method === 'GET' && def.postTwin)).map(compile);
+}
+
 export function createDirectLane(parts: LaneParts): DirectLane {
-  const routes = parts.routes.filter((def) => def.method === 'GET').map(compile);
+  const byMethod = new Map(['GET', ...BODY_METHODS].map((method) => [method, routesFor(parts.routes, method)]));
   const { deps } = parts;
   const consistentName = parts.consistentHeader.toLowerCase();
 
-  /** The route call proper, as runRoute makes it for a request without query or body. */
+  /** The call's input as the app's readInput makes it without a query string: the JSON body, then the path's parameters. */
+  async function inputOf(req: IncomingMessage, params: Record<string, string>): Promise<Record<string, unknown>> {
+    if (!BODY_METHODS.has(req.method!)) return { ...params };
+    const { body, needsScan } = jsonBodyOf((await readIncomingBody(req, deps.config.bodyLimitBytes)).toString('utf8'));
+    // Plain path segments cannot hold the text the guard looks for (NUL, lone surrogates); a body may.
+    if (needsScan) assertCleanText([{ value: body }]);
+    return { ...body, ...params };
+  }
+
+  /** The route call proper, as runRoute makes it for a request without a query string. */
   async function call(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
     const { site, caller } = await resolveCaller(deps, nodeRequestHeader(req, 'authorization'), nodeRequestHeader(req, 'wix-site-id'));
     assertMayCall(def, site, caller);
-    // Plain path segments cannot hold the text the app's text guard looks for (NUL, lone surrogates).
-    const parsed = def.request.safeParse({ ...params }, { reportInput: true });
+    const parsed = def.request.safeParse(await inputOf(req, params), { reportInput: true });
     if (!parsed.success) throw violationsFromZod(parsed.error.issues);
     const base: BaseContext = {
       requestId, deps, db: deps.storage.db, dialect: deps.storage.dialect, caller,
@@ -103,7 +125,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
       log: deps.log,
     };
     const result = await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, {});
-    const token = await consistencyToken(deps.storage, false);
+    const token = await consistencyToken(deps.storage, req.method !== 'GET');
     // Encoded once into a Buffer (a kept answer already is one): its length is the content-length, and
     // Node writes it beside the header text without joining the two into one more copy on the JS heap.
     const body = result instanceof EncodedJson ? result.bytes() : Buffer.from(stringifyForWire(result));
@@ -131,11 +153,14 @@ export function createDirectLane(parts: LaneParts): DirectLane {
       : await settle(req, def, params, requestId);
     res.writeHead(reply.status, { ...frame, 'content-type': JSON_CONTENT_TYPE, ...reply.headers, 'content-length': reply.body.length });
     res.end(reply.body);
-    parts.logRequest({ reqId: requestId, method: 'GET', path: req.url!, status: reply.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    parts.logRequest({ reqId: requestId, method: req.method!, path: req.url!, status: reply.status, ms: Math.round((performance.now() - started) * 10) / 10 });
   }
 
   return (req, res) => {
-    if (req.method !== 'GET') return false;
+    const routes = byMethod.get(req.method!);
+    if (routes === undefined) return false;
+    // A keyed write is answered once and replayed after (http/idempotency.ts): the app's path.
+    if (req.headers[IDEMPOTENCY_KEY] !== undefined) return false;
     const url = req.url;
     const host = req.headers.host;
     if (url === undefined || host === undefined || !PLAIN_PATH.test(url) || !PLAIN_HOST.test(host)) return false;

@@ -1,6 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { ApplicationError } from './errors.js';
+import { ApplicationError, violation } from './errors.js';
+import { jsonTextMayHoldBadText } from './text-guard.js';
+import { parseJsonSafely } from './wire.js';
 
 /**
  * The request body, at most `maxBytes` long, else a 413. On the Node adapter it is read from Node's
@@ -15,6 +18,11 @@ export async function readBodyBytes(c: Context, maxBytes: number): Promise<Buffe
     if (bytes.byteLength > maxBytes) throw payloadTooLarge(maxBytes);
     return Buffer.from(bytes);
   }
+  return readIncomingBody(incoming, maxBytes);
+}
+
+/** The body of Node's request, at most `maxBytes` long, else a 413 (the direct lane reads it so too). */
+export async function readIncomingBody(incoming: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = incoming.headers['content-length'];
   // Node's parser holds a body to its declared length, so a declared length over the bound needs no reading.
   if (declared !== undefined && incoming.headers['transfer-encoding'] === undefined && Number(declared) > maxBytes) throw payloadTooLarge(maxBytes);
@@ -47,6 +55,22 @@ export async function readBodyBytes(c: Context, maxBytes: number): Promise<Buffe
 /** `readBodyBytes` as UTF-8 text (JSON bodies). */
 export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
   return (await readBodyBytes(c, maxBytes)).toString('utf8');
+}
+
+/**
+ * A JSON request body's object (an empty or blank body is `{}`), else a 400; and whether its text may
+ * hold what the text guard refuses (text-guard.ts), so the parsed object needs the guard's walk.
+ */
+export function jsonBodyOf(text: string): { body: Record<string, unknown>; needsScan: boolean } {
+  if (text.trim() === '') return { body: {}, needsScan: false };
+  let parsed: unknown;
+  try {
+    parsed = parseJsonSafely(text);
+  } catch {
+    throw violation('$body', 'must be valid JSON', 'FORMAT');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw violation('$body', 'must be a JSON object', 'FORMAT');
+  return { body: parsed as Record<string, unknown>, needsScan: jsonTextMayHoldBadText(text) };
 }
 
 /** The answer to a body over its bound; the rest of it is left unread, so the connection is closed. */
