@@ -64,6 +64,16 @@ describe('kept carts and estimate answers', () => {
     expect(quantities(added)).toEqual([['Kept A', 6], ['Kept B', 2]]);
     expect(quantities(await as(other, token).get(CART))).toEqual([['Kept A', 6], ['Kept B', 2]]);
 
+    // A line only the other process has seen yet: changed and removed here all the same (the kept cart is behind, not the row).
+    const c = await productV1(t, { name: 'Kept C', price: 1 });
+    const withC = await as(other, token).post(`${CART}/add-to-cart`, { lineItems: [line(c.productId, 1)] });
+    const lineC = withC.body.cart.lineItems[2].id as string;
+    const changed = await as(t, token).post(`${CART}/update-line-items-quantity`, { lineItems: [{ id: lineC, quantity: 5 }] });
+    expect([changed.status, quantities(changed)]).toEqual([200, [['Kept A', 6], ['Kept B', 2], ['Kept C', 5]]]);
+    expect((await as(other, token).post(`${CART}/add-to-cart`, { lineItems: [line(c.productId, 1)] })).status).toBe(200);
+    const removed = await as(t, token).post(`${CART}/remove-line-items`, { lineItemIds: [lineC] });
+    expect([removed.status, quantities(removed)]).toEqual([200, [['Kept A', 6], ['Kept B', 2]]]);
+
     // Removed on the other process, then changed here: a 400 for the line that is gone, not a write over it.
     const lineB = added.body.cart.lineItems[1].id as string;
     expect((await as(other, token).post(`${CART}/remove-line-items`, { lineItemIds: [lineB] })).status).toBe(200);

@@ -140,8 +140,13 @@ async function changeCartOptimistically(ctx: RequestContext, change: CartChange,
   const remembered = keptCart(ctx.db, ctx.site.id, ownerKey);
   const seenVersion = remembered ? seenListingVersion(ctx.db, ctx.site.id) : undefined;
   if (remembered && seenVersion !== undefined) {
-    const written = await tryWrite(ctx, remembered, change, opts, seenVersion);
-    if (written) return written;
+    try {
+      const written = await tryWrite(ctx, remembered, change, opts, seenVersion);
+      if (written) return written;
+    } catch (error) {
+      // A change refused on the kept cart (a line it does not have yet) is decided on the row.
+      if (!(error instanceof ApplicationError)) throw error;
+    }
   }
   // Kept carts and the version are the handle's own: inside a transaction the row is read as before.
   const heads = ctx.db.isTransaction ? undefined : await readCartHeads(ctx.db, ctx.site.id, ownerKey);
