@@ -11,10 +11,11 @@ import { call, startTestServer, visitorTokens, type CallOptions, type TestServer
 import { memberWithToken } from './member-tokens.js';
 
 /**
- * The direct lane (http/direct-lane.ts) answers path-only GETs without the Hono app. Its answers
- * must be the app's: every GET site route, for each kind of caller, is asked once by its plain path
- * (the lane) and once with an empty query string (`?`, which the lane leaves to the app), and the two
- * answers must agree in status, body and headers. The server under test counts which of the two
+ * The direct lane (http/direct-lane.ts) answers path-only GETs and JSON-body calls without the Hono
+ * app. Its answers must be the app's: every GET site route, and every body route with bodies it must
+ * refuse, for each kind of caller, is asked once by its plain path (the lane) and once with an empty
+ * query string (`?`, which the lane leaves to the app), and the two answers must agree in status,
+ * body and headers; so are the storefront's hot POSTs with the bodies they take. The server under test counts which of the two
  * answered, so the comparison cannot pass by both going through the app.
  */
 

@@ -1,6 +1,7 @@
 /**
- * The current cart (docs/cart.md): one per visitor or member, found by the caller's own id. Writes run
- * in one transaction with their outbox event; prices and availability are computed on every read.
+ * The current cart (docs/cart.md): one per visitor or member, found by the caller's own id. A write is
+ * its guarded update alone, or in one transaction with its outbox event when anyone receives it;
+ * prices and availability are computed on every read.
  */
 import { randomUUID } from 'node:crypto';
 import { isElevated, type RequestContext } from '../../http/context.js';
