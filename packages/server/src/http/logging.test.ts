@@ -64,6 +64,26 @@ describe('buffered request log', () => {
     fs.closeSync(fd);
   });
 
+  it('writes full chunks as they fill, in order, with multi-byte text and a line larger than a chunk intact', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-log-')), 'out.log');
+    const fd = fs.openSync(file, 'w');
+    const log = createLogger('info', fd);
+    const text = '\u00e9\u4e2d\ud83d\ude00'.repeat(20);
+    const lines = Math.ceil((3 * LOG_BUFFER_BYTES) / 200);
+    for (let n = 0; n < lines; n++) log.info({ n, text }, 'request');
+    log.info({ n: lines, text: 'x'.repeat(LOG_BUFFER_BYTES * 2) }, 'large');
+    // Without a flush, every chunk that filled is already in the file, whole lines only.
+    const written = linesOf(fs.readFileSync(file, 'utf8'));
+    expect(written.length).toBeGreaterThan(lines / 2);
+    expect(written.length).toBeLessThanOrEqual(lines + 1);
+    flushLogs();
+    const all = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { n: number; text: string });
+    expect(all.map((l) => l.n)).toEqual(Array.from({ length: lines + 1 }, (_, n) => n));
+    expect(all.slice(0, -1).every((l) => l.text === text)).toBe(true);
+    expect(all.at(-1)!.text).toHaveLength(LOG_BUFFER_BYTES * 2);
+    fs.closeSync(fd);
+  });
+
   it('request lines go to the same buffer, in order with the other lines, in pino\'s shape with the same base fields; other lines stay redacted', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-log-')), 'out.log');
     const fd = fs.openSync(file, 'w');
