@@ -9,6 +9,11 @@
  *
  *   npm run bench -- --no-build --scenarios estimate-totals --node-flags=--require=./bench/heap-sample.cjs
  *
+ * With HEAP_SAMPLE_SURVIVORS=1 it counts only objects that outlived a young-generation collection
+ * (promoted to the old generation, whether or not a full collection freed them later): what makes
+ * full collections run. A request's own objects should die young; whatever shows here is held past
+ * its request (a buffer, a cache, a timer).
+ *
  * Sampling costs a little CPU: compare allocations with each other, not the run's req/s with an
  * unsampled run. Divide by the requests of the run (the request log counts them) for bytes per request.
  */
@@ -25,7 +30,8 @@ if (process.argv[1] && path.basename(process.argv[1]) === 'vitrine.js') {
   const session = new inspector.Session();
   session.connect();
   session.post('HeapProfiler.startSampling', {
-    samplingInterval: SAMPLING_INTERVAL_BYTES, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true,
+    samplingInterval: SAMPLING_INTERVAL_BYTES, includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: process.env.HEAP_SAMPLE_SURVIVORS !== '1',
   });
   process.on('exit', () => {
     // An in-process session answers synchronously, as an exit handler needs.
