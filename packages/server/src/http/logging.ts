@@ -88,6 +88,7 @@ const REDACT = ['req.headers.authorization', '*.password', '*.apiKey', '*.refres
 export function createLogger(level: string, fd = 1): Logger {
   // Never log credentials: request logs carry method, path, status and duration only.
   if (level === 'silent') return pino({ level, redact: REDACT });
+  // sonic-boom's types declare only write(string); in its buffer mode it takes Buffers (and only those).
   const dest = new BatchedDestination(pino.destination({ dest: fd, sync: true, contentMode: 'buffer' }) as unknown as ChunkWriter);
   track(dest);
   return pino({ level, redact: REDACT }, dest);
