@@ -371,8 +371,15 @@ describe('kept product answers', () => {
       const reads = [[t.url, visitor], [other.url, otherVisitor]].flatMap(([base, auth]) => paths.map((path) => () => get(base!, auth!, path)));
       const all = async () => Promise.all(reads.map((read) => read()));
       for (let i = 0; i < 2; i++) expect((await all()).map((r) => r.product.name)).toEqual(Array(4).fill('Kept Kettle'));
+      // An owner sees private tags, so is never answered from what visitors were sent (in either server).
+      const tagged = await call(t.url, `${V3}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, tags: { privateTags: { tagIds: ['margin-low'] } } } } });
+      expect(tagged.status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await all()).map((r) => r.product.tags?.privateTags)).toEqual(Array(4).fill(undefined));
+      for (const [base, key] of [[t.url, t.apiKey], [other.url, other.apiKey]] as const) {
+        for (const path of paths) expect((await get(base, key, path)).product.tags.privateTags).toEqual({ tagIds: ['margin-low'] });
+      }
 
-      expect((await call(t.url, `${V3}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: p.revision, name: 'Kept Kettle Renamed' } } })).status).toBe(200);
+      expect((await call(t.url, `${V3}/products/${id}`, { ...asOwner(t), method: 'PATCH', body: { product: { revision: tagged.body.product.revision, name: 'Kept Kettle Renamed' } } })).status).toBe(200);
       expect((await all()).map((r) => r.product.name)).toEqual(Array(4).fill('Kept Kettle Renamed'));
 
       const items = await call(other.url, `${V3}/inventory-items/query`, { ...asOwner(other), body: { query: { filter: { productId: id } } } });

@@ -49,6 +49,12 @@ export interface RequestContext extends BaseContext {
   site: Site;
 }
 
+/**
+ * The part of a call's context a kept answer is looked up with (`SiteRoute.keptAnswer`): who calls
+ * which site through which origin, and the database, before the input is validated.
+ */
+export type PeekContext = Pick<RequestContext, 'db' | 'site' | 'caller' | 'origin'>;
+
 /** The same context on a transaction, for services that open one. */
 export function withDb<C extends BaseContext>(ctx: C, db: Executor): C {
   return { ...ctx, db };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppDeps, BaseContext, RequestContext } from './context.js';
+import type { AppDeps, RequestContext } from './context.js';
 import type { CorsPolicy } from './cors.js';
 import { JSON_CONTENT_TYPE, openFrame } from './frame.js';
 import type { RequestLine } from './logging.js';
@@ -112,19 +112,25 @@ export function createDirectLane(parts: LaneParts): DirectLane {
     return { ...body, ...params };
   }
 
+  /** Validates the call's input and runs its handler in the call's context. */
+  async function handle(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, call: Pick<RequestContext, 'requestId' | 'caller' | 'origin' | 'site'>): Promise<unknown> {
+    const parsed = def.request.safeParse(await inputOf(req, params), { reportInput: true });
+    if (!parsed.success) throw violationsFromZod(parsed.error.issues);
+    const ctx: RequestContext = {
+      ...call, deps, db: deps.storage.db, dialect: deps.storage.dialect, log: deps.log,
+      ip: clientAddress(req.socket.remoteAddress ?? '127.0.0.1', nodeRequestHeader(req, 'x-forwarded-for'), deps.config.trustedProxies),
+    };
+    return def.handler(ctx, parsed.data, {});
+  }
+
   /** The route call proper, as runRoute makes it for a request without a query string. */
   async function call(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
     const { site, caller } = await resolveCaller(deps, nodeRequestHeader(req, 'authorization'), nodeRequestHeader(req, 'wix-site-id'));
     assertMayCall(def, site, caller);
-    const parsed = def.request.safeParse(await inputOf(req, params), { reportInput: true });
-    if (!parsed.success) throw violationsFromZod(parsed.error.issues);
-    const base: BaseContext = {
-      requestId, deps, db: deps.storage.db, dialect: deps.storage.dialect, caller,
-      origin: deps.config.publicUrl ?? requestUrlParts(`http://${req.headers.host!}/`).origin,
-      ip: clientAddress(req.socket.remoteAddress ?? '127.0.0.1', nodeRequestHeader(req, 'x-forwarded-for'), deps.config.trustedProxies),
-      log: deps.log,
-    };
-    const result = await def.handler({ ...base, site: site! } satisfies RequestContext, parsed.data, {});
+    const origin = deps.config.publicUrl ?? requestUrlParts(`http://${req.headers.host!}/`).origin;
+    // A GET's input is its path alone here: an answer the handler kept for these parameters is the call's.
+    const kept = def.keptAnswer && req.method === 'GET' ? await def.keptAnswer({ db: deps.storage.db, site: site!, caller, origin }, params) : undefined;
+    const result = kept ?? await handle(req, def, params, { requestId, caller, origin, site: site! });
     const token = await consistencyToken(deps.storage, req.method !== 'GET');
     // Encoded once into a Buffer (a kept answer already is one): its length is the content-length, and
     // Node writes it beside the header text without joining the two into one more copy on the JS heap.

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { BaseContext, RequestContext } from './context.js';
+import type { BaseContext, PeekContext, RequestContext } from './context.js';
+import type { EncodedJson } from './wire.js';
 
 /**
  * Who may call a route:
@@ -50,6 +51,15 @@ export interface SiteRoute<S extends z.ZodType = z.ZodType> extends RouteBase<S>
    * multi-step operation keyed by it. Without the header the route behaves as if not declared.
    */
   idempotent?: true | 'handler';
+  /**
+   * The answer the handler made earlier for these path parameters and still stands by for this
+   * caller, or undefined. The direct lane asks it first for a GET whose input is its path alone and
+   * sends a kept answer as the call's, without validating the input, building the call's context or
+   * running the handler (a product get is mostly those, docs/performance-log.md). Sound only for
+   * answers the handler itself kept, under a key naming every parameter: a parameter the schema
+   * refuses never gets one.
+   */
+  keptAnswer?: (peek: PeekContext, params: Readonly<Record<string, string>>) => Promise<EncodedJson | undefined>;
 }
 
 export interface PublicRoute<S extends z.ZodType = z.ZodType> extends RouteBase<S> {

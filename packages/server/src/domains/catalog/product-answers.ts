@@ -1,4 +1,5 @@
-import { isElevated, type RequestContext } from '../../http/context.js';
+import { isElevated, type PeekContext, type RequestContext } from '../../http/context.js';
+import type { Executor } from '../../storage/database.js';
 import type { EncodedJson } from '../../http/wire.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
 import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
@@ -22,6 +23,12 @@ export const PRODUCT_ANSWERS_CHARS = 2 * 1024 * 1024;
 interface Kept { siteId: string; version: number; origin: string; at: number; answer: EncodedJson }
 const caches = new LruMaps<string, Kept>(() => new LruMap(PRODUCT_ANSWERS_CHARS, (kept) => kept.answer.json.length));
 
+/** The answer kept under `key` that still holds at `version`, if any. */
+function stillKept(db: Executor, key: string, siteId: string, origin: string, version: number, now: number): EncodedJson | undefined {
+  const kept = caches.of(db).get(key);
+  return kept && kept.version === version && kept.siteId === siteId && kept.origin === origin && now - kept.at < LISTING_COUNT_TTL_MS ? kept.answer : undefined;
+}
+
 /**
  * The answer kept under `key` (the catalog, the product and whatever else the answer depends on
  * besides who asks and the origin), or the one `build` makes, kept when the caller is a visitor or
@@ -31,11 +38,20 @@ export async function keptProductAnswer(ctx: RequestContext, key: string, build:
   if (isElevated(ctx.caller)) return build();
   const version = await readListingVersion(ctx.db, ctx.site.id);
   if (version === undefined) return build();
-  const cache = caches.of(ctx.db);
   const now = Date.now();
-  const kept = cache.get(key);
-  if (kept && kept.version === version && kept.siteId === ctx.site.id && kept.origin === ctx.origin && now - kept.at < LISTING_COUNT_TTL_MS) return kept.answer;
+  const kept = stillKept(ctx.db, key, ctx.site.id, ctx.origin, version, now);
+  if (kept) return kept;
   const answer = await build();
-  cache.set(key, { siteId: ctx.site.id, version, origin: ctx.origin, at: now, answer });
+  caches.of(ctx.db).set(key, { siteId: ctx.site.id, version, origin: ctx.origin, at: now, answer });
   return answer;
+}
+
+/**
+ * The answer `keptProductAnswer` would send now for `key` without building one: the kept answer
+ * when it still holds for this caller (the listing version read now), else undefined.
+ */
+export async function peekProductAnswer(peek: PeekContext, key: string): Promise<EncodedJson | undefined> {
+  if (isElevated(peek.caller)) return undefined;
+  const version = await readListingVersion(peek.db, peek.site.id);
+  return version === undefined ? undefined : stillKept(peek.db, key, peek.site.id, peek.origin, version, Date.now());
 }

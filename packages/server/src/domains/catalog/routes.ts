@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicRoute, route, type RouteDef } from '../../http/route.js';
 import {
-  bulkAdjustProperty, bulkUpdateProperty, createProduct, deleteOptions, deleteProduct, getProductAnswer, productOptionsAvailability,
+  bulkAdjustProperty, bulkUpdateProperty, createProduct, deleteOptions, deleteProduct, getProductAnswer, peekProductAnswerV1, productOptionsAvailability,
   queryProductVariants, queryProducts, removeBrand, removeRibbon, resetVariants, updateProduct, updateVariants,
 } from './service.js';
 import {
@@ -31,6 +31,7 @@ const productReads: RouteDef[] = [
     summary: 'Get a product (V1); merchant data only for elevated callers',
     request: getProductRequest, response: productResponse,
     handler: (ctx, input) => getProductAnswer(ctx, input.id, input.includeMerchantSpecificData),
+    keptAnswer: (peek, params) => peekProductAnswerV1(peek, params.id!),
   }),
   route({
     method: 'POST', path: '/stores-reader/v1/products/:id/productOptionsAvailability', access: 'visitor',

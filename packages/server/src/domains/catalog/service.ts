@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { isElevated, type RequestContext } from '../../http/context.js';
+import { isElevated, type PeekContext, type RequestContext } from '../../http/context.js';
 import { ApplicationError, conflict, notFound, ValidationError, type FieldViolation } from '../../http/errors.js';
 import { parseFilter, parseSort } from '../../storage/filter.js';
 import { withFilterErrors } from '../../http/filter-errors.js';
@@ -12,7 +12,7 @@ import { ALL_PRODUCTS_COLLECTION_ID, choicesKey, roundMoney, stableJson, type Pr
 import { encodeProductRead, encodeProductsPage, presentProduct, type ProductRead, type ProductsPage } from './present.js';
 import type { EncodedJson } from '../../http/wire.js';
 import { listingAnswer } from './listing-answers.js';
-import { keptProductAnswer } from './product-answers.js';
+import { keptProductAnswer, peekProductAnswer } from './product-answers.js';
 import { insertMediaFile } from './store-media.js';
 import { bulkResults } from './bulk-results.js';
 import type { OffsetPagingMetadata } from '@vitrine/types';
@@ -133,8 +133,16 @@ async function getProduct(ctx: RequestContext, id: string, includeMerchantSpecif
 }
 
 /** getProduct's answer; a visitor's is kept while the catalog is unchanged (product-answers.ts). */
+/** A visitor's V1 product answer is kept under this key (merchant data is never in it). */
+const productAnswerKey = (id: string) => `v1\u0000${id}`;
+
 export async function getProductAnswer(ctx: RequestContext, id: string, includeMerchantSpecificData = false): Promise<EncodedJson> {
-  return keptProductAnswer(ctx, `v1\u0000${id}`, async () => encodeProductRead(ctx, await getProduct(ctx, id, includeMerchantSpecificData)));
+  return keptProductAnswer(ctx, productAnswerKey(id), async () => encodeProductRead(ctx, await getProduct(ctx, id, includeMerchantSpecificData)));
+}
+
+/** The V1 product answer kept for `id` that still holds for this caller, if any (route.ts `keptAnswer`). */
+export function peekProductAnswerV1(peek: PeekContext, id: string): Promise<EncodedJson | undefined> {
+  return peekProductAnswer(peek, productAnswerKey(id));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import {
   productV3Patch, queryV3Request, searchV3Request, updateV3Request, V3_LIMITS,
 } from './schema.js';
 import {
-  countProductsV3Total, createProductV3, deleteProductV3, getProductV3Answer, queryProductsV3Page, searchProductsV3Answer, updateProductV3,
+  countProductsV3Total, createProductV3, deleteProductV3, getProductV3Answer, peekProductV3Answer, queryProductsV3Page, searchProductsV3Answer, updateProductV3,
 } from './service.js';
 import { presentRead, presentV3, presentWritten } from './present.js';
 import { inventoryResultsOf } from './inventory.js';
@@ -41,9 +41,9 @@ const productRoutes: RouteDef[] = [
   route({ method: 'GET', path: `${P}/products/count`, postTwin: true, access: 'visitor', summary: 'Count products (V3)', request: countV3Request,
     handler: (ctx, i) => countProductsV3Total(ctx, i) }),
   route({ method: 'GET', path: `${P}/products/slug/:slug`, access: 'visitor', summary: 'Get a product by slug (V3)', request: getV3BySlugRequest,
-    handler: (ctx, i) => getProductV3Answer(ctx, { slug: i.slug }, i.fields) }),
+    handler: (ctx, i) => getProductV3Answer(ctx, { slug: i.slug }, i.fields), keptAnswer: (peek, p) => peekProductV3Answer(peek, { slug: p.slug! }) }),
   route({ method: 'GET', path: `${P}/products/:productId`, access: 'visitor', summary: 'Get a product (V3)', request: getV3Request,
-    handler: (ctx, i) => getProductV3Answer(ctx, { id: i.productId }, i.fields) }),
+    handler: (ctx, i) => getProductV3Answer(ctx, { id: i.productId }, i.fields), keptAnswer: (peek, p) => peekProductV3Answer(peek, { id: p.productId! }) }),
   route({ method: 'POST', path: `${P}/bulk/products/create`, access: 'elevated', summary: 'Create products (V3), per-item results', request: bulkCreateV3Request,
     handler: (ctx, i) => bulkResults(i.products, async (p) => { const r = await createProductV3(ctx, p); return { id: r.id, ...(i.returnEntity ? { item: presentWritten(ctx, r, i.fields) } : {}) }; })
       .then(({ results, bulkActionMetadata }) => ({ results: results.map(({ item, ...r }) => ({ ...r, ...(item ? { item } : {}) })), bulkActionMetadata })) }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isElevated, type RequestContext } from '../../../http/context.js';
+import { isElevated, type PeekContext, type RequestContext } from '../../../http/context.js';
 import { conflict, notFound, ValidationError, type FieldViolation } from '../../../http/errors.js';
 import { parseFilter, parseSort } from '../../../storage/filter.js';
 import { withFilterErrors } from '../../../http/filter-errors.js';
@@ -14,7 +14,7 @@ import { PAGE_DEFAULT } from '../schema.js';
 import { defaultItemsOf, deleteProductItems, skuUsedElsewhere, syncVariantItems, type InventoryRow } from '../../inventory/index.js';
 import { deleteSearchDoc, searchTerms, writeSearchDoc } from '../store-search.js';
 import { encodeProductV3Read, presentRead, presentV3 } from './present.js';
-import { keptProductAnswer } from '../product-answers.js';
+import { keptProductAnswer, peekProductAnswer } from '../product-answers.js';
 import { listingAnswer } from '../listing-answers.js';
 import { stringifyForWire, type EncodedJson } from '../../../http/wire.js';
 import { getOrCreateEntity, setEntityChangeHook } from './entities.js';
@@ -415,9 +415,17 @@ export async function getStoredProductV3(ctx: RequestContext, by: { id: string }
  * (product-answers.ts), one per product, slug and requested `fields`.
  */
 export function getProductV3Answer(ctx: RequestContext, by: { id: string } | { slug: string }, fields: string[] | undefined): Promise<EncodedJson> {
+  return keptProductAnswer(ctx, productAnswerKey(by, fields), async () => encodeProductV3Read(ctx, await getStoredProductV3(ctx, by), fields));
+}
+
+/** The kept answer of a get by id or slug with no `fields`, if it still holds for this caller (route.ts `keptAnswer`). */
+export function peekProductV3Answer(peek: PeekContext, by: { id: string } | { slug: string }): Promise<EncodedJson | undefined> {
+  return peekProductAnswer(peek, productAnswerKey(by, undefined));
+}
+
+function productAnswerKey(by: { id: string } | { slug: string }, fields: string[] | undefined): string {
   // NUL cannot occur in an id or a slug (the app refuses it in any request text).
-  const key = `${'id' in by ? `v3\u0000${by.id}` : `v3-slug\u0000${by.slug}`}${fields?.length ? `\u0000${JSON.stringify(fields)}` : ''}`;
-  return keptProductAnswer(ctx, key, async () => encodeProductV3Read(ctx, await getStoredProductV3(ctx, by), fields));
+  return `${'id' in by ? `v3\u0000${by.id}` : `v3-slug\u0000${by.slug}`}${fields?.length ? `\u0000${JSON.stringify(fields)}` : ''}`;
 }
 
 /** A product the caller may see (visitors: visible ones only). */
