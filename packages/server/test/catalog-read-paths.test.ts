@@ -4,7 +4,7 @@ import { findProduct } from '../src/domains/catalog/store.js';
 import { absoluteUrlsInJson, presentProduct } from '../src/domains/catalog/present.js';
 import type { RequestContext } from '../src/http/context.js';
 import { inTransaction } from '../src/storage/transaction.js';
-import { cachedListingPage, LISTING_PAGE_CACHE_CHARS, LISTING_PAGE_MAX_CHARS, listingChanged } from '../src/domains/catalog/store-listing.js';
+import { cachedListingPage, LISTING_PAGE_CACHE_BYTES, LISTING_PAGE_MAX_BYTES, listingChanged } from '../src/domains/catalog/store-listing.js';
 import type { Executor } from '../src/storage/database.js';
 
 /**
@@ -207,29 +207,31 @@ describe('cached query pages', () => {
     }
   });
 
-  it('keep at most LISTING_PAGE_CACHE_CHARS of pages per handle and never one over LISTING_PAGE_MAX_CHARS', async () => {
+  it('keep at most LISTING_PAGE_CACHE_BYTES of pages per handle and never one over LISTING_PAGE_MAX_BYTES', async () => {
     const handle = {} as Executor; // only the cache's identity: cachedListingPage runs no statement itself
     let builds = 0;
     const build = (text: string) => async () => { builds++; return text; };
-    const small = 'x'.repeat(1000);
-    expect(await cachedListingPage(handle, 's', 1, 'k', build(small))).toBe(small);
-    expect(await cachedListingPage(handle, 's', 1, 'k', build('other'))).toBe(small);
+    const kept = async (version: number, key: string, text: string) => (await cachedListingPage(handle, 's', version, key, build(text))).json;
+    // Weighed in bytes: two bytes a character here.
+    const small = '\u00e9'.repeat(1000);
+    expect(await kept(1, 'k', small)).toBe(small);
+    expect(await kept(1, 'k', 'other')).toBe(small);
     expect(builds).toBe(1);
     // Another listing version is another entry.
-    expect(await cachedListingPage(handle, 's', 2, 'k', build('v2'))).toBe('v2');
+    expect(await kept(2, 'k', 'v2')).toBe('v2');
     expect(builds).toBe(2);
-    // Too big to keep: built each time.
-    const big = 'y'.repeat(LISTING_PAGE_MAX_CHARS + 1);
-    await cachedListingPage(handle, 's', 1, 'big', build(big));
-    await cachedListingPage(handle, 's', 1, 'big', build(big));
+    // Too big to keep: built each time (fewer characters than the bound, more bytes).
+    const big = '\u00e9'.repeat(LISTING_PAGE_MAX_BYTES / 2 + 1);
+    await kept(1, 'big', big);
+    await kept(1, 'big', big);
     expect(builds).toBe(4);
     // Filling the budget with other pages pushes out the least recently used ones first.
-    const chunk = 'z'.repeat(LISTING_PAGE_MAX_CHARS);
-    for (let i = 0; i < LISTING_PAGE_CACHE_CHARS / LISTING_PAGE_MAX_CHARS; i++) await cachedListingPage(handle, 's', 1, `fill${i}`, build(chunk));
+    const chunk = 'z'.repeat(LISTING_PAGE_MAX_BYTES);
+    for (let i = 0; i < LISTING_PAGE_CACHE_BYTES / LISTING_PAGE_MAX_BYTES; i++) await kept(1, `fill${i}`, chunk);
     builds = 0;
-    expect(await cachedListingPage(handle, 's', 1, 'k', build('rebuilt'))).toBe('rebuilt');
+    expect(await kept(1, 'k', 'rebuilt')).toBe('rebuilt');
     expect(builds).toBe(1);
-    expect(await cachedListingPage(handle, 's', 1, `fill${LISTING_PAGE_CACHE_CHARS / LISTING_PAGE_MAX_CHARS - 1}`, build('no'))).toBe(chunk);
+    expect(await kept(1, `fill${LISTING_PAGE_CACHE_BYTES / LISTING_PAGE_MAX_BYTES - 1}`, 'no')).toBe(chunk);
     expect(builds).toBe(1);
   });
 });

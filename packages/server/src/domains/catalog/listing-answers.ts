@@ -13,5 +13,5 @@ export async function listingAnswer(ctx: RequestContext, parts: unknown[], build
   const version = await readListingVersion(ctx.db, ctx.site.id);
   if (version === undefined) return new EncodedJson(await build(undefined));
   const key = JSON.stringify([isElevated(ctx.caller), ctx.origin, ...parts]);
-  return new EncodedJson(await cachedListingPage(ctx.db, ctx.site.id, version, key, () => build(version)));
+  return cachedListingPage(ctx.db, ctx.site.id, version, key, () => build(version));
 }

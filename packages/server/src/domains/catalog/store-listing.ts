@@ -3,6 +3,7 @@ import type { Executor } from '../../storage/database.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
 import { afterCommit } from '../../storage/transaction.js';
 import { preparedQuery } from '../../storage/prepared.js';
+import { EncodedJson } from '../../http/wire.js';
 
 /**
  * Counts and encoded pages of V1 product queries, reused while the site's listing has not changed.
@@ -110,28 +111,30 @@ export async function cachedListingCount(db: Executor, siteId: string, key: stri
   return total;
 }
 
-/** Characters of encoded pages kept per database handle (least recently used dropped beyond it). */
-export const LISTING_PAGE_CACHE_CHARS = 4 * 1024 * 1024;
+/** Bytes of encoded pages kept per database handle (least recently used dropped beyond it). */
+export const LISTING_PAGE_CACHE_BYTES = 4 * 1024 * 1024;
 /** Largest encoded page kept; bigger ones are built every time so a few cannot push out the rest. */
-export const LISTING_PAGE_MAX_CHARS = 256 * 1024;
+export const LISTING_PAGE_MAX_BYTES = 256 * 1024;
 
-interface KeptPage { text: string; at: number }
-const pageCaches = new LruMaps<string, KeptPage>(() => new LruMap(LISTING_PAGE_CACHE_CHARS, (page) => page.text.length));
+interface KeptPage { answer: EncodedJson; at: number }
+const pageCaches = new LruMaps<string, KeptPage>(() => new LruMap(LISTING_PAGE_CACHE_BYTES, (page) => page.answer.bytes().length));
 
 /**
  * The encoded page for `key` under listing `version` (readListingVersion): from the cache while the
  * version is unchanged and the entry younger than LISTING_COUNT_TTL_MS, else built by `build` and
- * kept. Keys longer than LISTING_COUNT_KEY_MAX are never kept.
+ * kept. Keys longer than LISTING_COUNT_KEY_MAX are never kept. A kept page is its UTF-8 bytes only:
+ * a page of 20 products is tens of kilobytes, which were encoded again for every answer when the
+ * text was kept.
  */
-export async function cachedListingPage(db: Executor, siteId: string, version: number, key: string, build: () => Promise<string>): Promise<string> {
-  if (key.length > LISTING_COUNT_KEY_MAX) return build();
+export async function cachedListingPage(db: Executor, siteId: string, version: number, key: string, build: () => Promise<string>): Promise<EncodedJson> {
+  if (key.length > LISTING_COUNT_KEY_MAX) return new EncodedJson(await build());
   const fullKey = `${siteId}\u0000${version}\u0000${key}`;
   const cache = pageCaches.of(db);
   const now = Date.now();
   const hit = cache.get(fullKey);
-  if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.text;
-  const text = await build();
-  if (text.length > LISTING_PAGE_MAX_CHARS) cache.delete(fullKey);
-  else cache.set(fullKey, { text, at: now });
-  return text;
+  if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.answer;
+  const answer = new EncodedJson(Buffer.from(await build()));
+  if (answer.bytes().length > LISTING_PAGE_MAX_BYTES) cache.delete(fullKey);
+  else cache.set(fullKey, { answer, at: now });
+  return answer;
 }
