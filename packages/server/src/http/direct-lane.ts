@@ -7,7 +7,7 @@ import type { RequestLine } from './logging.js';
 import type { RouteDef, SiteRoute } from './route.js';
 import { assertMayCall, clientAddress, errorAnswer, resolveCaller } from './route-call.js';
 import { nodeRequestHeader } from './request-headers.js';
-import { EncodedJson, requestUrlParts, stringifyForWire } from './wire.js';
+import { decodeDotR, EncodedJson, requestUrlParts, stringifyForWire } from './wire.js';
 import { jsonBodyOf, readIncomingBody } from './request-body.js';
 import { assertCleanText } from './text-guard.js';
 import { IDEMPOTENCY_KEY_HEADER } from './idempotency.js';
@@ -16,8 +16,9 @@ import { countingQueries } from '../storage/query-counter.js';
 import { consistencyToken, routeReads } from '../storage/database.js';
 
 /**
- * The direct lane: a call whose input is its path and, for POST, PUT and PATCH, a JSON body (no query
- * string) to a site route that returns JSON, answered on Node's own request and response objects
+ * The direct lane: a call whose input is its path and, for POST, PUT and PATCH, a JSON body (for a
+ * GET, optionally the public client's `.r` query parameter and nothing else) to a site route that
+ * returns JSON, answered on Node's own request and response objects
  * instead of through Hono. The catalog's reads by id are most of a storefront's API traffic, and its
  * POSTs (cart calls, estimates, query pages, searches) most of the rest; for them the web Request and
  * Response objects, the router's search among about 300 routes, the middleware chain and the generic
@@ -26,7 +27,7 @@ import { consistencyToken, routeReads } from '../storage/database.js';
  * function-level authorization, the bounded body and its JSON (request-body.ts), the text guard, zod
  * validation, the handler, the frame's headers (request id, CORS), the read routing and consistency
  * token, the query count of test mode, error answers and the request line. Whatever the lane is not
- * sure of goes to the app unchanged: other methods, a query string, percent-escapes, dot segments, an
+ * sure of goes to the app unchanged: other methods, any other query string, percent-escapes, dot segments, an
  * unusual Host, an `Idempotency-Key` header, a path whose first matching route is not one the lane
  * serves. `direct-lane.test.ts` compares its answers (status, body, headers) with the app's for every
  * site route and every kind of caller.
@@ -45,6 +46,8 @@ export interface LaneParts {
 
 /** Segments of plain characters only: no escapes to decode, no empty or dot segments, no query. */
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
+/** The one query string the lane reads: `.r` with base64url text (no escapes, no padding), a GET's whole input. */
+const DOT_R_QUERY = /^\.r=[A-Za-z0-9_-]+$/;
 /** A Host the adapter would take as it is (no normalizing URL parse): lower-case name, optional port. */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
 
@@ -69,6 +72,9 @@ function compile(def: RouteDef): CompiledRoute {
 interface Reply { status: number; body: Buffer; headers?: Record<string, string> | undefined }
 
 type Match = { route: CompiledRoute; params: Record<string, string> } | 'app' | undefined;
+
+/** What a request names besides its route: the path (as logged), its parameters and the `.r` text of a GET. */
+interface Target { path: string; params: Record<string, string>; dotR: string | undefined }
 
 function matchRoute(routes: CompiledRoute[], segments: string[]): Match {
   for (const route of routes) {
@@ -103,8 +109,13 @@ export function createDirectLane(parts: LaneParts): DirectLane {
   const { deps } = parts;
   const consistentName = parts.consistentHeader.toLowerCase();
 
-  /** The call's input as the app's readInput makes it without a query string: the JSON body, then the path's parameters. */
-  async function inputOf(req: IncomingMessage, params: Record<string, string>): Promise<Record<string, unknown>> {
+  /** The call's input as the app's readInput makes it: the `.r` payload or the JSON body, then the path's parameters. */
+  async function inputOf(req: IncomingMessage, params: Record<string, string>, dotR: string | undefined): Promise<Record<string, unknown>> {
+    if (dotR !== undefined) {
+      const payload = decodeDotR(dotR);
+      assertCleanText([{ value: payload }]);
+      return { ...payload, ...params };
+    }
     if (!BODY_METHODS.has(req.method!)) return { ...params };
     const { body, needsScan } = jsonBodyOf((await readIncomingBody(req, deps.config.bodyLimitBytes)).toString('utf8'));
     // Plain path segments cannot hold the text the guard looks for (NUL, lone surrogates); a body may.
@@ -113,8 +124,8 @@ export function createDirectLane(parts: LaneParts): DirectLane {
   }
 
   /** Validates the call's input and runs its handler in the call's context. */
-  async function handle(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, call: Pick<RequestContext, 'requestId' | 'caller' | 'origin' | 'site'>): Promise<unknown> {
-    const parsed = def.request.safeParse(await inputOf(req, params), { reportInput: true });
+  async function handle(req: IncomingMessage, def: SiteRoute, target: Target, call: Pick<RequestContext, 'requestId' | 'caller' | 'origin' | 'site'>): Promise<unknown> {
+    const parsed = def.request.safeParse(await inputOf(req, target.params, target.dotR), { reportInput: true });
     if (!parsed.success) throw violationsFromZod(parsed.error.issues);
     const ctx: RequestContext = {
       ...call, deps, db: deps.storage.db, dialect: deps.storage.dialect, log: deps.log,
@@ -124,13 +135,14 @@ export function createDirectLane(parts: LaneParts): DirectLane {
   }
 
   /** The route call proper, as runRoute makes it for a request without a query string. */
-  async function call(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
+  async function call(req: IncomingMessage, def: SiteRoute, target: Target, requestId: string): Promise<Reply> {
     const { site, caller } = await resolveCaller(deps, nodeRequestHeader(req, 'authorization'), nodeRequestHeader(req, 'wix-site-id'));
     assertMayCall(def, site, caller);
     const origin = deps.config.publicUrl ?? requestUrlParts(`http://${req.headers.host!}/`).origin;
-    // A GET's input is its path alone here: an answer the handler kept for these parameters is the call's.
-    const kept = def.keptAnswer && req.method === 'GET' ? await def.keptAnswer({ db: deps.storage.db, site: site!, caller, origin }, params) : undefined;
-    const result = kept ?? await handle(req, def, params, { requestId, caller, origin, site: site! });
+    // A GET whose input is its path alone: an answer the handler kept for these parameters is the call's.
+    const pathOnly = req.method === 'GET' && target.dotR === undefined;
+    const kept = def.keptAnswer && pathOnly ? await def.keptAnswer({ db: deps.storage.db, site: site!, caller, origin }, target.params) : undefined;
+    const result = kept ?? await handle(req, def, target, { requestId, caller, origin, site: site! });
     const token = await consistencyToken(deps.storage, req.method !== 'GET');
     // Encoded once into a Buffer (a kept answer already is one): its length is the content-length, and
     // Node writes it beside the header text without joining the two into one more copy on the JS heap.
@@ -139,27 +151,27 @@ export function createDirectLane(parts: LaneParts): DirectLane {
   }
 
   /** The call's reply, or the wire error for what it threw. */
-  function settle(req: IncomingMessage, def: SiteRoute, params: Record<string, string>, requestId: string): Promise<Reply> {
-    return routeReads(deps.storage, nodeRequestHeader(req, consistentName), () => call(req, def, params, requestId)).catch((thrown: unknown) => {
+  function settle(req: IncomingMessage, def: SiteRoute, target: Target, requestId: string): Promise<Reply> {
+    return routeReads(deps.storage, nodeRequestHeader(req, consistentName), () => call(req, def, target, requestId)).catch((thrown: unknown) => {
       const failed = errorAnswer(thrown, requestId, deps.log);
       return { status: failed.status, body: Buffer.from(JSON.stringify(failed.body)), headers: failed.headers };
     });
   }
 
-  async function answer(req: IncomingMessage, res: ServerResponse, def: SiteRoute, params: Record<string, string>): Promise<void> {
+  async function answer(req: IncomingMessage, res: ServerResponse, def: SiteRoute, target: Target): Promise<void> {
     const started = performance.now();
     const requestId = randomUUID();
     const frame = openFrame(requestId, parts.cors.responseHeaders(nodeRequestHeader(req, 'origin'))).headers;
     // Test mode: the statements this request ran, in a header, as the app's counting middleware adds it.
     const reply = deps.config.countQueries
       ? await countingQueries(async (count) => {
-        const counted = await settle(req, def, params, requestId);
+        const counted = await settle(req, def, target, requestId);
         return { ...counted, headers: { ...counted.headers, [parts.sqlStatementsHeader]: String(count.statements) } };
       })
-      : await settle(req, def, params, requestId);
+      : await settle(req, def, target, requestId);
     res.writeHead(reply.status, { ...frame, 'content-type': JSON_CONTENT_TYPE, ...reply.headers, 'content-length': reply.body.length });
     res.end(reply.body);
-    parts.logRequest({ reqId: requestId, method: req.method!, path: req.url!, status: reply.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    parts.logRequest({ reqId: requestId, method: req.method!, path: target.path, status: reply.status, ms: Math.round((performance.now() - started) * 10) / 10 });
   }
 
   return (req, res) => {
@@ -169,11 +181,15 @@ export function createDirectLane(parts: LaneParts): DirectLane {
     if (req.headers[IDEMPOTENCY_KEY] !== undefined) return false;
     const url = req.url;
     const host = req.headers.host;
-    if (url === undefined || host === undefined || !PLAIN_PATH.test(url) || !PLAIN_HOST.test(host)) return false;
+    if (url === undefined || host === undefined || !PLAIN_HOST.test(host)) return false;
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? undefined : url.slice(q + 1);
+    if (!PLAIN_PATH.test(path) || (query !== undefined && (req.method !== 'GET' || !DOT_R_QUERY.test(query)))) return false;
     if ('encrypted' in req.socket) return false; // TLS: the app builds https origins
-    const match = matchRoute(routes, url.slice(1).split('/'));
+    const match = matchRoute(routes, path.slice(1).split('/'));
     if (match === undefined || match === 'app' || !match.route.served) return false;
-    answer(req, res, match.route.def as SiteRoute, match.params).catch((err: unknown) => {
+    answer(req, res, match.route.def as SiteRoute, { path, params: match.params, dotR: query?.slice(3) }).catch((err: unknown) => {
       // Only a failed socket write can land here; the request line is lost with the answer.
       deps.log.error({ err }, 'direct lane: answer failed');
       if (!res.headersSent) res.writeHead(500);

@@ -64,7 +64,8 @@ export function stringifyForWire(value: unknown): string {
   return hasNonFinite(body) ? JSON.stringify(body, nonFiniteAsText) : JSON.stringify(body);
 }
 
-function decodeDotR(encoded: string): Record<string, unknown> {
+/** The input a `.r` query parameter carries: base64url of a JSON object (the public client's encoding of a GET's input). */
+export function decodeDotR(encoded: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = parseJsonSafely(Buffer.from(encoded, 'base64url').toString('utf8'));
