@@ -21,7 +21,8 @@ interface Fixture { visitor: Actor; otherVisitor: Actor; productV1Id: string; un
  * One entry per hot call: its budget and how to make it. Adding a budget is adding a line.
  * - V1 product get, V3 product get, 1: the catalog's listing version, the answer kept under it
  *   (product-answers.ts); a get not kept yet reads the product too (and the version twice: the
- *   direct lane's look for a kept answer, then the handler's).
+ *   direct lane's look for a kept answer, then the handler's). On SQLite the version is not read
+ *   at all while nothing was committed since this process read it (storage/commit-watch.ts).
  * - V1 product query page, 2: the catalog's listing version, then the page (ids sorted and skipped
  *   over index entries in an inner query, then the page's visitor documents by primary key,
  *   docs/catalog.md); a new filter adds its COUNT once. The same query again under the same version

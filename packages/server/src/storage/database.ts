@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { CommitWatch } from './commit-watch.js';
 import { Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { LruMap } from '../lru-map.js';
@@ -99,15 +100,28 @@ function openSqlite(options: StorageOptions): Storage {
     if (options.countQueries) countStatement(text, parameters);
     return stmt.all(parameters);
   });
+  // After the first statements: the `-shm` file exists once a connection reads in WAL mode.
+  const watch = CommitWatch.open(file);
+  if (watch) commitWatches.set(db, watch);
   return {
     db, dialect: 'sqlite',
     close: async () => {
       stopOptimizing();
       await stopCheckpointer();
       await db.destroy();
+      watch?.close();
     },
   };
 }
+
+/**
+ * The commit watch of a root SQLite handle (storage/commit-watch.ts), or undefined: PostgreSQL, a
+ * transaction's executor (which may see its own uncommitted writes), a `-shm` that could not be read.
+ */
+export function commitWatchOf(db: Executor): CommitWatch | undefined {
+  return commitWatches.get(db);
+}
+const commitWatches = new WeakMap<Executor, CommitWatch>();
 
 /**
  * Runs a reading statement at once on the root SQLite handle, or answers undefined (a PostgreSQL
