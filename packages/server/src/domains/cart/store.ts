@@ -2,6 +2,7 @@ import type { Executor } from '../../storage/database.js';
 import { sql } from 'kysely';
 import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
+import { VouchedReads } from '../../storage/vouched-reads.js';
 import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout, StoredLine } from './model.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
 import { listingVersionSubquery, noteListingVersion } from '../catalog/index.js';
@@ -64,13 +65,18 @@ const headsByOwner = preparedQuery((_db, p: { siteId: string; ownerKey: string }
   ${listingVersionSubquery(p.siteId)} AS listing_version,
   ${pricingVersionSubquery(p.siteId)} AS pricing_version`);
 
+/** Owners whose heads a handle keeps while nothing is committed (storage/vouched-reads.ts): a repeated estimate or cart read runs no statement. */
+export const VOUCHED_CART_HEADS = 10_000;
+const vouchedHeads = new VouchedReads<HeadsRow>(VOUCHED_CART_HEADS);
+
 /**
  * The owner's cart head with the site's listing and pricing versions, in one statement: a cart read
  * (and an estimate) checked them one by one, three round trips on PostgreSQL and three read locks
  * taken and dropped on SQLite. One snapshot, so the three are as of the same moment.
  */
 export async function readCartHeads(db: Executor, siteId: string, ownerKey: string): Promise<CartHeads> {
-  const row = (await headsByOwner.run(db, { siteId, ownerKey })).rows[0]!;
+  // NUL cannot occur in a site id or an owner key.
+  const row = await vouchedHeads.read(db, `${siteId}\u0000${ownerKey}`, async () => (await headsByOwner.run(db, { siteId, ownerKey })).rows[0]!);
   return {
     cart: row.cart_id === null ? null : { id: row.cart_id, revision: Number(row.revision) },
     listingVersion: noteListingVersion(db, siteId, Number(row.listing_version)),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { commitWatchOf, type Executor } from '../../storage/database.js';
+import type { Executor } from '../../storage/database.js';
+import { VouchedReads } from '../../storage/vouched-reads.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
 import { afterCommit } from '../../storage/transaction.js';
 import { preparedQuery } from '../../storage/prepared.js';
@@ -54,28 +55,19 @@ const caches = new LruMaps<string, Entry>(() => new LruMap(LISTING_COUNT_CACHE_S
 /**
  * The site's listing version as this handle sees it now, or undefined inside a transaction (which
  * may see its own uncommitted writes, so nothing it reads is cached). One indexed read; on SQLite
- * none while nothing at all was committed since this handle last read it (storage/commit-watch.ts):
+ * none while nothing at all was committed since this handle last read it (storage/vouched-reads.ts):
  * every kept catalog answer is this read and a lookup, and the statement was the larger part.
  */
 export async function readListingVersion(db: Executor, siteId: string): Promise<number | undefined> {
   if (db.isTransaction) return undefined;
-  const watch = commitWatchOf(db);
-  const known = watch && vouchedVersions.of(db).get(siteId);
-  if (known && watch.unchangedSince(known.mark)) return noteListingVersion(db, siteId, known.version);
-  // Marked before the read: a commit between the two only makes the next call read again.
-  const mark = watch?.mark();
-  const row = (await listingVersion.run(db, { siteId })).rows[0];
-  const version = noteListingVersion(db, siteId, row?.version ?? 0);
-  if (mark) vouchedVersions.of(db).set(siteId, { mark, version });
-  return version;
+  const version = await vouchedVersions.read(db, siteId, async () => (await listingVersion.run(db, { siteId })).rows[0]?.version ?? 0);
+  return noteListingVersion(db, siteId, version);
 }
-
-/** A listing version read right after `mark` was taken: current while nothing is committed since. */
-interface VouchedVersion { mark: Buffer; version: number }
-const vouchedVersions = new LruMaps<string, VouchedVersion>(() => new LruMap(SEEN_LISTING_VERSIONS));
 
 /** Sites whose last read listing version a database handle remembers (least recently used dropped first). */
 export const SEEN_LISTING_VERSIONS = 10_000;
+/** Listing versions read, per site, current while nothing is committed (as many sites as SEEN_LISTING_VERSIONS). */
+const vouchedVersions = new VouchedReads<number>(SEEN_LISTING_VERSIONS);
 const seenVersions = new LruMaps<string, number>(() => new LruMap(SEEN_LISTING_VERSIONS));
 
 /**

@@ -32,8 +32,9 @@ export interface TokenResponse {
 export interface Authenticated { site: Site | undefined; caller: Caller }
 
 /**
- * API keys are looked up in the database on every call (one indexed read), never cached per process:
- * a key revoked through any process is refused by every process on its very next request.
+ * API keys are looked up in the database on every call (one indexed read; on SQLite kept only while
+ * nothing is committed, store.ts): a key revoked through any process is refused by every process on
+ * its very next request.
  */
 async function lookupApiKey(db: Executor, raw: string): Promise<ApiKeyRecord | undefined> {
   return findApiKeyByHash(db, hashSecret(raw));

@@ -1,6 +1,8 @@
 import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { readJson, toJson } from '../../storage/dialect.js';
+import { preparedQuery } from '../../storage/prepared.js';
+import { VouchedReads } from '../../storage/vouched-reads.js';
 
 interface OAuthClientsTable {
   id: string;
@@ -78,14 +80,23 @@ export async function insertOAuthClient(db: Executor, client: OAuthClient, now: 
 
 export interface ApiKeyRecord { id: string; siteId: string; name: string }
 
+const apiKeyByHash = preparedQuery((db, p: { keyHash: string }) =>
+  db.selectFrom('api_keys').select(['id', 'site_id', 'name']).where('key_hash', '=', p.keyHash).where('revoked_date', 'is', null));
+
+/**
+ * Keys and token families checked per handle while nothing is committed (storage/vouched-reads.ts):
+ * a revocation is a commit, so every process reads again on its next request, as without them.
+ */
+export const VOUCHED_CREDENTIALS = 10_000;
+const vouchedKeys = new VouchedReads<ApiKeyRecord | undefined>(VOUCHED_CREDENTIALS);
+const vouchedFamilies = new VouchedReads<boolean>(VOUCHED_CREDENTIALS);
+
+/** The unrevoked API key with this hash; the record is shared between calls (never change it). */
 export async function findApiKeyByHash(db: Executor, keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const row = await db
-    .selectFrom('api_keys')
-    .select(['id', 'site_id', 'name'])
-    .where('key_hash', '=', keyHash)
-    .where('revoked_date', 'is', null)
-    .executeTakeFirst();
-  return row && { id: row.id, siteId: row.site_id, name: row.name };
+  return vouchedKeys.read(db, keyHash, async () => {
+    const row = (await apiKeyByHash.run(db, { keyHash })).rows[0];
+    return row && Object.freeze({ id: row.id, siteId: row.site_id, name: row.name });
+  });
 }
 
 export async function insertApiKey(db: Executor, key: ApiKeyRecord & { keyHash: string }, now: string): Promise<void> {
@@ -182,11 +193,14 @@ export async function revokeSubjectTokens(db: Executor, siteId: string, subjectI
  * never revoked (logout, password change, block, delete and a replayed code all revoke it). One row
  * by the `refresh_tokens_family` index; expiry is not checked here (the access token has its own).
  */
+const activeFamilyToken = preparedQuery((db, p: { siteId: string; subjectId: string; familyId: string }) => db.selectFrom('refresh_tokens').select('id')
+  .where('family_id', '=', p.familyId).where('site_id', '=', p.siteId).where('subject_id', '=', p.subjectId).where('revoked_date', 'is', null)
+  .limit(1));
+
 export async function isTokenFamilyActive(db: Executor, siteId: string, subjectId: string, familyId: string): Promise<boolean> {
-  const row = await db.selectFrom('refresh_tokens').select('id')
-    .where('family_id', '=', familyId).where('site_id', '=', siteId).where('subject_id', '=', subjectId).where('revoked_date', 'is', null)
-    .limit(1).executeTakeFirst();
-  return row !== undefined;
+  // NUL cannot occur in these ids (they come from our own signed claims).
+  return vouchedFamilies.read(db, `${siteId}\u0000${subjectId}\u0000${familyId}`,
+    async () => (await activeFamilyToken.run(db, { siteId, subjectId, familyId })).rows.length > 0);
 }
 
 export async function revokeFamily(db: Executor, familyId: string, now: string): Promise<void> {
