@@ -134,7 +134,7 @@ export function createDirectLane(parts: LaneParts): DirectLane {
     return def.handler(ctx, parsed.data, {});
   }
 
-  /** The route call proper, as runRoute makes it for a request without a query string. */
+  /** The route call proper, as runRoute (app.ts) makes it. */
   async function call(req: IncomingMessage, def: SiteRoute, target: Target, requestId: string): Promise<Reply> {
     const { site, caller } = await resolveCaller(deps, nodeRequestHeader(req, 'authorization'), nodeRequestHeader(req, 'wix-site-id'));
     assertMayCall(def, site, caller);
