@@ -1,6 +1,6 @@
 import { isElevated, type PeekContext, type RequestContext } from '../../http/context.js';
 import type { Executor } from '../../storage/database.js';
-import type { EncodedJson } from '../../http/wire.js';
+import { EncodedJson } from '../../http/wire.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
 import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
 
@@ -17,11 +17,11 @@ import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
  * it keeps the answer's bytes, which the direct lane sends as they are.
  */
 
-/** Characters of kept answers per database handle (each also holds its bytes: about twice this in memory). */
-export const PRODUCT_ANSWERS_CHARS = 2 * 1024 * 1024;
+/** Bytes of kept answers per database handle (an answer is kept as its UTF-8 bytes only, as sent). */
+export const PRODUCT_ANSWERS_BYTES = 2 * 1024 * 1024;
 
 interface Kept { siteId: string; version: number; origin: string; at: number; answer: EncodedJson }
-const caches = new LruMaps<string, Kept>(() => new LruMap(PRODUCT_ANSWERS_CHARS, (kept) => kept.answer.json.length));
+const caches = new LruMaps<string, Kept>(() => new LruMap(PRODUCT_ANSWERS_BYTES, (kept) => kept.answer.bytes().length));
 
 /** The answer kept under `key` that still holds at `version`, if any. */
 function stillKept(db: Executor, key: string, siteId: string, origin: string, version: number, now: number): EncodedJson | undefined {
@@ -41,7 +41,8 @@ export async function keptProductAnswer(ctx: RequestContext, key: string, build:
   const now = Date.now();
   const kept = stillKept(ctx.db, key, ctx.site.id, ctx.origin, version, now);
   if (kept) return kept;
-  const answer = await build();
+  // Its text would be kept beside the bytes only to be thrown away: nothing reads a kept answer as text.
+  const answer = new EncodedJson((await build()).bytes());
   caches.of(ctx.db).set(key, { siteId: ctx.site.id, version, origin: ctx.origin, at: now, answer });
   return answer;
 }
