@@ -217,6 +217,9 @@ describe('cached query pages', () => {
     expect(await kept(1, 'k', small)).toBe(small);
     expect(await kept(1, 'k', 'other')).toBe(small);
     expect(builds).toBe(1);
+    // In memory of its own: a 2 KB page in a slice of Node's 8 KB buffer pool would keep the whole slab.
+    const bytes = (await cachedListingPage(handle, 's', 1, 'k', build('unused'))).bytes();
+    expect([bytes.byteLength, bytes.buffer.byteLength]).toEqual([2000, 2000]);
     // Another listing version is another entry.
     expect(await kept(2, 'k', 'v2')).toBe('v2');
     expect(builds).toBe(2);

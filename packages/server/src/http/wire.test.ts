@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { coerceQueryFields, decodeQuery, ORIGIN_CACHE_MAX, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
+import { coerceQueryFields, decodeQuery, EncodedJson, ORIGIN_CACHE_MAX, ownedBytes, parseJsonSafely, requestUrlParts, stringifyForWire } from './wire.js';
 import { decimalString, int64String, wireDate, wireNumber } from './wire-schemas.js';
 import { violationsFromZod } from './zod-violations.js';
 import { ValidationError } from './errors.js';
@@ -68,6 +68,33 @@ describe('wire codec', () => {
     expect(Object.getPrototypeOf(escaped)).toBe(Object.prototype);
     const plain = '{"query":{"filter":{"price":{"$gt":5}},"paging":{"limit":20}},"name":"a_proto_b"}';
     expect(parseJsonSafely(plain)).toEqual(JSON.parse(plain));
+  });
+});
+
+describe('kept answers', () => {
+  /** Memory a buffer keeps alive: its whole backing store, not only its own bytes. */
+  const heldBytes = (b: Buffer) => b.buffer.byteLength;
+
+  it('keep small answers in memory of their own, not a slice of the shared pool', () => {
+    const text = '{"product":{"id":"p","name":"caf\u00e9 \u2615"}}';
+    const pooled = Buffer.from(text);
+    expect(heldBytes(pooled)).toBe(Buffer.poolSize); // what a cache bounded by byteLength would underweigh
+    for (const answer of [new EncodedJson(text), new EncodedJson(pooled)]) {
+      const kept = answer.toKeep();
+      expect(kept.bytes().equals(pooled)).toBe(true);
+      expect(heldBytes(kept.bytes())).toBe(kept.bytes().byteLength);
+      expect(kept.json).toBe(text);
+    }
+  });
+
+  it('keep a buffer that is already its own as it is', () => {
+    const big = Buffer.from(`"${'x'.repeat(Buffer.poolSize)}"`);
+    expect(heldBytes(big)).toBe(big.byteLength);
+    expect(ownedBytes(big)).toBe(big);
+    expect(new EncodedJson(big).toKeep().bytes()).toBe(big);
+    const slice = big.subarray(1, 10);
+    expect(heldBytes(ownedBytes(slice))).toBe(9);
+    expect(ownedBytes(slice).toString()).toBe('x'.repeat(9));
   });
 });
 

@@ -51,6 +51,30 @@ export class EncodedJson {
   bytes(): Buffer<ArrayBuffer> {
     return (this.#bytes ??= Buffer.from(this.#json!));
   }
+
+  /** The answer as a cache keeps it: its bytes alone (nothing reads a kept answer as text), in memory of their own (`ownedBytes`). */
+  toKeep(): EncodedJson {
+    return new EncodedJson(this.#bytes === undefined ? ownedUtf8(this.#json!) : ownedBytes(this.#bytes));
+  }
+}
+
+/**
+ * `bytes` in memory of their own. Buffer.from and Buffer.concat put anything under 4 KiB in a slice
+ * of Node's shared 8 KiB pool, and a kept slice keeps the whole slab alive: a cache bounded by the
+ * bytes of what it keeps (a product answer is about 2 KB) would hold more than its bound.
+ */
+export function ownedBytes(bytes: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
+  return own;
+}
+
+/** The UTF-8 of `text` in memory of its own (see ownedBytes). */
+export function ownedUtf8(text: string): Buffer<ArrayBuffer> {
+  const own = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  own.write(text);
+  return own;
 }
 
 /**

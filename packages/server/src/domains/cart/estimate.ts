@@ -101,7 +101,7 @@ export async function estimateTotals(ctx: RequestContext, input: EstimateTotalsI
   });
   const answer = new EncodedJson(encodeTotals(presentTotals(v.cart, v.lines, result)));
   if (answers && v.lines.every((l) => Object.isFrozen(l)) && !hasDeliverySlot(result)) {
-    answers.set(key, { ...made, steadyUntil: setup.steadyUntil, answer });
+    answers.set(key, { ...made, steadyUntil: setup.steadyUntil, answer: answer.toKeep() });
   }
   return answer;
 }

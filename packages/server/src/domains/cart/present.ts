@@ -4,7 +4,7 @@ import type {
   ItemTaxFullDetails, MembershipOptions, MultiCurrencyPrice, PriceSummary, ShippingInformation, TaxSummary, Violation,
 } from '@vitrine/types/ecom-cart';
 import { deepFreeze } from '../../deep-freeze.js';
-import { stringifyForWire } from '../../http/wire.js';
+import { ownedUtf8, stringifyForWire } from '../../http/wire.js';
 import { currencyOf, displayAmount, formatMoney, parseMoney, type PricingResult } from './pricing/index.js';
 import type { ItemTaxFullDetails as EngineTax, Price, ShippingInformation as EngineShipping } from './pricing/index.js';
 import type { BuyerRef, CartDoc, ResolvedLine, StoredCart, StoredCheckout } from './model.js';
@@ -50,10 +50,7 @@ function lineBytes(line: CartLineItem): Buffer {
   if (kept !== undefined) return kept;
   const text = stringifyForWire(line);
   if (!Object.isFrozen(line)) return Buffer.from(text);
-  // A buffer of its own: a small Buffer.from is a slice of Node's shared 8 KB pool, and keeping the
-  // slice would keep the whole slab alive.
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
+  const bytes = ownedUtf8(text);
   encodedLines.set(line, bytes);
   return bytes;
 }

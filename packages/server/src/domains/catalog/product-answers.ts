@@ -1,6 +1,6 @@
 import { isElevated, type PeekContext, type RequestContext } from '../../http/context.js';
 import type { Executor } from '../../storage/database.js';
-import { EncodedJson } from '../../http/wire.js';
+import type { EncodedJson } from '../../http/wire.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
 import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
 
@@ -41,8 +41,7 @@ export async function keptProductAnswer(ctx: RequestContext, key: string, build:
   const now = Date.now();
   const kept = stillKept(ctx.db, key, ctx.site.id, ctx.origin, version, now);
   if (kept) return kept;
-  // Its text would be kept beside the bytes only to be thrown away: nothing reads a kept answer as text.
-  const answer = new EncodedJson((await build()).bytes());
+  const answer = (await build()).toKeep();
   caches.of(ctx.db).set(key, { siteId: ctx.site.id, version, origin: ctx.origin, at: now, answer });
   return answer;
 }
