@@ -1,8 +1,8 @@
 /**
  * The floor of an add-to-cart on this machine: what a bare Hono + better-sqlite3 server costs for a
  * write of the same shape (a JSON body parsed, a version read, a guarded update of a 20-line cart's
- * stored document in its own transaction, a 23 KB answer), beside the suite's baseline (a
- * product-sized document by primary key) in the same run. Nothing of ours runs in it: no caller, no
+ * stored document in its own transaction, a 23 KB answer), beside the suite's own baseline server
+ * (`suite/baseline.ts`: a product-sized document by primary key out of 10,000) in the same run. Nothing of ours runs in it: no caller, no
  * validation, no cart logic, no presentation. It says how much of the add-to-cart target (20% of the
  * baseline) the shape of the call leaves to everything else (docs/performance.md).
  *
@@ -23,12 +23,12 @@ const CONNECTIONS = 50;
 const CARTS = 50;
 const LINES = 20;
 
-/** The server role: `serve <read|write> <port> <dir>`; prints `ready` once listening. */
-async function serve(mode: string, port: number, dir: string): Promise<void> {
+/** The write server: `serve <port> <dir>`; prints `ready` once listening. */
+async function serve(port: number, dir: string): Promise<void> {
   const { Hono } = await import('hono');
   const { serve: listen } = await import('@hono/node-server');
   const { default: SQLite } = await import('better-sqlite3');
-  const db = new SQLite(path.join(dir, `${mode}.sqlite`));
+  const db = new SQLite(path.join(dir, 'write.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec('CREATE TABLE versions (site_id TEXT PRIMARY KEY, version INTEGER NOT NULL); INSERT INTO versions VALUES (\'s\', 1)');
@@ -39,14 +39,12 @@ async function serve(mode: string, port: number, dir: string): Promise<void> {
   const insert = db.prepare('INSERT INTO carts VALUES (?, ?, 0)');
   for (let i = 0; i < CARTS; i++) insert.run(`c${i}`, docOf(1));
   const answer = Buffer.from(JSON.stringify({ cart: { id: 'c', lineItems: Array.from({ length: LINES }, (_, i) => ({ id: i, text: 'a'.repeat(1100) })) } }));
-  const product = Buffer.from(JSON.stringify({ product: { id: 'p', text: 'a'.repeat(2500) } }));
   const version = db.prepare('SELECT version FROM versions WHERE site_id = ?');
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const update = db.prepare('UPDATE carts SET doc = ?, revision = revision + 1 WHERE id = ?');
   const app = new Hono();
   let next = 0;
-  app.get('/p/:id', (c) => c.body(product, 200, { 'content-type': 'application/json; charset=utf-8' }));
   app.post('/cart', async (c) => {
     const body = await c.req.json<{ quantity: number }>();
     version.get('s');
@@ -60,8 +58,19 @@ async function serve(mode: string, port: number, dir: string): Promise<void> {
 
 interface Figure { perSecond: number; cpuUs: number }
 
-function start(mode: string, port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'serve', mode, String(port), dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Products the baseline holds, as the suite's default data set. */
+const BASELINE_PRODUCTS = 10_000;
+
+/** The read: the suite's baseline server itself, on a product document of about the size of ours (2.5 KB). */
+function baselineArgs(port: number, dir: string): string[] {
+  const template = path.join(dir, 'template.json');
+  fs.writeFileSync(template, JSON.stringify({ id: '__ID__', name: 'Product', description: 'a'.repeat(2500) }));
+  return [path.join(ROOT, 'bench/suite/baseline.ts'), template, String(BASELINE_PRODUCTS), String(port)];
+}
+
+function start(mode: 'read' | 'write', port: number, dir: string): Promise<ChildProcess> {
+  const script = mode === 'read' ? baselineArgs(port, dir) : [fileURLToPath(import.meta.url), 'serve', String(port), dir];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)));
@@ -88,7 +97,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const figures: Record<string, Figure> = {};
-    for (const [mode, method, route] of [['read', 'GET', '/p/1'], ['write', 'POST', '/cart']] as const) {
+    for (const [mode, method, route] of [['read', 'GET', '/p/p1'], ['write', 'POST', '/cart']] as const) {
       const port = 7300 + children.length;
       const child = await start(mode, port, dir);
       children.push(child);
@@ -105,5 +114,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'serve') await serve(process.argv[3]!, Number(process.argv[4]), process.argv[5]!);
+if (process.argv[2] === 'serve') await serve(Number(process.argv[3]), process.argv[4]!);
 else await main();
