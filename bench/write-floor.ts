@@ -2,9 +2,10 @@
  * The floor of an add-to-cart on this machine: what a bare Hono + better-sqlite3 server costs for a
  * write of the same shape (a JSON body parsed, a version read, a guarded update of a 20-line cart's
  * stored document in its own transaction, a 23 KB answer), beside the suite's own baseline server
- * (`suite/baseline.ts`: a product-sized document by primary key out of 10,000) in the same run. Nothing of ours runs in it: no caller, no
- * validation, no cart logic, no presentation. It says how much of the add-to-cart target (20% of the
- * baseline) the shape of the call leaves to everything else (docs/performance.md).
+ * (`suite/baseline.ts`: a product-sized document by primary key out of 10,000; one id here, where the
+ * suite spreads its reads) in the same run. Nothing of ours runs in it: no caller, no validation, no
+ * cart logic, no presentation. It says how much of the add-to-cart target (20% of the baseline) the
+ * shape of the call leaves to everything else (docs/performance.md).
  *
  *   npx tsx bench/write-floor.ts [--seconds 8]
  *
