@@ -4,7 +4,7 @@ import { VouchedReads } from '../../storage/vouched-reads.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
 import { afterCommit } from '../../storage/transaction.js';
 import { preparedQuery } from '../../storage/prepared.js';
-import { EncodedJson, ownedUtf8 } from '../../http/wire.js';
+import { EncodedJson } from '../../http/wire.js';
 
 /**
  * Counts and encoded pages of V1 product queries, reused while the site's listing has not changed.
@@ -138,7 +138,7 @@ export async function cachedListingPage(db: Executor, siteId: string, version: n
   const now = Date.now();
   const hit = cache.get(fullKey);
   if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.answer;
-  const answer = new EncodedJson(ownedUtf8(await build()));
+  const answer = new EncodedJson(await build()).toKeep();
   if (answer.bytes().length > LISTING_PAGE_MAX_BYTES) cache.delete(fullKey);
   else cache.set(fullKey, { answer, at: now });
   return answer;
