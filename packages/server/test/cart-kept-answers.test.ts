@@ -1,7 +1,11 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type ApiResponse, type TestServer } from './harness.js';
-import { as, CART, clearDemoPricing, line, productV1, visitor as newVisitor } from './cart-support.js';
+import { sql } from 'kysely';
+import { readJson } from '../src/storage/dialect.js';
+import { as, CART, clearDemoPricing, line, productV1, STORES_APP_ID, visitor as newVisitor } from './cart-support.js';
+
+const OTHER_APP_ID = '0b5d2f27-8c3c-4f57-9e3e-0a1b2c3d4e5f';
 
 /**
  * A process keeps the carts it wrote (kept-carts.ts) and the estimate answers it made (estimate.ts).
@@ -215,6 +219,30 @@ function postAs(s: TestServer, host: string, path: string, auth: string, body: u
     req.end(text);
   });
 }
+
+describe('stored lines', () => {
+  it("leave out the store catalog's app id, which a process reading the row puts back: a 20-line cart fits one page", async () => {
+    const token = await newVisitor(t);
+    const products = [];
+    for (let i = 0; i < 20; i++) products.push(await productV1(t, { name: `Stored ${i}`, price: 1 + i }));
+    for (const p of products) expect((await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 2)] })).status).toBe(200);
+    const elsewhere = { catalogItemId: products[0]!.productId, appId: OTHER_APP_ID };
+    const added = await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [{ quantity: 1, catalogReference: elsewhere }] });
+    expect(added.status).toBe(200);
+
+    const row = await t.server.deps.storage.db.selectFrom('carts').select('doc').where('id', '=', added.body.cart.id as string).executeTakeFirstOrThrow();
+    const stored = readJson<{ lineItems: { catalogReference: unknown }[] }>(row.doc).lineItems.map((l) => l.catalogReference);
+    expect(stored).toEqual([...products.map((p) => ({ catalogItemId: p.productId })), elsewhere]);
+    // The other process has kept nothing of this cart: it reads the row.
+    const read = await as(other, token).get(CART);
+    expect(read.body.cart.lineItems.map((l: { catalogReference: unknown }) => l.catalogReference))
+      .toEqual([...products.map((p) => ({ catalogItemId: p.productId, appId: STORES_APP_ID })), elsewhere]);
+    if (t.config.databaseUrl) return;
+    // SQLite: no cart row spills past its page (4 KB; a row over about 4,061 bytes would write two or three pages per change).
+    const overflow = await sql<{ n: number }>`SELECT count(*) AS n FROM dbstat WHERE name = 'carts' AND pagetype = 'overflow'`.execute(t.server.deps.storage.db);
+    expect(overflow.rows).toEqual([{ n: 0 }]);
+  });
+});
 
 describe('kept resolutions and answers per origin', () => {
   it('a cart asked for under another host gets its links under that host', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, openStorage, readDirectly, type Storage } from '../src/storage/database.js';
+import SQLite from 'better-sqlite3';
+import { dropSchema, openStorage, runDirectly, type Storage } from '../src/storage/database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { domainMigrations } from '../src/migrations.js';
 import { allColumns, columnsOf, preparedQuery } from '../src/storage/prepared.js';
@@ -115,20 +116,42 @@ describe('preparedQuery', () => {
     expect((await versionOf.run(db, { siteId: 's2' })).rows).toEqual([{ version: 8 }]);
   });
 
-  it('reads on SQLite run at once outside Kysely, but never inside or beside an open transaction, nor writes', async () => {
+  it('statements on SQLite run at once outside Kysely, but never inside or beside an open transaction', async () => {
     const { db } = storage;
     const version = 'SELECT version FROM catalog_versions WHERE site_id = ?';
+    const touch = 'UPDATE catalog_versions SET version = version WHERE site_id = ?';
     if (PG) {
-      expect(readDirectly(db, version, ['s1'])).toBeUndefined();
+      expect(runDirectly(db, version, ['s1'])).toBeUndefined();
       return;
     }
-    expect(readDirectly(db, version, ['s1'])).toEqual([{ version: 5 }]);
-    expect(readDirectly(db, 'UPDATE catalog_versions SET version = version WHERE site_id = ?', ['s1'])).toBeUndefined();
+    expect(runDirectly(db, version, ['s1'])).toEqual({ rows: [{ version: 5 }] });
+    expect(runDirectly(db, touch, ['s1'])).toEqual({ rows: [], numAffectedRows: 1n, insertId: expect.any(BigInt) as unknown });
+    expect(runDirectly(db, touch, ['nowhere'])).toMatchObject({ numAffectedRows: 0n });
     await inTransaction(db, async (trx) => {
-      expect(readDirectly(trx, version, ['s1'])).toBeUndefined();
-      expect(readDirectly(db, version, ['s1'])).toBeUndefined();
+      expect(runDirectly(trx, version, ['s1'])).toBeUndefined();
+      expect(runDirectly(db, version, ['s1'])).toBeUndefined();
+      expect(runDirectly(db, touch, ['s1'])).toBeUndefined();
     });
-    expect(readDirectly(db, version, ['s1'])).toEqual([{ version: 5 }]);
+    expect(runDirectly(db, version, ['s1'])).toEqual({ rows: [{ version: 5 }] });
+  });
+
+  it("a write that finds another process's write lock is left to the driver, which waits for the lock", async () => {
+    if (PG) return;
+    const { db } = storage;
+    const raise = preparedQuery((d, p: { siteId: string }) => d.updateTable('catalog_versions').set({ version: sql`version + 1` }).where('site_id', '=', p.siteId));
+    const other = new SQLite(path.join(dataDir, 'vitrine.sqlite'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      expect(runDirectly(db, 'UPDATE catalog_versions SET version = version + 1 WHERE site_id = ?', ['s3'])).toBeUndefined();
+      const write = raise.run(db, { siteId: 's3' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      other.exec('COMMIT');
+      expect(Number((await write).numAffectedRows)).toBe(1);
+    } finally {
+      other.close();
+    }
+    // One raise: the refused direct try changed nothing.
+    expect((await sql<{ version: number }>`SELECT version FROM catalog_versions WHERE site_id = 's3'`.execute(db)).rows).toEqual([{ version: 12 }]);
   });
 
   it('a statement that fails rejects the call, as through Kysely', async () => {

@@ -3,14 +3,14 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CommitWatch } from './commit-watch.js';
-import { Kysely, sql, type Transaction } from 'kysely';
+import { Kysely, sql, type QueryResult, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { LruMap } from '../lru-map.js';
 import { foldCase, SQLITE_FOLD_FUNCTION, type DialectName } from './dialect.js';
 import { countStatement, noteQuery } from './query-counter.js';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import { createReadRouting, RoutingPostgresDialect, type ReadRouting } from './read-routing.js';
-import { STATEMENT_TIMEOUT_CODE } from './errors.js';
+import { isSqliteBusy, STATEMENT_TIMEOUT_CODE } from './errors.js';
 import { LockWaitingSqliteDialect, SQLITE_LOCK_WAIT_MS } from './sqlite-lock-wait.js';
 import { startWalCheckpointer, WAL_BACKSTOP_PAGES } from './wal-checkpointer.js';
 import { nameStatementsOn } from './named-statements.js';
@@ -92,13 +92,23 @@ function openSqlite(options: StorageOptions): Storage {
   const statements = withStatementCache(handle, bound);
   const dialect = new LockWaitingSqliteDialect({ database: statements }, () => handle.inTransaction);
   const db = new Kysely<Database>({ dialect, ...counting(options) });
-  directReaders.set(db, (text, parameters) => {
-    // An open transaction holds the one connection: a read now would see its uncommitted rows.
+  directRunners.set(db, (text, parameters) => {
+    // An open transaction holds the one connection: a statement now would run inside it (a read would see its uncommitted rows).
     if (handle.inTransaction) return undefined;
     const stmt = statements.prepare(text);
-    if (!stmt.reader) return undefined;
-    if (options.countQueries) countStatement(text, parameters);
-    return stmt.all(parameters);
+    let busy = false;
+    try {
+      if (stmt.reader) return { rows: stmt.all(parameters) };
+      const { changes, lastInsertRowid } = stmt.run(parameters);
+      return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+    } catch (error) {
+      // Another process holds the write lock: not run; Kysely's driver waits for the lock off the thread (sqlite-lock-wait.ts).
+      busy = isSqliteBusy(error);
+      if (busy) return undefined;
+      throw error;
+    } finally {
+      if (options.countQueries && !busy) countStatement(text, parameters);
+    }
   });
   // After the first statements: the `-shm` file exists once a connection reads in WAL mode.
   const watch = CommitWatch.open(file);
@@ -124,16 +134,18 @@ export function commitWatchOf(db: Executor): CommitWatch | undefined {
 const commitWatches = new WeakMap<Executor, CommitWatch>();
 
 /**
- * Runs a reading statement at once on the root SQLite handle, or answers undefined (a PostgreSQL
- * handle, a transaction's executor, a transaction open on the connection, a writing statement).
- * better-sqlite3 runs every statement synchronously anyway; going through Kysely adds its connection
- * lock and a chain of promises per statement, which under load cost more than the statement itself
- * for a product get (docs/performance-log.md, "The direct lane, and reads outside Kysely"). Used by preparedQuery (prepared.ts).
+ * Runs a statement at once on the root SQLite handle, or answers undefined (a PostgreSQL handle, a
+ * transaction's executor, a transaction open on the connection, a write that found another process
+ * holding the write lock: Kysely's driver waits for that one). better-sqlite3 runs every statement
+ * synchronously anyway; going through Kysely adds its connection lock and a chain of promises per
+ * statement, which under load cost more than the statement itself for a product get
+ * (docs/performance-log.md, "The direct lane, and reads outside Kysely"), and about a tenth of the
+ * allocations of an add-to-cart (its one statement is an update). Used by preparedQuery (prepared.ts).
  */
-export function readDirectly(db: Executor, sqlText: string, parameters: readonly unknown[]): unknown[] | undefined {
-  return directReaders.get(db)?.(sqlText, parameters);
+export function runDirectly(db: Executor, sqlText: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined {
+  return directRunners.get(db)?.(sqlText, parameters);
 }
-const directReaders = new WeakMap<Executor, (sqlText: string, parameters: readonly unknown[]) => unknown[] | undefined>();
+const directRunners = new WeakMap<Executor, (sqlText: string, parameters: readonly unknown[]) => QueryResult<unknown> | undefined>();
 
 /**
  * SQLite's page cache per process, in MiB (SQLite's own default is 2). A search at 10,000 products

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Compilable, QueryResult, RawBuilder } from 'kysely';
-import { readDirectly, type Executor } from './database.js';
+import { runDirectly, type Executor } from './database.js';
 import { dialectOf, type DialectName } from './dialect.js';
 import { nameStatement } from './named-statements.js';
 
@@ -57,13 +57,13 @@ export function preparedQuery<P extends object, R>(build: (db: Executor, params:
       const { query, names } = byDialect.get(dialect) ?? compile(db, dialect);
       const values = params as Record<string, unknown>;
       const parameters = names.map((name, i) => (name === undefined ? query.parameters[i] : values[name]));
-      let rows: unknown[] | undefined;
+      let direct: QueryResult<unknown> | undefined;
       try {
-        rows = readDirectly(db, query.sql, parameters);
+        direct = runDirectly(db, query.sql, parameters);
       } catch (err) {
         return Promise.reject(err as Error); // a failed statement fails the promise, as through Kysely
       }
-      return rows ? Promise.resolve({ rows: rows as R[] }) : db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
+      return direct ? Promise.resolve(direct as QueryResult<R>) : db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
     },
   };
 }

@@ -36,7 +36,7 @@ export function noteQuery(event: LogEvent): void {
   countStatement(event.query.sql, event.query.parameters);
 }
 
-/** One statement; also called for those run outside Kysely (storage/database.ts, readDirectly). */
+/** One statement; also called for those run outside Kysely (storage/database.ts, runDirectly). */
 export function countStatement(sqlText: string, parameters: readonly unknown[]): void {
   const count = current.getStore();
   if (!count) return;

@@ -18,7 +18,7 @@ import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
 import { presentCart } from './present.js';
 import type { CustomLineItemInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
-import { seenListingVersion } from '../catalog/index.js';
+import { seenListingVersion, stableJson } from '../catalog/index.js';
 import {
   deleteCartRow, deleteCartUnlessMovedOn, findCartAtHead, findCartByOwner, insertCart, moveCart, readCartHeads, rekeyOpenCheckouts, updateCart, type CartHeads,
 } from './store.js';
@@ -282,8 +282,9 @@ export async function removeOrderedCart(ctx: RequestContext, cartId: string, che
 
 export type CartEvent = Parameters<typeof recordEvent>[1];
 
+/** Whether two line lists are the same lines, whatever order their keys came in (PostgreSQL's jsonb orders keys its own way). */
 function sameLines(a: StoredLine[], b: StoredLine[]): boolean {
-  return a.length === b.length && a.every((l, i) => JSON.stringify(l) === JSON.stringify(b[i]));
+  return a.length === b.length && a.every((l, i) => stableJson(l) === stableJson(b[i]));
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allColumns, columnsOf, preparedQuery } from '../../storage/prepared.js';
 import { VouchedReads } from '../../storage/vouched-reads.js';
-import type { CartDoc, CheckoutDoc, StoredCart, StoredCheckout, StoredLine } from './model.js';
+import { STORES_APP_ID, type CartDoc, type CatalogReference, type CheckoutDoc, type StoredCart, type StoredCheckout, type StoredLine } from './model.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
 import { listingVersionSubquery, noteListingVersion } from '../catalog/index.js';
 import { pricingVersionSubquery } from './rules/store-version.js';
@@ -22,7 +22,7 @@ declare module '../../storage/schema.js' {
 }
 
 const toCart = (r: CartsTable): StoredCart => ({
-  id: r.id, ownerKey: r.owner_key, doc: readJson<CartDoc>(r.doc), revision: r.revision, createdDate: r.created_date, updatedDate: r.updated_date,
+  id: r.id, ownerKey: r.owner_key, doc: withStoresAppIds(readJson<CartDoc>(r.doc)), revision: r.revision, createdDate: r.created_date, updatedDate: r.updated_date,
 });
 
 const toCheckout = (r: CheckoutsTable): StoredCheckout => ({
@@ -118,6 +118,32 @@ const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('c
   id: true, site_id: true, owner_key: true, cart_id: true, doc: true, completed: true, order_id: true, created_date: true, updated_date: true,
 }))));
 
+/**
+ * A stored cart line leaves out its catalog reference's app id when it is the store catalog's (almost
+ * every line), and reading puts it back. That keeps a 20-line cart's row under SQLite's 4 KB page
+ * (about 3.3 KB instead of 4.3): a row past it spills into an overflow page, and every update of the
+ * cart then wrote two or three pages instead of one (63 us a statement under the add-to-cart bench
+ * instead of about 30; docs/performance-log.md, twenty-fourth session).
+ */
+function storedLineJson(line: StoredLine): string {
+  const ref = line.catalogReference;
+  if (ref?.appId !== STORES_APP_ID) return JSON.stringify(line);
+  const { appId: _storesApp, ...rest } = ref;
+  return JSON.stringify({ ...line, catalogReference: rest });
+}
+
+/** A stored document's lines with the store catalog's app id back where it was left out (in place: `doc` is a fresh parse). */
+function withStoresAppIds(doc: CartDoc): CartDoc {
+  for (const line of doc.lineItems) {
+    const ref = line.catalogReference as Omit<CatalogReference, 'appId'> & { appId?: string } | undefined;
+    if (ref && ref.appId === undefined) {
+      const { catalogItemId, ...rest } = ref;
+      line.catalogReference = { catalogItemId, appId: STORES_APP_ID, ...rest };
+    }
+  }
+  return doc;
+}
+
 /** Stored JSON of frozen lines, once per line object: a kept cart's unchanged lines are the same objects write after write (kept-carts.ts). */
 const lineTexts = new WeakMap<StoredLine, string>();
 
@@ -125,7 +151,7 @@ function lineText(line: StoredLine): string {
   // The lookup before the frozen check (a runtime call): most lines of a write are kept ones.
   let text = lineTexts.get(line);
   if (text !== undefined) return text;
-  text = JSON.stringify(line);
+  text = storedLineJson(line);
   if (Object.isFrozen(line)) lineTexts.set(line, text);
   return text;
 }
