@@ -122,8 +122,8 @@ const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('c
  * A stored cart line leaves out its catalog reference's app id when it is the store catalog's (almost
  * every line), and reading puts it back. That keeps a 20-line cart's row under SQLite's 4 KB page
  * (about 3.3 KB instead of 4.3): a row past it spills into an overflow page, and every update of the
- * cart then wrote two or three pages instead of one (63 us a statement under the add-to-cart bench
- * instead of about 30; docs/performance-log.md, twenty-fourth session).
+ * cart then wrote two or three pages instead of one (63 us a statement under the add-to-cart bench,
+ * 48 without; docs/performance-log.md, twenty-fourth session).
  */
 function storedLineJson(line: StoredLine): string {
   const ref = line.catalogReference;
