@@ -188,6 +188,31 @@ describe('kept carts and estimate answers', () => {
     expect(cart.body.cart.lineItems.map((l: { price: { amount: string } }) => l.price.amount)).toEqual(['4.00', '0']);
   });
 
+  it('a quantity change answers the line as a first resolution does, and a catalog change is seen on the next one', async () => {
+    const token = await newVisitor(t);
+    const p = await productV1(t, { name: 'Kept quantity', price: 2.5, weight: 0.25 });
+    const first = await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 1)] });
+    expect(first.status).toBe(200);
+    const again = await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 2)] });
+    const set = await as(t, token).post(`${CART}/update-line-items-quantity`, { lineItems: [{ id: first.body.cart.lineItems[0].id, quantity: 7 }] });
+    const lineOf = (res: ApiResponse) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.cart.lineItems[0] as Record<string, unknown>;
+    };
+    const unit = { amount: '2.50', convertedAmount: '2.50', formattedAmount: '$2.50', formattedConvertedAmount: '$2.50' };
+    const total = (amount: string) => ({ amount, convertedAmount: amount, formattedAmount: `$${amount}`, formattedConvertedAmount: `$${amount}` });
+    expect(lineOf(first)).toMatchObject({ quantity: 1, price: unit, lineItemPrice: total('2.50'), physicalProperties: { weight: 0.25 } });
+    expect(lineOf(again)).toEqual({ ...lineOf(first), quantity: 3, lineItemPrice: total('7.50') });
+    expect(lineOf(set)).toEqual({ ...lineOf(first), quantity: 7, lineItemPrice: total('17.50') });
+
+    // The product changes (another process): the next quantity change is priced and described anew.
+    await call(other.url, `/stores/v1/products/${p.productId}`, { ...asOwner(other), method: 'PATCH', body: { product: { name: 'Kept quantity v2', priceData: { price: 3 } } } });
+    const after = await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 1)] });
+    expect(lineOf(after)).toMatchObject({
+      quantity: 8, productName: { original: 'Kept quantity v2' }, price: total('3.00'), lineItemPrice: total('24.00'),
+    });
+  });
+
   it('an estimate kept before a discount rule starts is not sent after it started', async () => {
     const token = await newVisitor(t);
     const a = await productV1(t, { name: 'Timed A', price: 30 });

@@ -23,7 +23,7 @@ import type { Executor } from '../../storage/database.js';
 import type { ResolvedLine } from './model.js';
 import { ownerOf } from './owner.js';
 import type { PricingResult } from './pricing/index.js';
-import { encodeTotals, presentTotals } from './present.js';
+import { encodeTotals } from './present.js';
 import { loadPricingSetup } from './rules/index.js';
 import type { EstimateTotalsInput } from './schema.js';
 import { getCurrentCart } from './service.js';
@@ -99,7 +99,7 @@ export async function estimateTotals(ctx: RequestContext, input: EstimateTotalsI
     memberId,
     calculateTax: input.calculateTax, calculateShipping: input.calculateShipping, calculateAdditionalFees: input.calculateAdditionalFees,
   });
-  const answer = new EncodedJson(encodeTotals(presentTotals(v.cart, v.lines, result)));
+  const answer = new EncodedJson(encodeTotals(v.cart, v.lines, result));
   if (answers && v.lines.every((l) => Object.isFrozen(l)) && !hasDeliverySlot(result)) {
     answers.set(key, { ...made, steadyUntil: setup.steadyUntil, answer: answer.toKeep() });
   }

@@ -20,6 +20,20 @@ describe('KeptLines', () => {
     expect(kept.size).toBe(1);
   });
 
+  it('hands the value before to make when only the quantity differs', () => {
+    const kept = new KeptLines<string>(10);
+    const seen: (string | undefined)[] = [];
+    const make = (tag: string) => (before?: string) => { seen.push(before); return tag; };
+    kept.get('line', source(), make('q1'));
+    kept.get('line', source({ quantity: 3 }), make('q3'));
+    kept.get('line', source({ quantity: 4, currency: 'EUR' }), make('q4 EUR'));
+    const readAgain = { id: 'p1' };
+    kept.get('line', source({ quantity: 4, currency: 'EUR', product: readAgain }), make('q4 read again'));
+    kept.get('other', source({ quantity: 2 }), make('other'));
+    expect(seen).toEqual([undefined, 'q1', undefined, undefined, undefined]);
+    expect(kept.get('line', source({ quantity: 4, currency: 'EUR', product: readAgain }), make('never'))).toBe('q4 read again');
+  });
+
   it('holds at most its bound, dropping the line used longest ago', () => {
     const kept = new KeptLines<string>(2);
     kept.get('a', source(), () => 'a1');

@@ -40,13 +40,15 @@ export class KeptLines<T> {
   }
 
   /**
-   * The value kept for `key` (a line id) when it was made from `source`, else `make()` (kept in its
-   * place). The key needs no site: a kept product object belongs to one site (line-products.ts).
+   * The value kept for `key` (a line id) when it was made from `source`, else `make(...)` (kept in its
+   * place), given what was kept for the key before when only the quantity differs: the rest of the
+   * value still holds then. The key needs no site: a kept product object belongs to one site
+   * (line-products.ts).
    */
-  get(key: string, source: LineSource, make: () => T): T {
+  get(key: string, source: LineSource, make: (sameButQuantity?: T) => T): T {
     const hit = this.entries.get(key);
     if (hit && sameSource(hit.source, source)) return hit.value;
-    const value = make();
+    const value = make(hit && sameSource(hit.source, { ...source, quantity: hit.source.quantity }) ? hit.value : undefined);
     this.entries.set(key, { source, value });
     return value;
   }

@@ -3,7 +3,6 @@ import type {
   AdditionalFee, AppliedDiscount, CalculatedLineItem, Cart, CartDiscountInfo, CartLineItem, Checkout, CheckoutLineItem, EstimateTotalsResponse,
   ItemTaxFullDetails, MembershipOptions, MultiCurrencyPrice, PriceSummary, ShippingInformation, TaxSummary, Violation,
 } from '@vitrine/types/ecom-cart';
-import { deepFreeze } from '../../deep-freeze.js';
 import { ownedUtf8, stringifyForWire } from '../../http/wire.js';
 import { currencyOf, displayAmount, formatMoney, parseMoney, type PricingResult } from './pricing/index.js';
 import type { ItemTaxFullDetails as EngineTax, Price, ShippingInformation as EngineShipping } from './pricing/index.js';
@@ -27,50 +26,48 @@ function buyerInfo(buyer: BuyerRef, email: string | null) {
 }
 
 /**
- * Presented lines of kept (frozen) resolved lines, by identity: such a line is the same object while
- * everything it was resolved from is the same (kept-lines.ts), so its presentation is too.
+ * Wire JSON bytes of kept (frozen) resolved lines, encoded once per line object: such a line is the
+ * same object while everything it was resolved from is the same (kept-lines.ts). Only the bytes are
+ * kept, not the presented object they were encoded from: each add-to-cart makes one new kept line
+ * that lives until that line changes again, so whatever it holds is promoted and later marked by
+ * the collector (docs/performance-log.md, twenty-fifth session).
  */
-const presentedLines = new WeakMap<ResolvedLine, { currency: string; line: CartLineItem }>();
+const encodedLines = new WeakMap<ResolvedLine, { currency: string; bytes: Buffer }>();
 
-export function presentLine(l: ResolvedLine, currency: string): CartLineItem {
+function lineBytes(l: ResolvedLine, currency: string): Buffer {
   // The lookup before the frozen check: Object.isFrozen is a runtime call, and most lines are kept.
-  const hit = presentedLines.get(l);
-  if (hit?.currency === currency) return hit.line;
-  if (!Object.isFrozen(l)) return buildLine(l, currency);
-  const line = deepFreeze(buildLine(l, currency));
-  presentedLines.set(l, { currency, line });
-  return line;
-}
-
-/** Wire JSON bytes of kept (frozen) presented lines, encoded once per line object. */
-const encodedLines = new WeakMap<CartLineItem, Buffer>();
-
-function lineBytes(line: CartLineItem): Buffer {
-  const kept = encodedLines.get(line);
-  if (kept !== undefined) return kept;
-  const text = stringifyForWire(line);
-  if (!Object.isFrozen(line)) return Buffer.from(text);
+  const kept = encodedLines.get(l);
+  if (kept?.currency === currency) return kept.bytes;
+  const text = stringifyForWire(buildLine(l, currency));
+  if (!Object.isFrozen(l)) return Buffer.from(text);
   const bytes = ownedUtf8(text);
-  encodedLines.set(line, bytes);
+  encodedLines.set(l, { currency, bytes });
   return bytes;
 }
 
 const COMMA = Buffer.from(',');
 
+/** A cart on its way to an answer: its lines as resolved (encoded from kept bytes), everything else presented. */
+export interface CartOnWire {
+  id: string;
+  lines: ResolvedLine[];
+  currency: string;
+  rest: Omit<Cart, 'id' | 'lineItems'>;
+}
+
 /**
- * A presented cart as the UTF-8 of the wire JSON `stringifyForWire` gives, between the texts `open`
- * and `close` of the answer around it. A kept line's bytes are reused and the answer is copied
+ * A cart as the UTF-8 of the wire JSON `stringifyForWire` gives for `presentCart`, between the texts
+ * `open` and `close` of the answer around it. A kept line's bytes are reused and the answer is copied
  * together from bytes: joining a 20-line cart's text, flattening and encoding it again was about a
  * tenth of an add-to-cart (docs/performance-log.md, nineteenth session).
  */
-export function encodeCart(cart: Cart, open = '', close = ''): Buffer<ArrayBuffer> {
-  const { id, lineItems, ...rest } = cart;
-  const parts: Buffer[] = [Buffer.from(`${open}{"id":${JSON.stringify(id)},"lineItems":[`)];
-  for (let i = 0; i < lineItems.length; i++) {
+export function encodeCart(cart: CartOnWire, open = '', close = ''): Buffer<ArrayBuffer> {
+  const parts: Buffer[] = [Buffer.from(`${open}{"id":${JSON.stringify(cart.id)},"lineItems":[`)];
+  for (let i = 0; i < cart.lines.length; i++) {
     if (i > 0) parts.push(COMMA);
-    parts.push(lineBytes(lineItems[i]!));
+    parts.push(lineBytes(cart.lines[i]!, cart.currency));
   }
-  parts.push(Buffer.from(`],${stringifyForWire(rest).slice(1)}${close}`));
+  parts.push(Buffer.from(`],${stringifyForWire(cart.rest).slice(1)}${close}`));
   return Buffer.concat(parts);
 }
 
@@ -109,27 +106,39 @@ function cartDiscounts(doc: CartDoc, currency: string, result?: PricingResult): 
   return out;
 }
 
-export function presentCart(cart: StoredCart, lines: ResolvedLine[], currency: string, result?: PricingResult): Cart {
+export function cartOnWire(cart: StoredCart, lines: ResolvedLine[], currency: string, result?: PricingResult): CartOnWire {
   const d = cart.doc;
   return {
     id: cart.id,
-    lineItems: lines.map((l) => presentLine(l, currency)),
-    buyerNote: d.buyerNote,
-    buyerInfo: buyerInfo(d.buyer, d.email),
-    currency, conversionCurrency: currency, paymentCurrency: currency,
-    buyerLanguage: d.buyerLanguage,
-    siteLanguage: 'en',
-    taxIncludedInPrices: result?.taxSummary.taxIncludedInPrice ?? false,
-    weightUnit: 'KG',
-    checkoutId: d.checkoutId,
-    appliedDiscounts: cartDiscounts(d, currency, result),
-    createdDate: cart.createdDate,
-    updatedDate: cart.updatedDate,
-    contactInfo: d.contactInfo,
-    overrideCheckoutUrl: d.overrideCheckoutUrl,
-    selectedShippingOption: d.selectedShippingOption,
-    businessLocationId: d.businessLocationId,
+    lines,
+    currency,
+    rest: {
+      buyerNote: d.buyerNote,
+      buyerInfo: buyerInfo(d.buyer, d.email),
+      currency, conversionCurrency: currency, paymentCurrency: currency,
+      buyerLanguage: d.buyerLanguage,
+      siteLanguage: 'en',
+      taxIncludedInPrices: result?.taxSummary.taxIncludedInPrice ?? false,
+      weightUnit: 'KG',
+      checkoutId: d.checkoutId,
+      appliedDiscounts: cartDiscounts(d, currency, result),
+      createdDate: cart.createdDate,
+      updatedDate: cart.updatedDate,
+      contactInfo: d.contactInfo,
+      overrideCheckoutUrl: d.overrideCheckoutUrl,
+      selectedShippingOption: d.selectedShippingOption,
+      businessLocationId: d.businessLocationId,
+    },
   };
+}
+
+/** The cart as an object (for events), the same JSON `encodeCart` writes. */
+export function cartObject(c: CartOnWire): Cart {
+  return { id: c.id, lineItems: c.lines.map((l) => buildLine(l, c.currency)), ...c.rest };
+}
+
+export function presentCart(cart: StoredCart, lines: ResolvedLine[], currency: string, result?: PricingResult): Cart {
+  return cartObject(cartOnWire(cart, lines, currency, result));
 }
 
 function tax(t: EngineTax, c: string): ItemTaxFullDetails {
@@ -230,10 +239,10 @@ function violations(r: PricingResult): Violation[] {
 
 const noMemberships = (): MembershipOptions => ({ eligibleMemberships: [], invalidMemberships: [], selectedMemberships: { memberships: [] } });
 
-export function presentTotals(cart: StoredCart, lines: ResolvedLine[], r: PricingResult): EstimateTotalsResponse {
+/** Estimated totals as wire JSON bytes, the cart through `encodeCart`. */
+export function encodeTotals(cart: StoredCart, lines: ResolvedLine[], r: PricingResult): Buffer<ArrayBuffer> {
   const c = r.currency;
-  return {
-    cart: presentCart(cart, lines, c, r),
+  const rest: Omit<EstimateTotalsResponse, 'cart'> = {
     calculatedLineItems: calculated(r, lines, c),
     priceSummary: summary(r, c),
     payNow: summary(r, c),
@@ -248,12 +257,7 @@ export function presentTotals(cart: StoredCart, lines: ResolvedLine[], r: Pricin
     additionalFees: fees(r, c),
     violations: violations(r),
   };
-}
-
-/** `presentTotals` as wire JSON bytes, its cart through `encodeCart`. */
-export function encodeTotals(totals: EstimateTotalsResponse): Buffer<ArrayBuffer> {
-  const { cart, ...rest } = totals;
-  return encodeCart(cart, '{"cart":', `,${stringifyForWire(rest).slice(1)}`);
+  return encodeCart(cartOnWire(cart, lines, c, r), '{"cart":', `,${stringifyForWire(rest).slice(1)}`);
 }
 
 export function presentCheckout(co: StoredCheckout, lines: ResolvedLine[], r: PricingResult): Checkout {
@@ -261,7 +265,7 @@ export function presentCheckout(co: StoredCheckout, lines: ResolvedLine[], r: Pr
   const d = co.doc;
   const byId = new Map(r.calculatedLineItems.map((cl) => [cl.lineItemId, cl.pricesBreakdown]));
   const checkoutLines: CheckoutLineItem[] = lines.map((l) => {
-    const base = presentLine(l, c);
+    const base = buildLine(l, c);
     const p = byId.get(l.id)!;
     return {
       ...base,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { route, type RouteDef } from '../../http/route.js';
-import type { Cart } from '@vitrine/types/ecom-cart';
 import { EncodedJson } from '../../http/wire.js';
-import { encodeCart, presentCart } from './present.js';
+import { cartOnWire, encodeCart, type CartOnWire } from './present.js';
 import { estimateTotals } from './estimate.js';
 import {
   addToCartRequest, createCheckoutFromCartRequest, estimateTotalsRequest, removeLineItemsRequest, updateCartRequest, updateQuantityRequest,
@@ -14,10 +13,9 @@ import { createCheckoutFromCurrentCart } from './checkout-service.js';
 
 const tag = 'Current cart';
 const BASE = '/ecom/v1/carts/current';
-const cartJson = (cart: Cart) => new EncodedJson(encodeCart(cart, '{"cart":', '}'));
-const cartAnswer = (v: CartView) => cartJson(presentCart(v.cart, v.lines, v.currency));
-/** A written cart was presented once already, for its event. */
-const writtenAnswer = (v: WrittenCart) => cartJson(v.presented);
+const cartJson = (cart: CartOnWire) => new EncodedJson(encodeCart(cart, '{"cart":', '}'));
+const cartAnswer = (v: CartView) => cartJson(cartOnWire(v.cart, v.lines, v.currency));
+const writtenAnswer = (v: WrittenCart) => cartJson(v.onWire);
 
 /** The caller's current cart (docs/cart.md). Every caller has its own; nothing here takes a cart id. */
 export const cartRoutes: RouteDef[] = [

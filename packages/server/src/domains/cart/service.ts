@@ -4,6 +4,7 @@
  * prices and availability are computed on every read.
  */
 import { randomUUID } from 'node:crypto';
+import { deepFreeze } from '../../deep-freeze.js';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../storage/errors.js';
@@ -13,9 +14,8 @@ import { onVisitorLogin } from '../identity/index.js';
 import { resolveLines } from './catalog-lines.js';
 import { addLines, mergeLines, removeLines, setQuantities } from './line-edits.js';
 import type { CartDoc, ResolvedLine, StoredCart, StoredLine } from './model.js';
-import type { Cart } from '@vitrine/types/ecom-cart';
 import { memberKey, ownerOf, visitorKey, type Owner } from './owner.js';
-import { presentCart } from './present.js';
+import { cartObject, cartOnWire, presentCart, type CartOnWire } from './present.js';
 import type { CustomLineItemInput, LineItemInput, UpdateCartInput } from './schema.js';
 import { loadPricingSetup } from './rules/index.js';
 import { seenListingVersion, stableJson } from '../catalog/index.js';
@@ -29,8 +29,8 @@ export const CART_FQDN = 'wix.ecom.v1.cart';
 /** A cart as the routes answer it: the stored cart and its lines priced now. */
 export interface CartView { cart: StoredCart; lines: ResolvedLine[]; currency: string }
 
-/** A cart just written: its view and its wire shape, presented once for both the event and the answer. */
-export interface WrittenCart extends CartView { presented: Cart }
+/** A cart just written: its view and its wire shape, made once for the answer and the event (when one is recorded). */
+export interface WrittenCart extends CartView { onWire: CartOnWire }
 
 const notFoundCart = () => notFound('CART_NOT_FOUND', 'The caller has no current cart');
 
@@ -98,9 +98,13 @@ async function nextCart(ctx: RequestContext, existing: StoredCart | undefined, c
   const before = existing ?? { id: randomUUID(), ownerKey: owner.key, doc: emptyDoc(owner), revision: 0, createdDate: now, updatedDate: now };
   // `before.doc` is this attempt's own parse (or a fresh empty doc), so the change may build on it without a copy.
   const cart: StoredCart = { ...before, doc: change(before.doc), revision: before.revision + 1, updatedDate: now };
+  // Its lines frozen now rather than when the cart is kept: a changed line's resolution, stored text
+  // and presentation are then kept from this write on (per line object, catalog-lines.ts, store.ts,
+  // present.ts), where otherwise the cart's next write made them all again.
+  for (const line of cart.doc.lineItems) deepFreeze(line);
   const v = opts.resolved && sameLines(cart.doc.lineItems, opts.resolved.stored)
     ? { cart, lines: opts.resolved.resolved, currency: ctx.site.currency } : await view(ctx, cart, listingVersion);
-  return { ...v, presented: presentCart(cart, v.lines, v.currency) };
+  return { ...v, onWire: cartOnWire(cart, v.lines, v.currency) };
 }
 
 /**
@@ -116,7 +120,7 @@ async function storeCart(ctx: RequestContext, existing: StoredCart | undefined, 
 /** `storeCart` with the cart event, in the caller's transaction. */
 async function writeCart(ctx: RequestContext, existing: StoredCart | undefined, next: WrittenCart, listingVersion?: number): Promise<boolean> {
   if (!(await storeCart(ctx, existing, next, listingVersion))) return false;
-  await recordEvent(ctx, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: next.cart.id, entity: next.presented });
+  await recordEvent(ctx, { entityFqdn: CART_FQDN, slug: existing ? 'updated' : 'created', entityId: next.cart.id, entity: cartObject(next.onWire) });
   return true;
 }
 
