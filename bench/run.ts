@@ -1,5 +1,6 @@
 /**
- * The benchmark suite: `npm run bench` (about ten minutes for the default set; `-- --quick` for a
+ * The benchmark suite: `npm run bench` (about 35 minutes for the default set on a 2-core
+ * machine: four groups of 13 scenarios, each with its warm-up and baseline; `-- --quick` for a
  * short run). For each database, worker count and data size it seeds a fresh store through the
  * services, starts the compiled server (`vitrine start`) and the bare baseline in their own
  * processes, and measures every scenario with autocannon (own process) right after the baseline, so

@@ -17,7 +17,7 @@ import type { StoredCart } from './model.js';
 /**
  * What is kept per database handle, in lines (a cart weighs its lines plus one; least recently used
  * dropped first): 250 carts of 20 lines, or fewer big ones (a cart may hold 300). A kept line holds on
- * to its resolution, presentation and wire text too (catalog-lines.ts, present.ts), about 3 KB in
+ * to its resolution and wire bytes too (catalog-lines.ts, present.ts), about 3 KB in
  * all, so this is about 15 MB at most; the RSS target is 200 MB (docs/performance.md).
  */
 export const KEPT_CART_LINES = 5_000;

@@ -8,12 +8,12 @@ import { LruMap } from '../../lru-map.js';
  * a line resolves to (variant, prices, description, image, url) holds while the product object,
  * quantity, catalog reference, currency and origin it was made from are the ones asked for now. An
  * add-to-cart of a 20-line cart resolved and presented all 20 lines every time; now only the line that
- * changed is made again (its presentation is kept with it: present.ts).
+ * changed is made again (its wire bytes are kept with it: present.ts).
  */
 
 /**
  * Cart lines kept (least recently used dropped first): the lines of 50 busy carts of 20 lines, or 250
- * of 4. About 3 KB each with their presentation (3.3 MB more heap than without, measured full): at
+ * of 4. About 3 KB each with their wire bytes (3.3 MB more heap than without, measured full): at
  * 2,000 the server passed its RSS target of 200 MB in the bench (docs/performance-log.md).
  */
 export const KEPT_CART_LINES_MAX = 1_000;

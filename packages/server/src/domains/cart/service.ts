@@ -99,7 +99,7 @@ async function nextCart(ctx: RequestContext, existing: StoredCart | undefined, c
   // `before.doc` is this attempt's own parse (or a fresh empty doc), so the change may build on it without a copy.
   const cart: StoredCart = { ...before, doc: change(before.doc), revision: before.revision + 1, updatedDate: now };
   // Its lines frozen now rather than when the cart is kept: a changed line's resolution, stored text
-  // and presentation are then kept from this write on (per line object, catalog-lines.ts, store.ts,
+  // and wire bytes are then kept from this write on (per line object: catalog-lines.ts, store.ts,
   // present.ts), where otherwise the cart's next write made them all again.
   for (const line of cart.doc.lineItems) deepFreeze(line);
   const v = opts.resolved && sameLines(cart.doc.lineItems, opts.resolved.stored)
