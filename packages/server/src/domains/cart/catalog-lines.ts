@@ -131,8 +131,9 @@ function referenceText(reference: CatalogReference): string {
 function keptFromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currency: Currency): Found | undefined {
   const source = { product: p, quantity: line.quantity, reference: referenceText(line.catalogReference!), currency: currency.code, origin: ctx.origin };
   return keptV1.get(line.id, source, (sameButQuantity) => {
-    // A quantity change (an item added again, a quantity set) keeps everything else of the line: its prices, text and
-    // nested objects are shared with the resolution before, so a write keeps little that is new.
+    // A quantity change (an item added again, a quantity set) keeps everything else of the line: its
+    // prices, texts and nested objects are shared with the resolution before, so a write keeps little
+    // that is new.
     if (sameButQuantity) return { ...sameButQuantity, resolved: { ...sameButQuantity.resolved, quantity: line.quantity }, kept: null };
     const found = fromV1(ctx, line, p, currency);
     // Its own copy of the reference: the kept line is frozen, the caller's stored line is not.
