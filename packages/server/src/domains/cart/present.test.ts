@@ -30,6 +30,28 @@ describe('encodeCart', () => {
     expect(JSON.parse(text).lineItems.map((l: { id: string; quantity: number }) => `${l.id}x${l.quantity}`)).toEqual(['ax2', 'bx1', 'ax2']);
   });
 
+  it('encodes a kept (frozen) line once, and a fresh line every time', () => {
+    let reads = 0;
+    const counted = (id: string) => Object.defineProperty(line(id, 1, 1), 'productName', { get: () => { reads++; return `Mug ${id}`; }, enumerable: true });
+    const kept = deepFreeze(counted('k'));
+    reads = 0; // freezing read it too
+    const cart = cartOnWire(stored, [kept], 'USD');
+    const first = encodeCart(cart).toString();
+    const once = reads;
+    expect(once).toBeGreaterThan(0);
+    expect(encodeCart(cart).toString()).toBe(first);
+    expect(reads).toBe(once);
+    // Another currency is encoded anew (and then kept for it).
+    expect(encodeCart(cartOnWire(stored, [kept], 'EUR')).toString()).toContain('€');
+    expect(reads).toBe(2 * once);
+
+    reads = 0;
+    const fresh = cartOnWire(stored, [counted('f')], 'USD');
+    encodeCart(fresh);
+    encodeCart(fresh);
+    expect(reads).toBe(2 * once);
+  });
+
   it('keeps the bytes of text beyond ASCII whole (a kept line is measured in bytes, not characters)', () => {
     const kept = deepFreeze({ ...line('d', 1, 1), productName: 'Tasse café ☕ 𝄞' });
     const cart = cartOnWire(stored, [kept, line('e', 2, 1)], 'USD');
