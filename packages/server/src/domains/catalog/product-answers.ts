@@ -2,7 +2,8 @@ import { isElevated, type PeekContext, type RequestContext } from '../../http/co
 import type { Executor } from '../../storage/database.js';
 import type { EncodedJson } from '../../http/wire.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
-import { LISTING_COUNT_TTL_MS, readListingVersion } from './store-listing.js';
+import { readListingVersion } from './store-listing.js';
+import { STALE_BOUND_MS } from '../../storage/site-versions.js';
 
 /**
  * A visitor's answer to a product get (V1 or V3), encoded, kept while the site's listing version
@@ -26,7 +27,7 @@ const caches = new LruMaps<string, Kept>(() => new LruMap(PRODUCT_ANSWERS_BYTES,
 /** The answer kept under `key` that still holds at `version`, if any. */
 function stillKept(db: Executor, key: string, siteId: string, origin: string, version: number, now: number): EncodedJson | undefined {
   const kept = caches.of(db).get(key);
-  return kept && kept.version === version && kept.siteId === siteId && kept.origin === origin && now - kept.at < LISTING_COUNT_TTL_MS ? kept.answer : undefined;
+  return kept && kept.version === version && kept.siteId === siteId && kept.origin === origin && now - kept.at < STALE_BOUND_MS ? kept.answer : undefined;
 }
 
 /**

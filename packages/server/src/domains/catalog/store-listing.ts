@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../storage/database.js';
-import { VouchedReads } from '../../storage/vouched-reads.js';
+import { COUNT_KEY_MAX, CountsWhileUnchanged, SiteVersion, STALE_BOUND_MS } from '../../storage/site-versions.js';
 import { LruMap, LruMaps } from '../../lru-map.js';
-import { afterCommit } from '../../storage/transaction.js';
-import { preparedQuery } from '../../storage/prepared.js';
 import { EncodedJson } from '../../http/wire.js';
 
 /**
@@ -11,46 +9,23 @@ import { EncodedJson } from '../../http/wire.js';
  *
  * A query page's COUNT(*) walks every matching index entry, so it grows with the catalog (a quarter
  * of 100,000 products for one brand filter) while the page itself stays 20 rows. Each site has a
- * listing version (`catalog_versions`), raised after every committed write to `products` or
- * `product_collections` (stock changes included: they rewrite the product row). A count is cached
- * under (site, version, SQL, parameters); an encoded page (what a visitor's offset-paged query answers)
- * under (site, version, the query and who asks).
- *
- * Why it stays exact: readers read the version BEFORE counting, writers raise it AFTER their commit
- * (and before they answer, so a client reads its own writes). A count or page cached under version v
- * was therefore taken no earlier than v was current, and every write it could have missed raises the
- * version past v once committed. Reads inside a transaction never use
- * the cache (they may see their own uncommitted writes). If a process dies between its commit and the
- * raise, entries of other processes stay stale for at most LISTING_COUNT_TTL_MS.
+ * listing version (`catalog_versions`, storage/site-versions.ts says why reuse under it is exact),
+ * raised after every committed write to `products` or `product_collections` (stock changes
+ * included: they rewrite the product row). A count is cached under (site, version, SQL,
+ * parameters); an encoded page (what a visitor's offset-paged query answers) under (site, version,
+ * the query and who asks).
  */
 
 /** Cached counts per database handle (least recently used dropped beyond this many). */
 export const LISTING_COUNT_CACHE_SIZE = 2000;
-/** Longest query key cached (SQL + parameters); longer ones (e.g. 1000 `$in` values) are counted each time, so the cache stays within ~LISTING_COUNT_CACHE_SIZE x this many characters. */
-export const LISTING_COUNT_KEY_MAX = 4096;
-/** Upper bound of staleness if a version raise is lost (process killed right after a commit). */
-export const LISTING_COUNT_TTL_MS = 30_000;
 
-declare module '../../storage/schema.js' {
-  interface Database {
-    catalog_versions: { site_id: string; version: number };
-  }
-}
+const listing = new SiteVersion('catalog_versions');
+const counts = new CountsWhileUnchanged(listing, LISTING_COUNT_CACHE_SIZE);
 
 /** Records that this write changes the site's product listing (raised once the write commits). */
 export async function listingChanged(db: Executor, siteId: string): Promise<void> {
-  await afterCommit(db, async (root) => {
-    try {
-      await sql`INSERT INTO catalog_versions (site_id, version) VALUES (${siteId}, 1)
-        ON CONFLICT (site_id) DO UPDATE SET version = catalog_versions.version + 1`.execute(root);
-    } catch {
-      // The write itself is committed; a lost raise only leaves cached counts for the TTL.
-    }
-  });
+  await listing.changed(db, siteId);
 }
-
-interface Entry { total: number; at: number }
-const caches = new LruMaps<string, Entry>(() => new LruMap(LISTING_COUNT_CACHE_SIZE));
 
 /**
  * The site's listing version as this handle sees it now, or undefined inside a transaction (which
@@ -59,15 +34,12 @@ const caches = new LruMaps<string, Entry>(() => new LruMap(LISTING_COUNT_CACHE_S
  * every kept catalog answer is this read and a lookup, and the statement was the larger part.
  */
 export async function readListingVersion(db: Executor, siteId: string): Promise<number | undefined> {
-  if (db.isTransaction) return undefined;
-  const version = await vouchedVersions.read(db, siteId, async () => (await listingVersion.run(db, { siteId })).rows[0]?.version ?? 0);
-  return noteListingVersion(db, siteId, version);
+  const version = await listing.read(db, siteId);
+  return version === undefined ? undefined : noteListingVersion(db, siteId, version);
 }
 
 /** Sites whose last read listing version a database handle remembers (least recently used dropped first). */
 export const SEEN_LISTING_VERSIONS = 10_000;
-/** Listing versions read, per site, current while nothing is committed (as many sites as SEEN_LISTING_VERSIONS). */
-const vouchedVersions = new VouchedReads<number>(SEEN_LISTING_VERSIONS);
 const seenVersions = new LruMaps<string, number>(() => new LruMap(SEEN_LISTING_VERSIONS));
 
 /**
@@ -98,22 +70,12 @@ export function seenListingVersion(db: Executor, siteId: string): number | undef
  */
 export const listingVersionSubquery = (siteId: unknown) => sql<number>`COALESCE((SELECT version FROM catalog_versions WHERE site_id = ${siteId}), 0)`;
 
-const listingVersion = preparedQuery((db, p: { siteId: string }) => db.selectFrom('catalog_versions').select('version').where('site_id', '=', p.siteId));
-
 /**
  * `count()` for `key`, from the cache while the site's listing version is unchanged. `version` is
  * the one the caller already read (readListingVersion), else it is read here.
  */
 export async function cachedListingCount(db: Executor, siteId: string, key: string, count: () => Promise<number>, version?: number): Promise<number> {
-  if (db.isTransaction || key.length > LISTING_COUNT_KEY_MAX) return count();
-  const fullKey = `${siteId}\u0000${version ?? await readListingVersion(db, siteId)}\u0000${key}`;
-  const cache = caches.of(db);
-  const now = Date.now();
-  const hit = cache.get(fullKey);
-  if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.total;
-  const total = await count();
-  cache.set(fullKey, { total, at: now });
-  return total;
+  return counts.count(db, siteId, key, count, version);
 }
 
 /** Bytes of encoded pages kept per database handle (least recently used dropped beyond it). */
@@ -126,18 +88,18 @@ const pageCaches = new LruMaps<string, KeptPage>(() => new LruMap(LISTING_PAGE_C
 
 /**
  * The encoded page for `key` under listing `version` (readListingVersion): from the cache while the
- * version is unchanged and the entry younger than LISTING_COUNT_TTL_MS, else built by `build` and
- * kept. Keys longer than LISTING_COUNT_KEY_MAX are never kept. A kept page is its UTF-8 bytes only:
+ * version is unchanged and the entry younger than STALE_BOUND_MS, else built by `build` and
+ * kept. Keys longer than COUNT_KEY_MAX are never kept. A kept page is its UTF-8 bytes only:
  * a page of 20 products is tens of kilobytes, which were encoded again for every answer when the
  * text was kept.
  */
 export async function cachedListingPage(db: Executor, siteId: string, version: number, key: string, build: () => Promise<string>): Promise<EncodedJson> {
-  if (key.length > LISTING_COUNT_KEY_MAX) return new EncodedJson(await build());
+  if (key.length > COUNT_KEY_MAX) return new EncodedJson(await build());
   const fullKey = `${siteId}\u0000${version}\u0000${key}`;
   const cache = pageCaches.of(db);
   const now = Date.now();
   const hit = cache.get(fullKey);
-  if (hit && now - hit.at < LISTING_COUNT_TTL_MS) return hit.answer;
+  if (hit && now - hit.at < STALE_BOUND_MS) return hit.answer;
   const answer = new EncodedJson(await build()).toKeep();
   if (answer.bytes().length > LISTING_PAGE_MAX_BYTES) cache.delete(fullKey);
   else cache.set(fullKey, { answer, at: now });

@@ -105,4 +105,13 @@ export const membersMigrations: Record<string, Migration> = {
       await db.insertInto('member_secrets').values({ name: 'cursor', value: randomBytes(32).toString('base64url') }).execute();
     },
   },
+  /** The members version of each site (storage/site-versions.ts): raised after member writes, keys cached query totals. */
+  '0003_member_versions': {
+    async up(db: MigrationDb) {
+      await db.schema.createTable('member_versions')
+        .addColumn('site_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

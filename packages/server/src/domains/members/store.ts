@@ -4,6 +4,7 @@ import type { Executor } from '../../storage/database.js';
 import type { Bool01 } from '../../storage/schema.js';
 import { escapeLike, forUpdate, ilike, readJson, toJson, type DialectName } from '../../storage/dialect.js';
 import { allowlist, compileFilter, type FilterField, type FilterNode, type FilterTarget } from '../../storage/filter.js';
+import { CountsWhileUnchanged, SiteVersion } from '../../storage/site-versions.js';
 import type { MemberReport, ReportReason, ReportStatus } from '@vitrine/types/members';
 import type { Member, MemberContact, MemberProfile, MemberRole, MemberStatus } from './model.js';
 
@@ -145,8 +146,18 @@ export function toMember(row: MembersTable): Member {
   };
 }
 
+/**
+ * The site's members version (storage/site-versions.ts), raised after every committed write to
+ * `members` (each goes through this file), so query totals are counted once per version.
+ */
+const membersVersion = new SiteVersion('member_versions');
+/** Query totals kept per database handle (least recently used dropped beyond this many). */
+export const MEMBER_COUNT_CACHE_SIZE = 1000;
+const memberCounts = new CountsWhileUnchanged(membersVersion, MEMBER_COUNT_CACHE_SIZE);
+
 export async function insertMember(db: Executor, siteId: string, member: Member): Promise<void> {
   await db.insertInto('members').values(memberRow(siteId, member)).execute();
+  await membersVersion.changed(db, siteId);
 }
 
 /**
@@ -155,7 +166,9 @@ export async function insertMember(db: Executor, siteId: string, member: Member)
  */
 export async function insertMemberIfFree(db: Executor, siteId: string, member: Member): Promise<boolean> {
   const result = await db.insertInto('members').values(memberRow(siteId, member)).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (inserted) await membersVersion.changed(db, siteId);
+  return inserted;
 }
 
 /** A unique-constraint violation of either dialect (a lost race; callers map it to 409). */
@@ -165,6 +178,7 @@ export { isUniqueViolation } from '../../storage/errors.js';
 export async function replaceMember(db: Executor, siteId: string, member: Member): Promise<void> {
   const { id: _id, site_id: _site, created_date: _c, ...rest } = memberRow(siteId, member);
   await db.updateTable('members').set(rest).where('site_id', '=', siteId).where('id', '=', member.id).execute();
+  await membersVersion.changed(db, siteId);
 }
 
 export async function findMember(db: Executor, siteId: string, id: string): Promise<Member | undefined> {
@@ -207,7 +221,9 @@ export async function findMemberIdByLoginEmail(db: Executor, siteId: string, ema
 export async function deleteMemberRow(db: Executor, siteId: string, id: string): Promise<boolean> {
   await db.deleteFrom('member_abouts').where('site_id', '=', siteId).where('member_id', '=', id).execute();
   const result = await db.deleteFrom('members').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted) await membersVersion.changed(db, siteId);
+  return deleted;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,8 +318,9 @@ export async function queryMemberRows(db: Executor, q: MemberQuery): Promise<{ m
     ? sql.join([...q.sort.map((s) => sql`${s.expr} ${sql.raw(s.order)} NULLS LAST`), sql`m.id ASC`])
     : sql`m.created_date DESC, m.id ASC`;
   const rows = await sql<MembersTable>`SELECT m.* FROM members m WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
-  const counted = await sql<{ total: number }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM members m WHERE ${where} LIMIT ${q.countCap + 1}) capped`.execute(db);
-  const total = Number(counted.rows[0]?.total ?? 0);
+  const countQuery = sql<{ total: number }>`SELECT COUNT(*) AS total FROM (SELECT 1 FROM members m WHERE ${where} LIMIT ${q.countCap + 1}) capped`.compile(db);
+  const total = await memberCounts.count(db, q.siteId, `${countQuery.sql}\u0000${JSON.stringify(countQuery.parameters)}`,
+    async () => Number((await db.executeQuery(countQuery)).rows[0]?.total ?? 0));
   return { members: rows.rows.map(toMember), total: Math.min(total, q.countCap), tooManyToCount: total > q.countCap };
 }
 
