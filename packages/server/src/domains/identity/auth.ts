@@ -2,8 +2,9 @@ import type { SignOnResponse, StateMachineResponse, ValidateEmailResponse } from
 import { randomInt, randomUUID } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError, badRequest, forbidden, notFound, violation } from '../../http/errors.js';
+import { isUniqueViolation } from '../../storage/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
-import { createMemberFromIdentity, recordMemberLogin } from '../members/index.js';
+import { createMemberFromIdentity, memberLoginByEmail, memberLoginById, recordMemberLogin } from '../members/index.js';
 import { notifyVisitorLogin } from './login-listeners.js';
 import type { Site } from '../sites/index.js';
 import { captchaTokenOf, verifyCaptcha, type CaptchaMode } from './captcha.js';
@@ -238,7 +239,8 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
   await checkCaptcha(ctx, site, input.captchaTokens);
   // Hash before looking the e-mail up: both outcomes spend the same argon2 work.
   const passwordHash = await hashPassword(password);
-  const existing = await findIdentityByEmail(ctx.db, site.id, email);
+  // An owner-created member holds the e-mail as an account does: its holder claims it by the reset link.
+  const existing = await findIdentityByEmail(ctx.db, site.id, email) ?? await unclaimedMember(ctx, email);
   if (existing) {
     if (site.settings.requireEmailVerification) {
       // Same answer as a new registration (a state token), and the owner of the address hears about it.
@@ -246,7 +248,7 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
       const stateToken = await inTransaction(ctx.db, async (trx) => {
         const token = await newState({ ...ctx, db: trx }, site.id, existing.id, 'EMAIL_VERIFICATION', { decoy: true });
         await queueMail({ ...ctx, db: trx }, site.id, 'identity-register-notice', {
-          to: existing.loginEmail,
+          to: email,
           subject: 'Someone tried to register with your e-mail',
           text: 'Somebody tried to create an account with this e-mail address. You already have one; use "forgot password" if you cannot log in.',
         });
@@ -466,13 +468,17 @@ export const recoveryEmailJob = defineJobKind<{ siteId: string; email: string; r
   async run(jctx, p) {
     const site = await getSite(jctx.db, p.siteId);
     if (!site || !isValidEmail(p.email)) return;
-    const identity = await findIdentityByEmail(jctx.db, site.id, p.email);
-    if (!identity || identity.status === 'DELETED' || identity.status === 'BLOCKED') return;
     const ctx: RequestContext = {
       requestId: jctx.job.id, deps: jctx.deps, db: jctx.db, dialect: jctx.deps.storage.dialect, caller: { kind: 'anonymous' },
       origin: p.origin, ip: '127.0.0.1', log: jctx.log, site,
     };
-    await issueRecoveryLink(ctx, identity, p.redirectUrl, 'Reset your password');
+    const identity = await findIdentityByEmail(jctx.db, site.id, p.email);
+    if (identity) {
+      if (identity.status !== 'DELETED' && identity.status !== 'BLOCKED') await issueRecoveryLink(ctx, identity, p.redirectUrl, 'Reset your password');
+      return;
+    }
+    const member = await unclaimedMember(ctx, p.email);
+    if (member && claimable(member.status)) await issueRecoveryLink(ctx, member, p.redirectUrl, 'Choose your password');
   },
 });
 
@@ -486,7 +492,11 @@ export async function sendActivationEmail(ctx: RequestContext, input: { identity
   return {};
 }
 
-async function issueRecoveryLink(ctx: RequestContext, identity: IdentityRecord, redirectUrl: string | null, subject: string): Promise<void> {
+/**
+ * `identity`: an identity, or an owner-created member without one (the link then carries the member's
+ * id, and using it creates the member's identity: claimMember).
+ */
+async function issueRecoveryLink(ctx: RequestContext, identity: { id: string; loginEmail: string }, redirectUrl: string | null, subject: string): Promise<void> {
   const token = randomToken('rc_');
   const now = Date.now();
   const link = `${ctx.origin}/_hosted/reset-password?recoveryToken=${encodeURIComponent(token)}`;
@@ -511,7 +521,7 @@ export async function recover(ctx: RequestContext, input: { recoveryToken: strin
     throw badRequest('INVALID_RECOVERY_TOKEN', 'The recovery link is invalid, used or expired');
   }
   if (!(await useRecoveryToken(ctx.db, record.id, new Date().toISOString()))) throw badRequest('INVALID_RECOVERY_TOKEN', 'The recovery link is invalid, used or expired');
-  const identity = await findIdentity(ctx.db, ctx.site.id, record.identityId);
+  const identity = await findIdentity(ctx.db, ctx.site.id, record.identityId) ?? await claimMember(ctx, record.identityId);
   if (!identity || identity.status === 'DELETED') throw badRequest('INVALID_RECOVERY_TOKEN', 'The recovery link is invalid, used or expired');
   // The link proved the mailbox: the e-mail counts as verified.
   const reasons = identity.statusReasons.filter((r) => r !== REASON_EMAIL);
@@ -519,6 +529,48 @@ export async function recover(ctx: RequestContext, input: { recoveryToken: strin
   await setPasswordAndRevoke(ctx, ctx.site.id, identity.id, await hashPassword(password), { emailVerified: true, statusReasons: reasons, status });
   const updated = (await findIdentity(ctx.db, ctx.site.id, identity.id))!;
   return continueLogin(ctx, ctx.site, updated, { mfaDone: false });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members the owner created (members API): no identity, so no password, until their holder claims one
+
+/** The member holding `email` when no identity does: one the owner created, not yet claimed. */
+async function unclaimedMember(ctx: RequestContext, email: string): Promise<{ id: string; loginEmail: string; status: string } | undefined> {
+  const member = await memberLoginByEmail(ctx, email);
+  return member && !(await findIdentity(ctx.db, ctx.site.id, member.id)) ? member : undefined;
+}
+
+async function claimUnclaimedMember(ctx: RequestContext, email: string): Promise<IdentityRecord | undefined> {
+  const member = await unclaimedMember(ctx, email);
+  return member && claimMember(ctx, member.id);
+}
+
+/** Member statuses whose holder may claim the member (a blocked or offline one is not let in either way). */
+const claimable = (status: string) => status === 'APPROVED' || status === 'PENDING';
+
+/**
+ * The identity of an unclaimed member whose reset link was just used, created with the member's id
+ * and e-mail and no password (recover sets it; the link proved the mailbox). A pending member's
+ * identity waits for the owner's approval as a registration on an approval-only site does. Undefined
+ * when the member is gone, blocked, or its e-mail was taken meanwhile.
+ */
+async function claimMember(ctx: RequestContext, memberId: string): Promise<IdentityRecord | undefined> {
+  const member = await memberLoginById(ctx, memberId);
+  if (!member || !claimable(member.status)) return undefined;
+  const reasons = member.status === 'PENDING' ? [REASON_APPROVAL] : [];
+  const now = new Date().toISOString();
+  try {
+    await insertIdentity(ctx.db, {
+      id: member.id, siteId: ctx.site.id, loginEmail: member.loginEmail, emailVerified: false, status: statusFromReasons(reasons), statusReasons: reasons,
+      passwordHash: null, profile: {}, totpSecret: null, totpEnabled: false, totpLastStep: 0, emailMfaEnabled: false,
+      revision: 1, createdDate: now, updatedDate: now, lastLoginDate: null,
+    });
+  } catch (err) {
+    // A second link used at the same moment created it first (same id), or the e-mail is another identity's now.
+    if (!isUniqueViolation(err)) throw err;
+  }
+  const identity = await findIdentity(ctx.db, ctx.site.id, member.id);
+  return identity?.loginEmail === member.loginEmail ? identity : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -553,7 +605,8 @@ export async function signOn(ctx: RequestContext, input: { loginId: { email: str
   const raw = input.loginId.email;
   if (!isValidEmail(raw)) throw violation('loginId.email', 'must be a valid e-mail address', 'FORMAT', { type: 'EMAIL' });
   const email = normalizeEmail(raw);
-  let identity = await findIdentityByEmail(ctx.db, ctx.site.id, email);
+  // An elevated caller vouches for the address: an owner-created member holding it is claimed at once.
+  let identity = await findIdentityByEmail(ctx.db, ctx.site.id, email) ?? await claimUnclaimedMember(ctx, email);
   if (!identity) {
     const now = new Date().toISOString();
     const created: IdentityRecord = {

@@ -1,2 +1,3 @@
-// What other domains may use of members: identity creates a member on registration and records logins.
-export { createMemberFromIdentity, recordMemberLogin } from './service.js';
+// What other domains may use of members: identity creates a member on registration, records logins
+// and lets the holder of an owner-created member's e-mail claim it.
+export { createMemberFromIdentity, memberLoginByEmail, memberLoginById, recordMemberLogin, type MemberLogin } from './service.js';

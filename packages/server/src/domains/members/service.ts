@@ -200,6 +200,20 @@ export async function getMemberStatus(ctx: RequestContext, id: string): Promise<
   return findMemberStatus(ctx.db, ctx.site.id, id);
 }
 
+/** What identity needs of a member to let its holder claim it: a member the owner created has no identity until then. */
+export interface MemberLogin { id: string; loginEmail: string; status: MemberStatus }
+
+/** The member with this login e-mail (normalized as stored: lower case), if any. */
+export async function memberLoginByEmail(ctx: RequestContext, loginEmail: string): Promise<MemberLogin | undefined> {
+  const id = await findMemberIdByLoginEmail(ctx.db, ctx.site.id, loginEmail);
+  return id === undefined ? undefined : memberLoginById(ctx, id);
+}
+
+export async function memberLoginById(ctx: RequestContext, id: string): Promise<MemberLogin | undefined> {
+  const member = await findMember(ctx.db, ctx.site.id, id);
+  return member && { id: member.id, loginEmail: member.loginEmail, status: member.status };
+}
+
 /** Identity reports a successful login (sets lastLoginDate; no event, it is not a profile change). */
 export async function recordMemberLogin(ctx: RequestContext, id: string, verifiedEmail?: boolean): Promise<void> {
   const member = await findMember(ctx.db, ctx.site.id, id);
