@@ -29,7 +29,11 @@ export interface OrderLineItem extends Omit<OrderLineItemInput, 'id'> {
   restockQuantity?: number | null;
   fulfillerId?: string | null;
   checkoutId?: string | null;
+  /** A digital product's file, for its buyer: set when the order is paid (a download link valid until `expirationDate`). */
+  digitalFile?: OrderDigitalFile;
 }
+
+export interface OrderDigitalFile { fileId: string; link: string; expirationDate: string }
 
 export interface OrderBuyerInfo { visitorId?: string; memberId?: string; contactId?: string; email?: string }
 

@@ -21,7 +21,15 @@ export function OrderPage() {
           <p className="text-sm text-stone-700">{o._createdDate?.toLocaleString()} · {o.paymentStatus} · {o.fulfillmentStatus}</p>
           <ul className="mt-4 divide-y divide-stone-200 text-sm">
             {o.lineItems?.map((l) => (
-              <li key={l._id} className="flex justify-between gap-3 py-2"><span>{l.quantity} × {l.productName?.original}</span><span>{l.totalPriceAfterTax?.formattedAmount}</span></li>
+              <li key={l._id} className="flex justify-between gap-3 py-2">
+                <span>
+                  {l.quantity} × {l.productName?.original}
+                  {l.digitalFile && (
+                    <a href={l.digitalFile.link} className="ml-3 underline" data-testid="download-link" title={`Link valid until ${l.digitalFile.expirationDate.toLocaleString()}`}>Download</a>
+                  )}
+                </span>
+                <span>{l.totalPriceAfterTax?.formattedAmount}</span>
+              </li>
             ))}
           </ul>
           <p className="mt-3 text-right font-semibold">Total {o.priceSummary?.total?.formattedAmount}</p>

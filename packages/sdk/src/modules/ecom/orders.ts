@@ -7,7 +7,7 @@ import type * as wire from '@vitrine/types';
 import { defineMethod } from '../../define.js';
 import type { FromWire } from '../../wire-types.js';
 
-type D = 'createdDate' | 'updatedDate' | 'purchasedDate';
+type D = 'createdDate' | 'updatedDate' | 'purchasedDate' | 'expirationDate';
 export type Order = FromWire<wire.Order, D>;
 export type OrderInput = FromWire<wire.OrderInput, D>;
 export type OrderActivityInput = wire.OrderActivityInput;
@@ -20,7 +20,7 @@ export interface BulkOrderResult { itemMetadata: { _id?: string; originalIndex: 
 export interface BulkOrdersResponse { results: BulkOrderResult[]; bulkActionMetadata: wire.BulkActionMetadata }
 
 const O = '/ecom/v1/orders';
-const dates = (prefix: string) => ['createdDate', 'updatedDate', 'purchasedDate', 'activities.createdDate'].map((f) => `${prefix}.${f}`);
+const dates = (prefix: string) => ['createdDate', 'updatedDate', 'purchasedDate', 'activities.createdDate', 'lineItems.digitalFile.expirationDate'].map((f) => `${prefix}.${f}`);
 const ORDER = { dates: dates('order') };
 const ORDERS = { dates: dates('orders') };
 const RESULTS = { dates: dates('results.item') };

@@ -156,11 +156,11 @@ function sign(key: Buffer, id: string, expires: number): string {
   return createHmac('sha256', key).update(`${id}.${expires}`).digest('base64url');
 }
 
-/** A URL that downloads a file of this site until it expires (DOWNLOAD_URL_TTL_MS). */
-export async function createDownloadUrl(ctx: RequestContext, id: string): Promise<{ url: string; expiresAt: string }> {
+/** A URL that downloads a file of this site until it expires (`ttlMs`: an owner's link lives DOWNLOAD_URL_TTL_MS). */
+export async function createDownloadUrl(ctx: RequestContext, id: string, ttlMs = DOWNLOAD_URL_TTL_MS): Promise<{ url: string; expiresAt: string }> {
   const file = await findMediaMeta(ctx.db, id, ctx.site.id);
   if (!file) throw notFound('MEDIA_NOT_FOUND', 'No such media file');
-  const expires = Date.now() + DOWNLOAD_URL_TTL_MS;
+  const expires = Date.now() + ttlMs;
   const signature = sign(await catalogSecretKey(ctx.db, 'media-download'), id, expires);
   const path = `${DOWNLOADS_PATH}/${id}/${encodeURIComponent(file.fileName)}?expires=${expires}&signature=${signature}`;
   return { url: absoluteUrl(path, ctx.origin), expiresAt: new Date(expires).toISOString() };

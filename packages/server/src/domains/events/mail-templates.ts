@@ -83,12 +83,19 @@ function orderLines(order: Obj): { html: string; text: string } {
     name: str(obj(li.productName).original) || str(li.productName) || str(li.name),
     qty: str(li.quantity) || '1',
     price: money(li.price),
+    download: httpLink(obj(li.digitalFile).link),
   }));
   const total = money(obj(order.priceSummary).total);
-  const html = `<table>${rows.map((r) => `<tr><td>${escapeHtml(r.name)}</td><td>x ${escapeHtml(r.qty)}</td><td>${escapeHtml(r.price)}</td></tr>`).join('')}`
+  const html = `<table>${rows.map((r) => `<tr><td>${escapeHtml(r.name)}</td><td>x ${escapeHtml(r.qty)}</td><td>${escapeHtml(r.price)}</td>`
+    + `${r.download ? `<td><a href="${escapeHtml(r.download)}">Download</a></td>` : ''}</tr>`).join('')}`
     + `</table><p><strong>Total: ${escapeHtml(total)}</strong></p>`;
-  const text = `${rows.map((r) => `- ${r.name} x ${r.qty} ${r.price}`).join('\n')}\nTotal: ${total}`;
+  const text = `${rows.map((r) => `- ${r.name} x ${r.qty} ${r.price}${r.download ? `\n  Download: ${r.download}` : ''}`).join('\n')}\nTotal: ${total}`;
   return { html, text };
+}
+
+/** `value` when it is an http(s) URL (a digital line's download link), else undefined: nothing else goes into an href. */
+function httpLink(value: unknown): string | undefined {
+  return typeof value === 'string' && /^https?:\/\//.test(value) ? value : undefined;
 }
 
 /** The mails an event causes (none for most events), minus the templates the site turned off. */

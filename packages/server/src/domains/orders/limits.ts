@@ -28,3 +28,5 @@ export const LINE_ITEMS_MAX = 300;
 export const JSON_LIST_MAX = 100;
 /** Highest order number a counter may be set to. */
 export const ORDER_NUMBER_MAX = 2_000_000_000;
+/** How long the download link of a paid order's digital line works (the paid e-mail carries it). */
+export const DIGITAL_LINK_TTL_MS = 30 * 24 * 3600 * 1000;

@@ -12,6 +12,7 @@ import {
   changeOrder, failpoint, newActivity, orderNotFound, readOrder, recordOrderEvents, totalMinor, type OrderEvent,
 } from './record.js';
 import { commitStock, placeStock, restock } from './stock.js';
+import { withDownloadLinks } from './digital.js';
 import { findOrder, findSiteRow, insertOrder, takeOrderNumber } from './store.js';
 
 /**
@@ -61,7 +62,11 @@ async function placeOrder(ctx: RequestContext, build: (id: string, number: numbe
     const stockState: StockState = trigger ? await placeStock(tctx, order, trigger, paid) : 'NONE';
     order.number = String(number);
     order.activities.push(newActivity('ORDER_PLACED', {}, now));
-    if (paid && !opts.imported) order.activities.push(newActivity('ORDER_PAID', {}, now));
+    if (paid && !opts.imported) {
+      order.activities.push(newActivity('ORDER_PAID', {}, now));
+      // Paid at once (nothing to pay, or an owner's paid order): digital lines are the buyer's now.
+      order.lineItems = await withDownloadLinks(tctx, order.lineItems);
+    }
     const rec: OrderRecord = { order, stockState, revision: 1 };
     try {
       await insertOrder(trx, ctx.site.id, rec, totalMinor(order));
@@ -163,6 +168,7 @@ export async function applyPaymentUpdate(ctx: RequestContext, orderId: string, u
         events.push({ slug: 'approved' });
       }
       next.stockState = await commitStock(tctx, next);
+      next.order.lineItems = await withDownloadLinks(tctx, next.order.lineItems);
     }
     if (update.refund) {
       const amount = toMinor(update.refund.amount, cur, 'refund.amount');

@@ -433,6 +433,17 @@ export async function getProductV3(ctx: RequestContext, by: { id: string } | { s
   return (await getStoredProductV3(ctx, by)).product();
 }
 
+/**
+ * The secure file a V3 variant delivers to its buyers (`digitalProperties.digitalFile`), for an order
+ * being paid: hidden products count too (the purchase was made while the buyer could see it).
+ */
+export async function digitalFileOfVariant(ctx: RequestContext, productId: string, variantId: string | undefined): Promise<string | undefined> {
+  const p = await findProductV3(ctx.db, ctx.site.id, { id: productId });
+  const variants = p?.variantsInfo.variants ?? [];
+  const variant = variantId ? variants.find((v) => v.id === variantId) : variants.length === 1 ? variants[0] : undefined;
+  return variant?.digitalProperties?.digitalFile?.id;
+}
+
 /** A product for another domain's catalog reference (cart, checkout): undefined when missing or hidden from the caller. */
 export async function findProductV3ForCatalogReference(ctx: RequestContext, id: string): Promise<ProductV3 | undefined> {
   const p = await findProductV3(ctx.db, ctx.site.id, { id });

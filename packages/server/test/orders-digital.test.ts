@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, call, startTestServer, type TestServer } from './harness.js';
+import { as, startMailbox, visitor, type Actor, type Mailbox } from './identity-helpers.js';
+import { payWithCard, TEST_CARDS, type PaymentsFixture } from './payments-support.js';
+import { serviceContext } from './member-tokens.js';
+import { DIGITAL_LINK_TTL_MS } from '../src/domains/orders/limits.js';
+
+/**
+ * A digital product bought through the storefront's calls (cart, checkout, order, card payment): once
+ * the order is paid its line carries the file's download link, the paid e-mail (real SMTP) carries
+ * it too, and the link downloads the file's exact bytes. Before payment there is none.
+ */
+let t: TestServer;
+let mail: Mailbox;
+const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const CART = '/ecom/v1/carts/current';
+const BOOK = '%PDF-1.7 the whole book';
+
+beforeAll(async () => {
+  mail = await startMailbox();
+  t = await startTestServer({ smtpUrl: mail.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await mail?.close();
+});
+
+async function upload(body: string, fileName: string): Promise<string> {
+  const res = await fetch(new URL(`/_api/vitrine/media/v1/files?fileName=${fileName}&secure=true`, t.url), {
+    method: 'POST', headers: { 'content-type': 'application/pdf', authorization: t.apiKey, 'wix-site-id': t.site.id }, body,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { file: { id: string } }).file.id;
+}
+
+async function v3(product: Record<string, unknown>): Promise<{ id: string; variantId: string }> {
+  const res = await call(t.url, '/stores/v3/products', { ...asOwner(t), body: { product } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { id: res.body.product.id, variantId: res.body.product.variantsInfo.variants[0].id };
+}
+
+/** A visitor's order of `products` (one unit each), placed through the cart and checkout calls. */
+async function order(v: Actor, email: string, products: { id: string }[]): Promise<string> {
+  const added = await call(t.url, `${CART}/add-to-cart`, as(v, { lineItems: products.map((p) => ({ quantity: 1, catalogReference: { catalogItemId: p.id, appId: STORES_APP_ID } })) }));
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const co = await call(t.url, `${CART}/create-checkout`, as(v, { channelType: 'WEB', email, shippingAddress: { country: 'US', subdivision: 'US-CA', city: 'Oakland', addressLine1: '1 Main St', postalCode: '94601' } }));
+  expect(co.status, JSON.stringify(co.body)).toBe(200);
+  const placed = await call(t.url, `/ecom/v1/checkouts/${co.body.checkoutId}/create-order`, as(v, { id: co.body.checkoutId }));
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body.orderId;
+}
+
+const getOrder = async (id: string) => (await call(t.url, `/ecom/v1/orders/${id}`, asOwner(t))).body.order;
+
+describe('digital products', () => {
+  it('a paid order carries each digital line\'s download link, in the order and in the paid e-mail', async () => {
+    const fileId = await upload(BOOK, 'book.pdf');
+    const book = await v3({ name: 'Field guide (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '12' } }, digitalProperties: { digitalFile: { id: fileId } } }] } });
+    const mug = await v3({ name: 'Guide mug', productType: 'PHYSICAL', physicalProperties: {}, variantsInfo: { variants: [{ price: { actualPrice: { amount: '8' } } }] } });
+    const email = `reader-${Date.now()}@example.com`;
+    const orderId = await order(await visitor(t), email, [book, mug]);
+
+    const unpaid = await getOrder(orderId);
+    expect(unpaid.paymentStatus).toBe('NOT_PAID');
+    expect(unpaid.lineItems.map((l: { digitalFile?: unknown }) => l.digitalFile)).toEqual([undefined, undefined]);
+
+    const f = { t, ctx: serviceContext(t) } as PaymentsFixture;
+    const paid = await payWithCard(f, orderId, TEST_CARDS.success);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const before = Date.now();
+    const o = await getOrder(orderId);
+    expect(o.paymentStatus).toBe('PAID');
+    const [bookLine, mugLine] = o.lineItems;
+    expect(bookLine.catalogReference.catalogItemId).toBe(book.id);
+    expect(bookLine.digitalFile).toEqual({ fileId, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/vitrine\/media\/v1\/downloads\//), expirationDate: expect.any(String) });
+    const lifetime = Date.parse(bookLine.digitalFile.expirationDate) - before;
+    expect(lifetime).toBeGreaterThan(DIGITAL_LINK_TTL_MS - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(DIGITAL_LINK_TTL_MS);
+    expect(mugLine.digitalFile).toBeUndefined();
+
+    const download = await fetch(bookLine.digitalFile.link);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+    expect(await download.text()).toBe(BOOK);
+
+    const paidMail = await mail.waitFor(email, /Payment received/);
+    expect(paidMail.text).toContain(`Download: ${bookLine.digitalFile.link}`);
+    expect(paidMail.text.match(/Download:/g)).toHaveLength(1);
+  });
+
+  it('a free digital product is the buyer\'s at once: the order is created paid with its link', async () => {
+    const fileId = await upload('%PDF-1.7 free sample', 'sample.pdf');
+    const sample = await v3({ name: 'Free sample (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '0' } }, digitalProperties: { digitalFile: { id: fileId } } }] } });
+    const email = `sampler-${Date.now()}@example.com`;
+    const o = await getOrder(await order(await visitor(t), email, [sample]));
+    expect(o.paymentStatus).toBe('PAID');
+    expect(o.lineItems[0].digitalFile).toMatchObject({ fileId });
+    expect(await (await fetch(o.lineItems[0].digitalFile.link)).text()).toBe('%PDF-1.7 free sample');
+    expect((await mail.waitFor(email, /Thank you for your order/)).text).toContain(`Download: ${o.lineItems[0].digitalFile.link}`);
+  });
+});
