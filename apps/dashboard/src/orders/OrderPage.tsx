@@ -97,7 +97,12 @@ function Items({ order }: { order: Order }) {
         <tbody>
           {order.lineItems.map((li) => (
             <tr key={li._id} data-testid="order-item">
-              <td>{li.productName.original}</td><td>{li.quantity}</td><td>{money(li.price)}</td><td>{li.totalPriceAfterTax ? money(li.totalPriceAfterTax) : ''}</td>
+              <td>
+                {li.productName.original}
+                {li.digitalFile && (
+                  <a className="ml-2 text-xs underline" href={li.digitalFile.link} data-testid="order-item-download" title={`Buyer's link, valid until ${li.digitalFile.expirationDate.toLocaleString()}`}>file</a>
+                )}
+              </td><td>{li.quantity}</td><td>{money(li.price)}</td><td>{li.totalPriceAfterTax ? money(li.totalPriceAfterTax) : ''}</td>
             </tr>
           ))}
         </tbody>
