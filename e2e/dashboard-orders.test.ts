@@ -59,4 +59,26 @@ describe('orders', () => {
     await expect.poll(async () => (await call(t.url, `/ecom/v1/orders/${orderId}`, asOwner(t))).body.order.status).toBe('CANCELED');
     await expect.poll(() => drawer.getByTestId('order-detail').textContent()).toContain('StatusCANCELED');
   });
+
+  it('links the file of a paid digital line', async () => {
+    const owner = asOwner(t);
+    const upload = await fetch(new URL('/_api/vitrine/media/v1/files?fileName=pattern.pdf&secure=true', t.url), {
+      method: 'POST', headers: { 'content-type': 'application/pdf', authorization: t.apiKey, 'wix-site-id': t.site.id }, body: '%PDF-1.7 pattern',
+    });
+    const fileId = ((await upload.json()) as { file: { id: string } }).file.id;
+    const product = await call(t.url, '/stores/v3/products', { ...owner, body: { product: {
+      name: 'Knitting pattern (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '6' } }, digitalProperties: { digitalFile: { id: fileId } } }] },
+    } } });
+    const order = await call(t.url, '/ecom/v1/orders', { ...owner, body: { order: {
+      paymentStatus: 'PAID', buyerInfo: { email: 'knitter@shop.test' },
+      lineItems: [{ productName: { original: 'Knitting pattern (PDF)' }, quantity: 1, price: { amount: '6.00' }, itemType: { preset: 'DIGITAL' },
+        catalogReference: { catalogItemId: product.body.product.id, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: product.body.product.variantsInfo.variants[0].id } } }],
+    } } });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    await page.goto(`${t.url}/dashboard/orders/${order.body.order.id}`);
+    const link = page.getByTestId('order-item-download');
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(order.body.order.lineItems[0].digitalFile.link);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
