@@ -4,11 +4,13 @@ import { as, startMailbox, visitor, type Actor, type Mailbox } from './identity-
 import { payWithCard, TEST_CARDS, type PaymentsFixture } from './payments-support.js';
 import { serviceContext } from './member-tokens.js';
 import { DIGITAL_LINK_TTL_MS } from '../src/domains/orders/limits.js';
+import { orderDownloadLink } from '../src/domains/orders/digital.js';
 
 /**
  * A digital product bought through the storefront's calls (cart, checkout, order, card payment): once
  * the order is paid its line carries the file's download link, the paid e-mail (real SMTP) carries
- * it too, and the link downloads the file's exact bytes. Before payment there is none.
+ * it too, and the link downloads the file's exact bytes while the order is still paid: before
+ * payment there is none, and a refund stops it.
  */
 let t: TestServer;
 let mail: Mailbox;
@@ -72,7 +74,7 @@ describe('digital products', () => {
     expect(o.paymentStatus).toBe('PAID');
     const [bookLine, mugLine] = o.lineItems;
     expect(bookLine.catalogReference.catalogItemId).toBe(book.id);
-    expect(bookLine.digitalFile).toEqual({ fileId, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/vitrine\/media\/v1\/downloads\//), expirationDate: expect.any(String) });
+    expect(bookLine.digitalFile).toEqual({ fileId, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/vitrine\/orders\/v1\/downloads\//), expirationDate: expect.any(String) });
     const lifetime = Date.parse(bookLine.digitalFile.expirationDate) - before;
     expect(lifetime).toBeGreaterThan(DIGITAL_LINK_TTL_MS - 60_000);
     expect(lifetime).toBeLessThanOrEqual(DIGITAL_LINK_TTL_MS);
@@ -86,6 +88,28 @@ describe('digital products', () => {
     const paidMail = await mail.waitFor(email, /Payment received/);
     expect(paidMail.text).toContain(`Download: ${bookLine.digitalFile.link}`);
     expect(paidMail.text.match(/Download:/g)).toHaveLength(1);
+
+    // The link names this order's line and nothing else: any change to it is refused.
+    const link = new URL(bookLine.digitalFile.link);
+    const refused = async (url: URL) => {
+      const res = await fetch(url);
+      return [res.status, ((await res.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code];
+    };
+    const otherLine = new URL(link.href.replace(bookLine.id, mugLine.id));
+    expect(await refused(otherLine)).toEqual([403, 'DOWNLOAD_URL_INVALID']);
+    const later = new URL(link.href);
+    later.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 1000));
+    expect(await refused(later)).toEqual([403, 'DOWNLOAD_URL_INVALID']);
+    // Signed right but expired (made with the server's own signing, an hour ago).
+    const expired = await orderDownloadLink(t.server.deps.storage.db, t.url, t.site.id, orderId, bookLine.id, Date.now() - 3600_000);
+    expect(await refused(new URL(expired))).toEqual([403, 'DOWNLOAD_URL_EXPIRED']);
+
+    // Refunded in full: the same link stops at once.
+    const payment = (await call(t.url, `/ecom/v1/payments-collector/orders/${orderId}/refundability`, asOwner(t))).body.refundabilities[0].paymentId;
+    const refund = await call(t.url, `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, { ...asOwner(t), body: { payments: [{ paymentId: payment }] } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect((await getOrder(orderId)).paymentStatus).toBe('FULLY_REFUNDED');
+    expect(await refused(link)).toEqual([403, 'DOWNLOAD_NOT_AVAILABLE']);
   });
 
   it('a free digital product is the buyer\'s at once: the order is created paid with its link', async () => {

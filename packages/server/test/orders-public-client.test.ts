@@ -106,7 +106,7 @@ describe('a paid digital line through both clients', () => {
       }],
     });
     const wixLine = (await admin().orders.getOrder(created._id!)).lineItems![0]!;
-    expect(wixLine.digitalFile).toEqual({ fileId, link: expect.stringContaining('/_api/vitrine/media/v1/downloads/'), expirationDate: expect.any(Date) });
+    expect(wixLine.digitalFile).toEqual({ fileId, link: expect.stringContaining('/_api/vitrine/orders/v1/downloads/'), expirationDate: expect.any(Date) });
     const client = createVitrine({ modules: { orders: ours.orders }, auth: VitrineApiKey({ apiKey: f.t.apiKey, siteId: f.t.site.id }), host: f.t.url });
     const ourLine = (await client.orders.getOrder(created._id!)).lineItems[0]!;
     expect(ourLine.digitalFile).toEqual(wixLine.digitalFile);

@@ -264,6 +264,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /ecom/v1/orders/import/bulk-delete-imported-orders': 'elevated',
   'POST /ecom/v1/orders/import/set-order-number-counter': 'elevated',
   'POST /ecom/v1/orders/search': 'visitor',
+  'GET /_api/vitrine/orders/v1/downloads/:siteId/:orderId/:lineItemId': 'public',
   'GET /ecom/v1/orders/:id': 'visitor',
   'PATCH /ecom/v1/orders/:orderId': 'elevated',
   'POST /ecom/v1/orders/:id/activities': 'elevated',

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { BaseContext, RequestContext } from '../../http/context.js';
+import type { Executor } from '../../storage/database.js';
 import { ApplicationError, forbidden, notFound, violation } from '../../http/errors.js';
 import { CATALOG_LIMITS } from './schema.js';
 import type { DigitalFile, MediaItem, MediaType, SecureFileType } from './model.js';
@@ -156,11 +157,11 @@ function sign(key: Buffer, id: string, expires: number): string {
   return createHmac('sha256', key).update(`${id}.${expires}`).digest('base64url');
 }
 
-/** A URL that downloads a file of this site until it expires (`ttlMs`: an owner's link lives DOWNLOAD_URL_TTL_MS). */
-export async function createDownloadUrl(ctx: RequestContext, id: string, ttlMs = DOWNLOAD_URL_TTL_MS): Promise<{ url: string; expiresAt: string }> {
+/** A URL that downloads a file of this site until it expires (DOWNLOAD_URL_TTL_MS). */
+export async function createDownloadUrl(ctx: RequestContext, id: string): Promise<{ url: string; expiresAt: string }> {
   const file = await findMediaMeta(ctx.db, id, ctx.site.id);
   if (!file) throw notFound('MEDIA_NOT_FOUND', 'No such media file');
-  const expires = Date.now() + ttlMs;
+  const expires = Date.now() + DOWNLOAD_URL_TTL_MS;
   const signature = sign(await catalogSecretKey(ctx.db, 'media-download'), id, expires);
   const path = `${DOWNLOADS_PATH}/${id}/${encodeURIComponent(file.fileName)}?expires=${expires}&signature=${signature}`;
   return { url: absoluteUrl(path, ctx.origin), expiresAt: new Date(expires).toISOString() };
@@ -172,7 +173,12 @@ export async function serveSignedDownload(ctx: BaseContext, input: { mediaId: st
   const given = Buffer.from(input.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden('DOWNLOAD_URL_INVALID', 'This download link is not valid');
   if (input.expires < Date.now()) throw new ApplicationError(403, 'DOWNLOAD_URL_EXPIRED', 'This download link has expired; ask for a new one');
-  const file = await findMediaBytes(ctx.db, input.mediaId);
+  return fileDownload(ctx.db, input.mediaId);
+}
+
+/** A stored file's bytes as a download: an attachment, never cached. The caller has checked the right to it. */
+export async function fileDownload(db: Executor, id: string): Promise<Response> {
+  const file = await findMediaBytes(db, id);
   if (!file) throw notFound('MEDIA_NOT_FOUND', 'No such media file');
   return new Response(new Uint8Array(file.bytes), { headers: { ...headersFor(file.contentType, file.fileName, false), 'cache-control': 'private, no-store' } });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { route, type RouteDef } from '../../http/route.js';
+import { publicRoute, route, type RouteDef } from '../../http/route.js';
 import { addActivities, bulkUpdateOrders, bulkUpdateOrderTags, deleteActivity, updateActivity, updateOrder, updateOrderLineItem } from './changes.js';
+import { ORDER_DOWNLOADS_PATH, serveOrderDownload } from './digital.js';
 import { commitDeltas, previewDeltas } from './edits.js';
 import { bulkCreateFulfillments, createFulfillment, deleteFulfillment, listForOrder, listForOrders, updateFulfillment } from './fulfillments.js';
 import { bulkDeleteImportedOrders } from './imports.js';
@@ -24,6 +25,12 @@ const tag = 'orders';
  * (their own orders only, by their member id) and owners; everything else is for owners and apps.
  */
 export const ordersRoutes: RouteDef[] = [
+  publicRoute({
+    method: 'GET', path: `${ORDER_DOWNLOADS_PATH}/:siteId/:orderId/:lineItemId`, raw: true, tag,
+    summary: 'The file of a paid order\'s digital line, behind its signed link (our extension; 403 once refunded or canceled)',
+    request: z.object({ siteId: z.string().max(100), orderId: z.string().max(100), lineItemId: z.string().max(100), expires: z.number().int().nonnegative(), signature: z.string().max(100) }),
+    handler: (ctx, input) => serveOrderDownload(ctx, input),
+  }),
   route({
     method: 'GET', path: `${O}/:id`, access: 'visitor', tag, summary: 'One order (members: their own only; others 404)',
     request: idRequest, handler: async (ctx, input) => orderAnswer(ctx, await getOrder(ctx, input.id)),

@@ -65,7 +65,7 @@ async function placeOrder(ctx: RequestContext, build: (id: string, number: numbe
     if (paid && !opts.imported) {
       order.activities.push(newActivity('ORDER_PAID', {}, now));
       // Paid at once (nothing to pay, or an owner's paid order): digital lines are the buyer's now.
-      order.lineItems = await withDownloadLinks(tctx, order.lineItems);
+      order.lineItems = await withDownloadLinks(tctx, order);
     }
     const rec: OrderRecord = { order, stockState, revision: 1 };
     try {
@@ -168,7 +168,7 @@ export async function applyPaymentUpdate(ctx: RequestContext, orderId: string, u
         events.push({ slug: 'approved' });
       }
       next.stockState = await commitStock(tctx, next);
-      next.order.lineItems = await withDownloadLinks(tctx, next.order.lineItems);
+      next.order.lineItems = await withDownloadLinks(tctx, next.order);
     }
     if (update.refund) {
       const amount = toMinor(update.refund.amount, cur, 'refund.amount');
