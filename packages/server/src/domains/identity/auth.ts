@@ -19,7 +19,7 @@ import type { IdentityProfileInput } from './schema.js';
 import { hashSecret, randomToken } from './secrets.js';
 import { revokeMemberTokens } from './service.js';
 import {
-  advanceTotpStep, countAuthStateAttempt, revokeSessionRow, findAuthStateByHash, findIdentity, findIdentityByEmail, findRecoveryTokenByHash,
+  advanceTotpStep, countAuthStateAttempt, deleteIdentityRow, revokeSessionRow, findAuthStateByHash, findIdentity, findIdentityByEmail, findRecoveryTokenByHash,
   findSessionByHash, insertAuthState, insertIdentity, insertRecoveryToken, insertSession, replaceAuthStateCode,
   revokeIdentitySessions, updateIdentityRow, useAuthState, useRecoveryToken, type AuthStateRecord, type IdentityRecord, type IdentityStatus,
 } from './store.js';
@@ -569,6 +569,12 @@ async function claimMember(ctx: RequestContext, memberId: string): Promise<Ident
     // A second link used at the same moment created it first (same id), or the e-mail is another identity's now.
     if (!isUniqueViolation(err)) throw err;
   }
+  // A delete or block of the member that ran between the check above and the insert found no
+  // identity to remove or stop: do it here.
+  const current = await memberLoginById(ctx, member.id);
+  if (!current) await deleteIdentityRow(ctx.db, ctx.site.id, member.id);
+  else if (!claimable(current.status)) await updateIdentityRow(ctx.db, ctx.site.id, member.id, { status: 'BLOCKED' }, new Date().toISOString());
+  if (!current || !claimable(current.status)) return undefined;
   const identity = await findIdentity(ctx.db, ctx.site.id, member.id);
   return identity?.loginEmail === member.loginEmail ? identity : undefined;
 }
