@@ -5,6 +5,8 @@ import { payWithCard, TEST_CARDS, type PaymentsFixture } from './payments-suppor
 import { serviceContext } from './member-tokens.js';
 import { DIGITAL_LINK_TTL_MS } from '../src/domains/orders/limits.js';
 import { orderDownloadLink } from '../src/domains/orders/digital.js';
+import { findOrder, updateOrderRow } from '../src/domains/orders/store.js';
+import { totalMinor } from '../src/domains/orders/record.js';
 
 /**
  * A digital product bought through the storefront's calls (cart, checkout, order, card payment): once
@@ -121,5 +123,28 @@ describe('digital products', () => {
     expect(o.lineItems[0].digitalFile).toMatchObject({ fileId });
     expect(await (await fetch(o.lineItems[0].digitalFile.link)).text()).toBe('%PDF-1.7 free sample');
     expect((await mail.waitFor(email, /Thank you for your order/)).text).toContain(`Download: ${o.lineItems[0].digitalFile.link}`);
+  });
+
+  it('a read of the order after its link ran out gives a new one; the old one stays expired', async () => {
+    const fileId = await upload('%PDF-1.7 long kept', 'kept.pdf');
+    const kept = await v3({ name: 'Kept guide (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '0' } }, digitalProperties: { digitalFile: { id: fileId } } }] } });
+    const orderId = await order(await visitor(t), `keeper-${Date.now()}@example.com`, [kept]);
+    // The stored link as it would be 31 days later: run out.
+    const db = t.server.deps.storage.db;
+    const rec = (await findOrder(db, t.site.id, orderId))!;
+    const line = rec.order.lineItems[0]!;
+    const past = Date.now() - 24 * 3600_000;
+    const oldLink = await orderDownloadLink(db, t.url, t.site.id, orderId, line.id, past);
+    rec.order.lineItems = [{ ...line, digitalFile: { fileId, link: oldLink, expirationDate: new Date(past).toISOString() } }];
+    await updateOrderRow(db, t.site.id, rec, totalMinor(rec.order));
+
+    const before = Date.now();
+    const read = (await getOrder(orderId)).lineItems[0].digitalFile;
+    expect(read.fileId).toBe(fileId);
+    expect(read.link).not.toBe(oldLink);
+    expect(Date.parse(read.expirationDate) - before).toBeGreaterThan(DIGITAL_LINK_TTL_MS - 60_000);
+    expect(await (await fetch(read.link)).text()).toBe('%PDF-1.7 long kept');
+    const stale = await fetch(oldLink);
+    expect([stale.status, ((await stale.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code]).toEqual([403, 'DOWNLOAD_URL_EXPIRED']);
   });
 });

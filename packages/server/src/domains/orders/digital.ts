@@ -52,6 +52,25 @@ export async function withDownloadLinks(ctx: RequestContext, order: Order): Prom
   return out;
 }
 
+/**
+ * The order as one read of it shows it (its buyer's or the owner's get): a digital line whose link ran
+ * out gets a new one, valid DIGITAL_LINK_TTL_MS, while the buyer still owns the line, so a buyer can
+ * download again from their account. Nothing is written: the stored link stays as it was sent.
+ */
+export async function withLiveDownloadLinks(ctx: RequestContext, order: Order): Promise<Order> {
+  const now = Date.now();
+  const stale = (l: OrderLineItem) => l.digitalFile !== undefined && Date.parse(l.digitalFile.expirationDate) <= now && stillOwned(order, l);
+  if (!order.lineItems.some(stale)) return order;
+  const expires = now + DIGITAL_LINK_TTL_MS;
+  const lineItems: OrderLineItem[] = [];
+  for (const l of order.lineItems) {
+    lineItems.push(stale(l) ? {
+      ...l, digitalFile: { fileId: l.digitalFile!.fileId, link: await orderDownloadLink(ctx.db, ctx.origin, ctx.site.id, order.id, l.id, expires), expirationDate: new Date(expires).toISOString() },
+    } : l);
+  }
+  return { ...order, lineItems };
+}
+
 const unavailable = () => new ApplicationError(403, 'DOWNLOAD_NOT_AVAILABLE', 'This purchase can no longer be downloaded');
 
 /** Whether the buyer still owns the line: the order paid (or partly refunded, this line not in full) and not canceled. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicRoute, route, type RouteDef } from '../../http/route.js';
 import { addActivities, bulkUpdateOrders, bulkUpdateOrderTags, deleteActivity, updateActivity, updateOrder, updateOrderLineItem } from './changes.js';
-import { ORDER_DOWNLOADS_PATH, serveOrderDownload } from './digital.js';
+import { ORDER_DOWNLOADS_PATH, serveOrderDownload, withLiveDownloadLinks } from './digital.js';
 import { commitDeltas, previewDeltas } from './edits.js';
 import { bulkCreateFulfillments, createFulfillment, deleteFulfillment, listForOrder, listForOrders, updateFulfillment } from './fulfillments.js';
 import { bulkDeleteImportedOrders } from './imports.js';
@@ -33,7 +33,7 @@ export const ordersRoutes: RouteDef[] = [
   }),
   route({
     method: 'GET', path: `${O}/:id`, access: 'visitor', tag, summary: 'One order (members: their own only; others 404)',
-    request: idRequest, handler: async (ctx, input) => orderAnswer(ctx, await getOrder(ctx, input.id)),
+    request: idRequest, handler: async (ctx, input) => orderAnswer(ctx, await withLiveDownloadLinks(ctx, await getOrder(ctx, input.id))),
   }),
   route({
     method: 'POST', path: `${O}/search`, access: 'visitor', tag, summary: 'Search orders: filter, sort, cursor paging (members: their own)',
