@@ -126,6 +126,21 @@ describe('members the owner created', () => {
     }
   });
 
+  it('the owner\'s activation e-mail invites the member to choose a password', async () => {
+    const email = uniqueEmail('invited');
+    const member = await ownerCreateMember(t, { loginEmail: email });
+    const sent = await call(t.url, `${RECOVERY}/activation-email`, { ...asOwner(t), body: { identityId: member.id } });
+    expect([sent.status, sent.body]).toEqual([200, {}]);
+    const v = await visitor(t);
+    const rec = await call(t.url, `${RECOVERY}/recover`, as(v, { recoveryToken: await resetToken(email, /Activate your account/), password: STRONG_PASSWORD }));
+    expect([rec.body.state, rec.body.identity.id]).toEqual(['SUCCESS', member.id]);
+    // A blocked member is not invited (as if it did not exist).
+    const blocked = await ownerCreateMember(t, { loginEmail: uniqueEmail('noinvite') });
+    expect((await call(t.url, `/members/v1/members/${blocked.id}/block`, { ...asOwner(t), body: {} })).status).toBe(200);
+    const refused = await call(t.url, `${RECOVERY}/activation-email`, { ...asOwner(t), body: { identityId: blocked.id } });
+    expect([refused.status, refused.body.details.applicationError.code]).toEqual([404, 'IDENTITY_NOT_FOUND']);
+  });
+
   it('sign-on by an elevated caller claims the member at once', async () => {
     const email = uniqueEmail('signon');
     const member = await ownerCreateMember(t, { loginEmail: email });

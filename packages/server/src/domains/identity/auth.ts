@@ -485,10 +485,12 @@ export const recoveryEmailJob = defineJobKind<{ siteId: string; email: string; r
 /** Every job kind of the identity domain. */
 export const identityJobKinds = [recoveryEmailJob] as const;
 
+/** Elevated: mails the holder a link to set a password; an owner-created member's (no identity yet) claims the member. */
 export async function sendActivationEmail(ctx: RequestContext, input: { identityId: string; redirectUrl?: string | undefined }): Promise<Record<string, never>> {
   const identity = await findIdentity(ctx.db, ctx.site.id, input.identityId);
-  if (!identity || identity.status === 'DELETED') throw notFound('IDENTITY_NOT_FOUND', 'No such identity');
-  await issueRecoveryLink(ctx, identity, input.redirectUrl ?? null, 'Activate your account');
+  const holder = identity ?? await unclaimedMemberById(ctx, input.identityId);
+  if (!holder || (identity && identity.status === 'DELETED')) throw notFound('IDENTITY_NOT_FOUND', 'No such identity');
+  await issueRecoveryLink(ctx, holder, input.redirectUrl ?? null, 'Activate your account');
   return {};
 }
 
@@ -538,6 +540,12 @@ export async function recover(ctx: RequestContext, input: { recoveryToken: strin
 async function unclaimedMember(ctx: RequestContext, email: string): Promise<{ id: string; loginEmail: string; status: string } | undefined> {
   const member = await memberLoginByEmail(ctx, email);
   return member && !(await findIdentity(ctx.db, ctx.site.id, member.id)) ? member : undefined;
+}
+
+/** An owner-created member of this id that may still be claimed (no identity, APPROVED or PENDING). */
+async function unclaimedMemberById(ctx: RequestContext, id: string): Promise<{ id: string; loginEmail: string } | undefined> {
+  const member = await memberLoginById(ctx, id);
+  return member && claimable(member.status) && !(await findIdentity(ctx.db, ctx.site.id, member.id)) ? member : undefined;
 }
 
 async function claimUnclaimedMember(ctx: RequestContext, email: string): Promise<IdentityRecord | undefined> {
