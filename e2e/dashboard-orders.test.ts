@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { asOwner, call, startTestServer, type TestServer } from '../packages/server/test/harness.js';
+import { digitalProduct, paidDigitalOrder } from '../packages/server/test/orders-support.js';
 import { launchBrowser } from './browser.js';
 import { axeViolations } from './a11y.js';
 import { openSection, signedInPage } from './dashboard-helpers.js';
@@ -61,19 +62,8 @@ describe('orders', () => {
   });
 
   it('links the file of a paid digital line', async () => {
-    const owner = asOwner(t);
-    const upload = await fetch(new URL('/_api/vitrine/media/v1/files?fileName=pattern.pdf&secure=true', t.url), {
-      method: 'POST', headers: { 'content-type': 'application/pdf', authorization: t.apiKey, 'wix-site-id': t.site.id }, body: '%PDF-1.7 pattern',
-    });
-    const fileId = ((await upload.json()) as { file: { id: string } }).file.id;
-    const product = await call(t.url, '/stores/v3/products', { ...owner, body: { product: {
-      name: 'Knitting pattern (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '6' } }, digitalProperties: { digitalFile: { id: fileId } } }] },
-    } } });
-    const order = await call(t.url, '/ecom/v1/orders', { ...owner, body: { order: {
-      paymentStatus: 'PAID', buyerInfo: { email: 'knitter@shop.test' },
-      lineItems: [{ productName: { original: 'Knitting pattern (PDF)' }, quantity: 1, price: { amount: '6.00' }, itemType: { preset: 'DIGITAL' },
-        catalogReference: { catalogItemId: product.body.product.id, appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: product.body.product.variantsInfo.variants[0].id } } }],
-    } } });
+    const pattern = await digitalProduct(t, 'Knitting pattern', '%PDF-1.7 pattern', '6');
+    const order = await call(t.url, '/ecom/v1/orders', { ...asOwner(t), body: { order: paidDigitalOrder(pattern, 'Knitting pattern (PDF)', '6.00', { email: 'knitter@shop.test' }) } });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     await page.goto(`${t.url}/dashboard/orders/${order.body.order.id}`);
     const link = page.getByTestId('order-item-download');

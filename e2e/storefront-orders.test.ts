@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../packages/server/test/identity-helpers.js';
-import { call } from '../packages/server/test/harness.js';
+import { asOwner, call } from '../packages/server/test/harness.js';
+import { digitalProduct, paidDigitalOrder } from '../packages/server/test/orders-support.js';
 import { useServerAndBrowser } from './fixture.js';
 import { addPortugalShipping, fillAddress, open, screenshots, watchErrors } from './storefront-helpers.js';
 
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 let mailbox: Mailbox;
 const f = useServerAndBrowser(async () => {
   mailbox = await startMailbox();
@@ -86,24 +86,13 @@ describe('a member buys and comes back to the order', () => {
 
   it('downloads a digital product of a paid order from the order page', async () => {
     const page = f.page;
-    const owner = { auth: f.t.apiKey, siteId: f.t.site.id };
+    const owner = asOwner(f.t);
     // A V3 digital product (the storefront sells V1 products; a headless front end sells this one),
     // bought by this member in an order the owner records as paid.
-    const upload = await fetch(new URL('/_api/vitrine/media/v1/files?fileName=guide.pdf&secure=true', f.t.url), {
-      method: 'POST', headers: { 'content-type': 'application/pdf', authorization: f.t.apiKey, 'wix-site-id': f.t.site.id }, body: '%PDF-1.7 roaster guide',
-    });
-    const fileId = ((await upload.json()) as { file: { id: string } }).file.id;
-    const product = await call(f.t.url, '/stores/v3/products', { ...owner, body: { product: {
-      name: 'Roasting guide (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '9' } }, digitalProperties: { digitalFile: { id: fileId } } }] },
-    } } });
-    expect(product.status).toBe(200);
+    const guide = await digitalProduct(f.t, 'Roasting guide', '%PDF-1.7 roaster guide', '9');
     const members = await call(f.t.url, '/members/v1/members/query', { ...owner, body: { query: { filter: { loginEmail: email.toLowerCase() } } } });
     const memberId: string = members.body.members[0].id;
-    const created = await call(f.t.url, '/ecom/v1/orders', { ...owner, body: { order: {
-      buyerInfo: { memberId, email }, paymentStatus: 'PAID',
-      lineItems: [{ productName: { original: 'Roasting guide (PDF)' }, quantity: 1, price: { amount: '9.00' }, itemType: { preset: 'DIGITAL' },
-        catalogReference: { catalogItemId: product.body.product.id, appId: STORES_APP_ID, options: { variantId: product.body.product.variantsInfo.variants[0].id } } }],
-    } } });
+    const created = await call(f.t.url, '/ecom/v1/orders', { ...owner, body: { order: paidDigitalOrder(guide, 'Roasting guide (PDF)', '9.00', { memberId, email }) } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
 
     await open(page, `${f.t.url}/account/orders/${created.body.order.id}`);

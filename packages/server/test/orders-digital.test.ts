@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { as, startMailbox, visitor, type Actor, type Mailbox } from './identity-helpers.js';
 import { payWithCard, TEST_CARDS, type PaymentsFixture } from './payments-support.js';
+import { digitalProduct, STORES_APP_ID } from './orders-support.js';
 import { serviceContext } from './member-tokens.js';
 import { DIGITAL_LINK_TTL_MS } from '../src/domains/orders/limits.js';
 import { orderDownloadLink } from '../src/domains/orders/digital.js';
@@ -16,7 +17,6 @@ import { totalMinor } from '../src/domains/orders/record.js';
  */
 let t: TestServer;
 let mail: Mailbox;
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const CART = '/ecom/v1/carts/current';
 const BOOK = '%PDF-1.7 the whole book';
 
@@ -29,23 +29,15 @@ afterAll(async () => {
   await mail?.close();
 });
 
-async function upload(body: string, fileName: string): Promise<string> {
-  const res = await fetch(new URL(`/_api/vitrine/media/v1/files?fileName=${fileName}&secure=true`, t.url), {
-    method: 'POST', headers: { 'content-type': 'application/pdf', authorization: t.apiKey, 'wix-site-id': t.site.id }, body,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { file: { id: string } }).file.id;
-}
-
-async function v3(product: Record<string, unknown>): Promise<{ id: string; variantId: string }> {
-  const res = await call(t.url, '/stores/v3/products', { ...asOwner(t), body: { product } });
+async function physical(name: string, price: string): Promise<{ productId: string }> {
+  const res = await call(t.url, '/stores/v3/products', { ...asOwner(t), body: { product: { name, productType: 'PHYSICAL', physicalProperties: {}, variantsInfo: { variants: [{ price: { actualPrice: { amount: price } } }] } } } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { id: res.body.product.id, variantId: res.body.product.variantsInfo.variants[0].id };
+  return { productId: res.body.product.id };
 }
 
 /** A visitor's order of `products` (one unit each), placed through the cart and checkout calls. */
-async function order(v: Actor, email: string, products: { id: string }[]): Promise<string> {
-  const added = await call(t.url, `${CART}/add-to-cart`, as(v, { lineItems: products.map((p) => ({ quantity: 1, catalogReference: { catalogItemId: p.id, appId: STORES_APP_ID } })) }));
+async function order(v: Actor, email: string, products: { productId: string }[]): Promise<string> {
+  const added = await call(t.url, `${CART}/add-to-cart`, as(v, { lineItems: products.map((p) => ({ quantity: 1, catalogReference: { catalogItemId: p.productId, appId: STORES_APP_ID } })) }));
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const co = await call(t.url, `${CART}/create-checkout`, as(v, { channelType: 'WEB', email, shippingAddress: { country: 'US', subdivision: 'US-CA', city: 'Oakland', addressLine1: '1 Main St', postalCode: '94601' } }));
   expect(co.status, JSON.stringify(co.body)).toBe(200);
@@ -58,9 +50,9 @@ const getOrder = async (id: string) => (await call(t.url, `/ecom/v1/orders/${id}
 
 describe('digital products', () => {
   it('a paid order carries each digital line\'s download link, in the order and in the paid e-mail', async () => {
-    const fileId = await upload(BOOK, 'book.pdf');
-    const book = await v3({ name: 'Field guide (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '12' } }, digitalProperties: { digitalFile: { id: fileId } } }] } });
-    const mug = await v3({ name: 'Guide mug', productType: 'PHYSICAL', physicalProperties: {}, variantsInfo: { variants: [{ price: { actualPrice: { amount: '8' } } }] } });
+    const book = await digitalProduct(t, 'Field guide', BOOK, '12');
+    const fileId = book.fileId;
+    const mug = await physical('Guide mug', '8');
     const email = `reader-${Date.now()}@example.com`;
     const orderId = await order(await visitor(t), email, [book, mug]);
 
@@ -75,7 +67,7 @@ describe('digital products', () => {
     const o = await getOrder(orderId);
     expect(o.paymentStatus).toBe('PAID');
     const [bookLine, mugLine] = o.lineItems;
-    expect(bookLine.catalogReference.catalogItemId).toBe(book.id);
+    expect(bookLine.catalogReference.catalogItemId).toBe(book.productId);
     expect(bookLine.digitalFile).toEqual({ fileId, link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_api\/vitrine\/orders\/v1\/downloads\//), expirationDate: expect.any(String) });
     const lifetime = Date.parse(bookLine.digitalFile.expirationDate) - before;
     expect(lifetime).toBeGreaterThan(DIGITAL_LINK_TTL_MS - 60_000);
@@ -115,8 +107,8 @@ describe('digital products', () => {
   });
 
   it('a free digital product is the buyer\'s at once: the order is created paid with its link', async () => {
-    const fileId = await upload('%PDF-1.7 free sample', 'sample.pdf');
-    const sample = await v3({ name: 'Free sample (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '0' } }, digitalProperties: { digitalFile: { id: fileId } } }] } });
+    const sample = await digitalProduct(t, 'Free sample', '%PDF-1.7 free sample', '0');
+    const fileId = sample.fileId;
     const email = `sampler-${Date.now()}@example.com`;
     const o = await getOrder(await order(await visitor(t), email, [sample]));
     expect(o.paymentStatus).toBe('PAID');
@@ -126,8 +118,8 @@ describe('digital products', () => {
   });
 
   it('a read of the order after its link ran out gives a new one; the old one stays expired', async () => {
-    const fileId = await upload('%PDF-1.7 long kept', 'kept.pdf');
-    const kept = await v3({ name: 'Kept guide (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '0' } }, digitalProperties: { digitalFile: { id: fileId } } }] } });
+    const kept = await digitalProduct(t, 'Kept guide', '%PDF-1.7 long kept', '0');
+    const fileId = kept.fileId;
     const orderId = await order(await visitor(t), `keeper-${Date.now()}@example.com`, [kept]);
     // The stored link as it would be 31 days later: run out.
     const db = t.server.deps.storage.db;

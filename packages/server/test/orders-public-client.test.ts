@@ -7,9 +7,8 @@ import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { orderFulfillments, orders, ordersSettings } from '@wix/ecom';
 import { ApiKeyStrategy as VitrineApiKey, createClient as createVitrine, VitrineError } from '@vitrine/sdk';
 import * as ours from '@vitrine/sdk/ecom';
-import { call } from './harness.js';
 import { usePublicClientServer } from './public-client.js';
-import { STORES_APP_ID, v1Product } from './orders-support.js';
+import { digitalProduct, paidDigitalOrder, STORES_APP_ID, v1Product } from './orders-support.js';
 
 const f = usePublicClientServer();
 const admin = () => createClient({ modules: { orders, orderFulfillments, ordersSettings }, auth: ApiKeyStrategy({ apiKey: f.t.apiKey, siteId: f.t.site.id }) });
@@ -89,22 +88,9 @@ describe('@vitrine/sdk ecom orders against our server', () => {
 
 describe('a paid digital line through both clients', () => {
   it('reads the download link with its expiry as a Date, in @wix/ecom and in @vitrine/sdk alike', async () => {
-    const owner = { auth: f.t.apiKey, siteId: f.t.site.id };
-    const upload = await fetch(new URL('/_api/vitrine/media/v1/files?fileName=notes.pdf&secure=true', f.t.url), {
-      method: 'POST', headers: { 'content-type': 'application/pdf', authorization: f.t.apiKey, 'wix-site-id': f.t.site.id }, body: '%PDF-1.7 notes',
-    });
-    const fileId = ((await upload.json()) as { file: { id: string } }).file.id;
-    const product = await call(f.t.url, '/stores/v3/products', { ...owner, body: { product: {
-      name: 'Notes (PDF)', productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: '4' } }, digitalProperties: { digitalFile: { id: fileId } } }] },
-    } } });
-    expect(product.status).toBe(200);
-    const created = await admin().orders.createOrder({
-      paymentStatus: 'PAID', buyerInfo: { email: 'digital@example.com' },
-      lineItems: [{
-        productName: { original: 'Notes (PDF)' }, quantity: 1, price: { amount: '4.00' }, itemType: { preset: 'DIGITAL' },
-        catalogReference: { catalogItemId: product.body.product.id, appId: STORES_APP_ID, options: { variantId: product.body.product.variantsInfo.variants[0].id } },
-      }],
-    });
+    const notes = await digitalProduct(f.t, 'Notes', '%PDF-1.7 notes', '4');
+    const fileId = notes.fileId;
+    const created = await admin().orders.createOrder(paidDigitalOrder(notes, 'Notes (PDF)', '4.00', { email: 'digital@example.com' }));
     const wixLine = (await admin().orders.getOrder(created._id!)).lineItems![0]!;
     expect(wixLine.digitalFile).toEqual({ fileId, link: expect.stringContaining('/_api/vitrine/orders/v1/downloads/'), expirationDate: expect.any(Date) });
     const client = createVitrine({ modules: { orders: ours.orders }, auth: VitrineApiKey({ apiKey: f.t.apiKey, siteId: f.t.site.id }), host: f.t.url });

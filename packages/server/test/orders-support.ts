@@ -23,6 +23,31 @@ export async function v3Product(t: TestServer, name: string, quantity: number): 
   return { productId: res.body.product.id, variantId: res.body.product.variantsInfo.variants[0].id };
 }
 
+/** A digital V3 product of one variant at `price` whose secure file (a PDF) holds `content`. */
+export async function digitalProduct(t: TestServer, name: string, content: string, price = '5'): Promise<{ productId: string; variantId: string; fileId: string }> {
+  const upload = await fetch(new URL(`/_api/vitrine/media/v1/files?fileName=${encodeURIComponent(`${name}.pdf`)}&secure=true`, t.url), {
+    method: 'POST', headers: { 'content-type': 'application/pdf', authorization: t.apiKey, 'wix-site-id': t.site.id }, body: content,
+  });
+  if (upload.status !== 200) throw new Error(`upload failed ${upload.status} ${await upload.text()}`);
+  const fileId = ((await upload.json()) as { file: { id: string } }).file.id;
+  const res = await call(t.url, '/stores/v3/products', { ...asOwner(t), body: { product: {
+    name, productType: 'DIGITAL', variantsInfo: { variants: [{ price: { actualPrice: { amount: price } }, digitalProperties: { digitalFile: { id: fileId } } }] },
+  } } });
+  if (res.status !== 200) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
+  return { productId: res.body.product.id, variantId: res.body.product.variantsInfo.variants[0].id, fileId };
+}
+
+/** An owner's paid order of one unit of a digital product (its line gets its download link). */
+export function paidDigitalOrder(p: { productId: string; variantId: string }, name: string, price: string, buyerInfo: { memberId?: string; email?: string }) {
+  return {
+    paymentStatus: 'PAID' as const, buyerInfo,
+    lineItems: [{
+      productName: { original: name }, quantity: 1, price: { amount: price }, itemType: { preset: 'DIGITAL' as const },
+      catalogReference: { catalogItemId: p.productId, appId: STORES_APP_ID, options: { variantId: p.variantId } },
+    }],
+  };
+}
+
 export async function onHand(ctx: RequestContext, ref: { productId: string; variantId: string }): Promise<{ quantity: number | null; reserved: number }> {
   const [a] = await availability(ctx, [ref]);
   return { quantity: a!.quantity, reserved: a!.reserved };
