@@ -62,7 +62,7 @@ describe('identity error codes (docs/api.md)', () => {
     const { email } = await registered(v);
     const res = await call(t.url, '/_api/iam/authentication/v2/register', as(v, { loginId: { email: email.toUpperCase() }, password: STRONG_PASSWORD }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual(appError('-19995', 'An account with this e-mail already exists'));
+    expect(res.body).toEqual(appError('-19995', 'An account with this e-mail already exists; use "forgot password" to sign in with it'));
   });
 
   it('login: -19976 with the same body for a wrong password and an unknown e-mail', async () => {

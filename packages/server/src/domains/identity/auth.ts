@@ -53,6 +53,8 @@ export type StateName = 'SUCCESS' | 'REQUIRE_OWNER_APPROVAL' | 'REQUIRE_EMAIL_VE
 export type StateResponse = StateMachineResponse & { state: StateName };
 
 /** The one answer for every wrong e-mail/password pair, so known and unknown e-mails look alike. */
+/** Registering a taken e-mail; its holder may never have chosen a password (an owner-created member), hence the way on. */
+const emailExists = () => new ApplicationError(409, EMAIL_EXISTS, 'An account with this e-mail already exists; use "forgot password" to sign in with it');
 const invalidCredentials = () => new ApplicationError(400, INVALID_PASSWORD, 'Invalid email or password');
 const invalidStateToken = () => badRequest('INVALID_STATE_TOKEN', 'The state token is invalid or expired');
 
@@ -256,7 +258,7 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
       });
       return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, additionalData: {} };
     }
-    throw new ApplicationError(409, EMAIL_EXISTS, 'An account with this e-mail already exists');
+    throw emailExists();
   }
   const reasons: string[] = [];
   if (site.settings.requireEmailVerification) reasons.push(REASON_EMAIL);
@@ -278,7 +280,7 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
     });
   } catch (err) {
     // Two registrations of one e-mail at once: the unique index decides, the loser gets -19995.
-    if (await findIdentityByEmail(ctx.db, site.id, email)) throw new ApplicationError(409, EMAIL_EXISTS, 'An account with this e-mail already exists');
+    if (await findIdentityByEmail(ctx.db, site.id, email)) throw emailExists();
     throw err;
   }
   return continueLogin(ctx, site, identity, { mfaDone: true });
