@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { asOwner, call, startTestServer, type TestServer } from '../packages/server/test/harness.js';
 import { memberWithToken, ownerCreateMember } from '../packages/server/test/member-tokens.js';
+import { listIdentityMails } from '../packages/server/src/domains/identity/mailer.js';
 import { launchBrowser } from './browser.js';
 import { openSection, signedInPage } from './dashboard-helpers.js';
 
@@ -74,6 +75,10 @@ describe('members', () => {
     await expect.poll(() => drawer.getByTestId('member-detail').textContent()).toContain('StatusAPPROVED');
     expect(await drawer.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect((await member(ids.ann!)).body.member.status).toBe('APPROVED');
+    // Ann was created by the owner and has no password: the drawer mails her a link to choose one.
+    await drawer.getByRole('button', { name: 'Send password e-mail' }).click();
+    await expect.poll(() => drawer.getByRole('status').textContent()).toContain('ann@shop.test can choose a password');
+    await expect.poll(async () => (await listIdentityMails(t.server.deps.storage.db, t.site.id, 'ann@shop.test')).map((m) => m.subject)).toEqual(['Activate your account']);
     await drawer.getByRole('button', { name: 'Close' }).click();
   });
 

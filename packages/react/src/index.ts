@@ -10,7 +10,7 @@ export {
   useCreateProduct, useUpdateProduct, useDeleteProduct, useUpdateInventoryVariants, useUploadProductImage, useRemoveProductMedia,
   useCreateCollection, useUpdateCollection, useDeleteCollection, useAddProductsToCollection, useRemoveProductsFromCollection,
 } from './catalog-writes.js';
-export { useMembers, useMember, useCurrentMember, useMemberAction, useDeleteMember, useReports, useResolveReport } from './members.js';
+export { useMembers, useMember, useCurrentMember, useMemberAction, useDeleteMember, useReports, useResolveReport, useSendPasswordLink } from './members.js';
 export type { MembersQueryOptions, MemberAction } from './members.js';
 export { useDataCollections, useDataCollection, useDataItems, useInsertDataItem, useRemoveDataItem } from './data.js';
 export type { DataItemsOptions, DataItemCondition, DataItemOperator } from './data.js';

@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { bindModule, type SortOrder } from '@vitrine/sdk';
+import { recovery } from '@vitrine/sdk/identity';
 import { members, reports } from '@vitrine/sdk/members';
 import { invalidates, queryKeys } from './keys.js';
 import { useVitrineMutation, type QueryHookOptions } from './mutation.js';
@@ -68,6 +69,13 @@ const ACTIONS = { approve: 'approveMember', block: 'blockMember', mute: 'muteMem
 /** Elevated: `mutate({ _id, action: 'approve' | 'block' | 'mute' | 'unmute' })` -> the changed member. */
 export const useMemberAction = () =>
   useVitrineMutation(async (client, { _id, action }: { _id: string; action: MemberAction }) => (await bindModule(members, client)[ACTIONS[action]](_id)).member, invalidates.member);
+
+/**
+ * Elevated: mails the member a link to choose a password (`recovery.sendActivationEmail`); a member the
+ * owner created claims its account with it.
+ */
+export const useSendPasswordLink = () =>
+  useVitrineMutation((client, _id: string) => bindModule(recovery, client).sendActivationEmail(_id), () => []);
 
 export const useDeleteMember = () =>
   useVitrineMutation((client, _id: string) => bindModule(members, client).deleteMember(_id), invalidates.member);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDeleteMember, useMember, useMemberAction, useReports, type MemberAction } from '@vitrine/react';
+import { useDeleteMember, useMember, useMemberAction, useReports, useSendPasswordLink, type MemberAction } from '@vitrine/react';
 import { memberName, type Member } from '../lib/members';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
@@ -15,6 +15,7 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
   const act = useMemberAction();
   const run = (action: MemberAction) => act.mutateAsync({ _id: id, action });
   const deletion = useDeleteMember();
+  const passwordLink = useSendPasswordLink();
   const remove = async () => {
     await deletion.mutateAsync(id);
     onClose();
@@ -37,10 +38,15 @@ export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void 
               ? <button type="button" disabled={act.isPending} onClick={() => { void run('unmute'); }} className={secondaryButton}>Unmute</button>
               : <ConfirmButton label="Mute" title="Mute member" confirmLabel="Mute member" className={secondaryButton}
                   message={`Mute ${m.loginEmail}? They can still sign in but cannot post or comment.`} onConfirm={() => run('mute')} />}
+            {(m.status === 'APPROVED' || m.status === 'PENDING') && (
+              <button type="button" disabled={passwordLink.isPending} onClick={() => { passwordLink.mutate(m._id); }} className={secondaryButton}
+                title="E-mail the member a link to choose a password (how a member you created signs in the first time)">Send password e-mail</button>
+            )}
             <ConfirmButton label="Delete member" title="Delete member" confirmLabel="Delete"
               message={`Delete ${m.loginEmail}? Their account and profile are removed; this cannot be undone.`} onConfirm={remove} />
           </div>
-          <div className="mt-3"><ErrorAlert error={act.error} /></div>
+          {passwordLink.isSuccess && <p role="status" className="mt-3 text-sm text-emerald-700">Sent: {m.loginEmail} can choose a password from the e-mailed link (valid one hour).</p>}
+          <div className="mt-3"><ErrorAlert error={act.error ?? passwordLink.error} /></div>
           <MemberOrders memberId={m._id} />
         </>
       )}
