@@ -18,13 +18,6 @@ import { LruMap, LruMaps } from '../lru-map.js';
  * stays stale for at most STALE_BOUND_MS.
  */
 
-declare module './schema.js' {
-  interface Database {
-    catalog_versions: { site_id: string; version: number };
-    member_versions: { site_id: string; version: number };
-  }
-}
-
 /** Upper bound of staleness if a version raise is lost (process killed right after a commit). */
 export const STALE_BOUND_MS = 30_000;
 
@@ -36,9 +29,12 @@ export class SiteVersion {
   private readonly vouched = new VouchedReads<number>(VOUCHED_SITES);
   private readonly select: PreparedQuery<{ siteId: string }, { version: number }>;
 
-  /** `table`: one row per site (`site_id` primary key, `version`); no row reads as version 0. */
-  constructor(private readonly table: 'catalog_versions' | 'member_versions') {
-    this.select = preparedQuery((db, p: { siteId: string }) => db.selectFrom(table).select('version').where('site_id', '=', p.siteId));
+  /**
+   * `table`: the domain's table of versions, one row per site (`site_id` text primary key, `version`
+   * integer, made by the domain's migration); no row reads as version 0.
+   */
+  constructor(private readonly table: string) {
+    this.select = preparedQuery((_db, p: { siteId: string }) => sql<{ version: number }>`SELECT version FROM ${sql.table(table)} WHERE site_id = ${p.siteId}`);
   }
 
   /** Records that this write changes the site's rows of this kind (the version is raised once the write commits). */

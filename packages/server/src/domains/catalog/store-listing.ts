@@ -19,6 +19,12 @@ import { EncodedJson } from '../../http/wire.js';
 /** Cached counts per database handle (least recently used dropped beyond this many). */
 export const LISTING_COUNT_CACHE_SIZE = 2000;
 
+declare module '../../storage/schema.js' {
+  interface Database {
+    catalog_versions: { site_id: string; version: number };
+  }
+}
+
 const listing = new SiteVersion('catalog_versions');
 const counts = new CountsWhileUnchanged(listing, LISTING_COUNT_CACHE_SIZE);
 

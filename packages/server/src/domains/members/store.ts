@@ -81,6 +81,7 @@ declare module '../../storage/schema.js' {
     member_reports: MemberReportsTable;
     member_jobs: MemberJobsTable;
     member_job_items: MemberJobItemsTable;
+    member_versions: { site_id: string; version: number };
   }
 }
 
