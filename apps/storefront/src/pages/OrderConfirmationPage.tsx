@@ -15,7 +15,7 @@ export function OrderConfirmationPage() {
       <h1 className="text-3xl font-semibold">Thank you, your order is placed</h1>
       <p className="mt-3 text-stone-700">
         {order.data ? <>Order number <span className="font-semibold" data-testid="order-number">{order.data.number}</span>.</> : <>Order reference <span className="font-mono" data-testid="order-id">{orderId}</span>.</>}
-        {' '}We will e-mail you when it ships; digital items come with download links in the payment confirmation.
+        {' '}We will e-mail you when it ships; download links for digital items come by e-mail once it is paid.
       </p>
       {downloads.length > 0 && (
         <ul className="mt-4 text-sm">
