@@ -199,4 +199,13 @@ export const identityMigrations: Record<string, Migration> = {
       await db.schema.dropTable('mail_outbox').execute();
     },
   },
+  /**
+   * Throttling counts a sliding window (rate-limit.ts): each bucket keeps the hits of the window
+   * before its current one, weighted by how much of it the last RATE_WINDOW_SECONDS still cover.
+   */
+  '0005_rate_limits_previous_window': {
+    async up(db: MigrationDb) {
+      await db.schema.alterTable('rate_limits').addColumn('previous_hits', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };

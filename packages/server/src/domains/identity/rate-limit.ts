@@ -4,8 +4,11 @@ import { hashSecret } from './secrets.js';
 import { hitRateLimit, purgeExpiredRows } from './store.js';
 
 /**
- * Throttling (ASVS 6.3.1): fixed windows counted in the database, so every server process shares
- * them. A limit is a temporary back-off (the window passes), never a permanent lockout.
+ * Throttling (ASVS 6.3.1), counted in the database so every server process shares it. A limit holds
+ * over any RATE_WINDOW_SECONDS, not per fixed window: the count is this window's hits plus the
+ * previous window's weighted by the part of it the last RATE_WINDOW_SECONDS still cover. With fixed
+ * windows alone, twice the limit passed across a window's edge (a burst at :14:59 and another at
+ * :15:00). A limit is a temporary back-off, never a permanent lockout.
  */
 export const RATE_WINDOW_SECONDS = 15 * 60;
 
@@ -23,6 +26,21 @@ export const RATE_LIMITS: Record<ThrottledAction, { perIdentifierIp: number; per
 /** About one throttled call in this many also deletes expired identity rows (no separate job needed). */
 export const PURGE_EVERY_N_CALLS = 500;
 
+/**
+ * How long until the sliding count is back within `limit` (0: it is now): `hits` of the current
+ * window, which ends in `leftMs`, plus `previousHits` weighted by leftMs / windowMs, the share of the
+ * previous window the sliding window still covers (it shrinks as time passes).
+ */
+export function msUntilUnder(limit: number, hits: number, previousHits: number, leftMs: number, windowMs: number): number {
+  if (hits + (previousHits * leftMs) / windowMs <= limit) return 0;
+  // Over on this window's hits alone: they become the previous window's at its end, and their weight
+  // falls to the limit W x (hits - limit) / hits later. Never more than a window: within any
+  // RATE_WINDOW_SECONDS the attempts counted now leave the sliding window.
+  if (hits > limit) return Math.min(windowMs, leftMs + (windowMs * (hits - limit)) / hits);
+  // Over with the previous window's weighted hits: their weight falls to (limit - hits) / previousHits.
+  return leftMs - ((limit - hits) * windowMs) / previousHits;
+}
+
 /** Counts one attempt and throws a 429 with Retry-After when either limit is passed. */
 export async function throttle(ctx: BaseContext, siteId: string, action: ThrottledAction, identifier: string | undefined): Promise<void> {
   const now = Date.now();
@@ -36,8 +54,9 @@ export async function throttle(ctx: BaseContext, siteId: string, action: Throttl
   }
   let retryAfter = 0;
   for (const bucket of buckets) {
-    const { hits, windowStart: start } = await hitRateLimit(ctx.db, bucket.key, windowStart);
-    if (hits > bucket.limit) retryAfter = Math.max(retryAfter, Math.ceil((start + windowMs - now) / 1000));
+    const { hits, previousHits, windowStart: start } = await hitRateLimit(ctx.db, bucket.key, windowStart, windowMs);
+    const waitMs = msUntilUnder(bucket.limit, hits, previousHits, start + windowMs - now, windowMs);
+    if (waitMs > 0) retryAfter = Math.max(retryAfter, Math.ceil(waitMs / 1000));
   }
   if (Math.random() * PURGE_EVERY_N_CALLS < 1) {
     await purgeExpiredRows(ctx.deps.storage.db, new Date(now).toISOString(), windowStart - windowMs).catch((err: unknown) => ctx.log.warn({ err }, 'identity purge failed'));

@@ -290,7 +290,7 @@ interface RecoveryTokensTable {
 }
 
 interface CaptchaUsedTable { signature: string; expires_date: string }
-interface RateLimitsTable { bucket: string; window_start: number; hits: number }
+interface RateLimitsTable { bucket: string; window_start: number; hits: number; previous_hits: number }
 interface IdentitySecretsTable { name: string; value: string }
 declare module '../../storage/schema.js' {
   interface Database {
@@ -580,15 +580,25 @@ export async function markCaptchaUsed(db: Executor, signature: string, expiresDa
 }
 
 /** Counts a hit in a fixed window; returns the hits in the current window (including this one) and its start. */
-export async function hitRateLimit(db: Executor, bucket: string, windowStart: number): Promise<{ hits: number; windowStart: number }> {
-  const row = await db.insertInto('rate_limits').values({ bucket, window_start: windowStart, hits: 1 })
+/**
+ * Counts one hit of `bucket` in the window starting at `windowStart` (`windowMs` long) and answers the
+ * bucket's hits in it and in the window just before it (0 when the bucket was idle then). A bucket
+ * entering a new window keeps its old count as the previous one only when that was the window just
+ * before (SET expressions read the row as it was).
+ */
+export async function hitRateLimit(db: Executor, bucket: string, windowStart: number, windowMs: number): Promise<{ hits: number; previousHits: number; windowStart: number }> {
+  const row = await db.insertInto('rate_limits').values({ bucket, window_start: windowStart, hits: 1, previous_hits: 0 })
     .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({
       hits: eb.case().when('rate_limits.window_start', '<', windowStart).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+      previous_hits: eb.case()
+        .when('rate_limits.window_start', '=', windowStart - windowMs).then(eb.ref('rate_limits.hits'))
+        .when('rate_limits.window_start', '<', windowStart).then(0)
+        .else(eb.ref('rate_limits.previous_hits')).end(),
       window_start: eb.case().when('rate_limits.window_start', '<', windowStart).then(windowStart).else(eb.ref('rate_limits.window_start')).end(),
     })))
-    .returning(['hits', 'window_start'])
+    .returning(['hits', 'previous_hits', 'window_start'])
     .executeTakeFirstOrThrow();
-  return { hits: Number(row.hits), windowStart: Number(row.window_start) };
+  return { hits: Number(row.hits), previousHits: Number(row.previous_hits), windowStart: Number(row.window_start) };
 }
 
 /**
