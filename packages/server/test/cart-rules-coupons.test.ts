@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationError } from '../src/http/errors.js';
 import { inTransaction } from '../src/storage/transaction.js';
 import { getCheckoutSettings, loadPricingSetup, recordCouponUse } from '../src/domains/cart/rules/index.js';
@@ -121,6 +121,24 @@ describe('shipping regions', () => {
       { code: 'big', title: 'Big orders', rate: { type: 'BY_SUBTOTAL', subtotalRanges: [{ upTo: '100', price: '10.00' }, { price: '0' }] } },
     ],
     ...over,
+  });
+
+  it('lists regions made in the same millisecond in the order they were made', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2030-01-01T00:00:00.000Z'));
+      const made: string[] = [];
+      for (const name of ['Zeta', 'Alpha', 'Mu']) {
+        const res = await call(t.url, '/ecom/v1/shipping-regions', { ...asOwner(t), body: { shippingRegion: region({ name, destinations: [{ country: 'IS' }] }) } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        made.push(res.body.shippingRegion.id);
+      }
+      const list = await call(t.url, '/ecom/v1/shipping-regions', asOwner(t));
+      expect(list.body.shippingRegions.map((x: { name: string }) => x.name).slice(-3)).toEqual(['Zeta', 'Alpha', 'Mu']);
+      for (const id of made) expect((await call(t.url, `/ecom/v1/shipping-regions/${id}`, { ...asOwner(t), method: 'DELETE' })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('creates, lists, updates with the revision and deletes', async () => {

@@ -53,11 +53,17 @@ export async function createShippingRegion(ctx: RequestContext, input: ShippingR
   };
   checkRegion(ctx, region);
   return inTransaction(ctx.db, async (trx) => {
-    if ((await listShippingRegionRows(trx, ctx.site.id, MAX_SHIPPING_REGIONS)).length >= MAX_SHIPPING_REGIONS) {
+    const existing = await listShippingRegionRows(trx, ctx.site.id, MAX_SHIPPING_REGIONS);
+    if (existing.length >= MAX_SHIPPING_REGIONS) {
       throw conflict('MAX_SHIPPING_REGIONS_REACHED', `A site has at most ${MAX_SHIPPING_REGIONS} shipping regions`, { max: MAX_SHIPPING_REGIONS });
     }
-    await insertShippingRegion(trx, ctx.site.id, region);
-    return region;
+    // Regions list in the order they were made: one made in the same millisecond as the last (a script,
+    // the demo seed) is dated a millisecond later instead of being ordered by its random id.
+    const last = existing.at(-1)?.createdDate;
+    const created = last !== undefined && last >= now ? new Date(Date.parse(last) + 1).toISOString() : now;
+    const placed = { ...region, createdDate: created, updatedDate: created };
+    await insertShippingRegion(trx, ctx.site.id, placed);
+    return placed;
   });
 }
 
