@@ -184,7 +184,7 @@ export async function findShippingRegion(db: Executor, siteId: string, id: strin
 
 export const deleteShippingRegionRow = (db: Executor, siteId: string, id: string) => deleteRow(db, 'shipping_regions', siteId, id);
 
-/** Every region of the site, oldest first (the engine takes the first region covering the address). */
+/** Every region of the site, oldest first (the order the owner made them; the engine's choice of region does not depend on it). */
 export async function listShippingRegionRows(db: Executor, siteId: string, max: number): Promise<ShippingRegionRecord[]> {
   const rows = await db.selectFrom('shipping_regions').selectAll().where('site_id', '=', siteId).orderBy('created_date').orderBy('id').limit(max).execute();
   return rows.map(shippingFromRow);
