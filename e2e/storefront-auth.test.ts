@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { updateSite } from '../packages/server/src/domains/sites/service.js';
-import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../packages/server/test/identity-helpers.js';
+import { codeFrom, STRONG_PASSWORD, uniqueEmail } from '../packages/server/test/identity-helpers.js';
+import { startMailbox, type Mailbox } from '../packages/server/test/mailbox.js';
 import { call } from '../packages/server/test/harness.js';
 import { useServerAndBrowser } from './fixture.js';
 import { open } from './storefront-helpers.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../packages/server/test/identity-helpers.js';
+import { codeFrom, STRONG_PASSWORD, uniqueEmail } from '../packages/server/test/identity-helpers.js';
+import { startMailbox, type Mailbox } from '../packages/server/test/mailbox.js';
 import { asOwner, call } from '../packages/server/test/harness.js';
 import { digitalProduct, paidDigitalOrder } from '../packages/server/test/orders-support.js';
 import { useServerAndBrowser } from './fixture.js';

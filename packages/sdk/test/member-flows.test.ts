@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
-import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from '../../server/test/identity-helpers.js';
+import { codeFrom, STRONG_PASSWORD, uniqueEmail } from '../../server/test/identity-helpers.js';
+import { startMailbox, type Mailbox } from '../../server/test/mailbox.js';
 import { updateSite } from '../../server/src/domains/sites/service.js';
 import { cookieTokens, createClient, OAuthStrategy, pkceChallenge } from '../src/index.js';
 import { sha256 } from '../src/auth/oauth/sha256.js';

@@ -5,56 +5,35 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberWithToken } from './member-tokens.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { createSite } from '../src/domains/sites/service.js';
 import { createApiKey } from '../src/domains/identity/service.js';
 
 const STORES_APP = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const BASE = '/back-in-stock-service/v1/back-in-stock-notification-requests';
 
-interface Received { to: string; subject: string; raw: string }
 let t: TestServer;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let mail: Mailbox;
 let visitor: string;
 let member: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    // Addresses starting with "bounce" do not exist: a permanent refusal.
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('bounce')) callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => { raw += c.toString(); });
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as { port: number }).port;
-  t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, backInStock: { settleEveryMs: 100 } });
+  // Addresses starting with "bounce" do not exist: a permanent refusal.
+  mail = await startMailbox({ refuseRecipient: (address) => (address.startsWith('bounce') ? 550 : undefined) });
+  t = await startTestServer({ smtpUrl: mail.url, backInStock: { settleEveryMs: 100 } });
   visitor = (await visitorTokens(t)).accessToken;
   member = (await memberWithToken(t, { loginEmail: 'bis-member@example.com' })).token;
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mail?.close();
 });
 
 const owner = () => asOwner(t);
 const db = () => t.server.deps.storage.db;
-const mailsTo = (to: string) => received.filter((m) => m.to === to);
+const mailsTo = (to: string) => mail.to(to);
 const rowsOf = (productId: string) => db().selectFrom('back_in_stock_requests').select(['id', 'email', 'status']).where('catalog_item_id', '=', productId).orderBy('email').execute();
 
 async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {

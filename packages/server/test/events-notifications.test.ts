@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { FAST_EVENTS, Receiver, ownerContext, recordInTransaction, waitFor, SLOW_START_MS } from './events-support.js';
 import { updateSite } from '../src/domains/sites/service.js';
 import { recordEvents } from '../src/domains/events/service.js';
@@ -113,36 +112,19 @@ describe('without SMTP: the mailbox', () => {
 
 describe('with SMTP', () => {
   let t: TestServer;
-  let smtp: SMTPServer;
-  const received: { to: string[]; raw: string }[] = [];
+  let mail: Mailbox;
+  let received: Mailbox['messages'];
+  /** Reply codes for the next messages: each refuses one (451 for now, 550 for good). */
   let refuse: number[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => { raw += c.toString(); });
-        stream.on('end', () => {
-          const code = refuse.shift();
-          if (code) {
-            const err = Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), { responseCode: code });
-            callback(err);
-            return;
-          }
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const port = (smtp.server.address() as AddressInfo).port;
-    t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, events: FAST_EVENTS });
+    mail = await startMailbox({ refuseMessage: () => refuse.shift() });
+    received = mail.messages;
+    t = await startTestServer({ smtpUrl: mail.url, events: FAST_EVENTS });
   }, SLOW_START_MS);
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mail?.close();
   });
 
   it('sends through SMTP, retries a temporary refusal, and gives up on a permanent one', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { updateSite } from '../src/domains/sites/service.js';
-import { codeFrom, startMailbox, STRONG_PASSWORD, uniqueEmail, type Mailbox } from './identity-helpers.js';
+import { codeFrom, STRONG_PASSWORD, uniqueEmail } from './identity-helpers.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { usePublicClientServer } from './public-client.js';
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from './harness.js';
 import { updateSite } from '../src/domains/sites/service.js';
 import { listIdentityMails as listMail } from '../src/domains/identity/mailer.js';
-import { as, codeForSession, codeFrom, pkce, startMailbox, STRONG_PASSWORD, uniqueEmail, visitor, type Mailbox } from './identity-helpers.js';
+import { as, codeForSession, codeFrom, pkce, STRONG_PASSWORD, uniqueEmail, visitor } from './identity-helpers.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 
 let t: TestServer;
 let mail: Mailbox;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
 import { listIdentityMails as listMail } from '../src/domains/identity/mailer.js';
 import { updateSite } from '../src/domains/sites/service.js';
-import { as, startMailbox, STRONG_PASSWORD, uniqueEmail, visitor, type Actor, type Mailbox } from './identity-helpers.js';
+import { as, STRONG_PASSWORD, uniqueEmail, visitor, type Actor } from './identity-helpers.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { ownerCreateMember } from './member-tokens.js';
 
 /**

@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from './harness.js';
 import { waitFor } from './events-support.js';
+import { startMailbox } from './mailbox.js';
 import { DATA_JOB_BATCH_SIZE } from '../src/domains/data/bulk.js';
 import { freshDatabase, startServerProcess, stopServerProcess, type ServerProcess } from './child-server.js';
 
@@ -48,24 +48,6 @@ async function freePort(): Promise<number> {
   const port = (probe.address() as net.AddressInfo).port;
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-/** A real SMTP receiver counting messages per recipient. */
-async function startSmtp(port: number, received: string[]): Promise<SMTPServer> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
-  return smtp;
 }
 
 describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
@@ -121,9 +103,8 @@ describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(Number(atKill.success_count)).toBeLessThan(ITEMS);
     expect((await mailAttempts())[0]!.status).toBe('PENDING');
 
-    const received: string[] = [];
-    const smtp = await startSmtp(smtpPort, received);
-    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const mail = await startMailbox({ port: smtpPort });
+    cleanups.push(() => mail.close());
     proc = await startProcess(env);
     await waitFor(async () => (await status(proc.url)).status === 'SUCCEEDED', 150_000, 'the job to finish after the restart');
     expect(await status(proc.url)).toEqual({ status: 'SUCCEEDED', successCount: ITEMS });
@@ -132,12 +113,12 @@ describe(`jobs across SIGKILL (${PG ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(await counted({ hits: 1 })).toBe(ITEMS);
     expect(await counted({})).toBe(ITEMS);
 
-    await waitFor(() => received.length >= 1, 30_000, 'the mail after the restart');
+    await waitFor(() => mail.messages.length >= 1, 30_000, 'the mail after the restart');
     await waitFor(async () => (await mailAttempts())[0]!.status === 'SENT', 10_000, 'the mail to be marked sent');
     // Give a duplicate every chance to show up.
     await new Promise((r) => setTimeout(r, 1_500));
     
-    expect(received).toEqual(['crash@example.com']);
+    expect(mail.messages.map((m) => m.to)).toEqual([['crash@example.com']]);
     const job = await read(async (db) => db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'data.bulk-by-filter').execute());
     // Claimed by the killed process, then again once its lease expired. The test's 1.5 s lease can also
     // lapse under a saturated CPU while the new process holds it (a third claim); the exact item counts

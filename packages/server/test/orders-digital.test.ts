@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, type TestServer } from './harness.js';
-import { as, startMailbox, visitor, type Actor, type Mailbox } from './identity-helpers.js';
+import { as, visitor, type Actor } from './identity-helpers.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { payWithCard, TEST_CARDS, type PaymentsFixture } from './payments-support.js';
 import { digitalProduct, STORES_APP_ID } from './orders-support.js';
 import { serviceContext } from './member-tokens.js';

@@ -3,41 +3,27 @@
  * id), never sees merchant-only parts, and changes nothing; visitors see no orders. Buyer e-mails
  * (placed, paid, shipped, refunded, canceled) go through the one mail outbox to a real SMTP receiver.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { memberWithToken, serviceContext } from './member-tokens.js';
 import { FAST_EVENTS, waitFor } from './events-support.js';
 import { draftOf, v1Product } from './orders-support.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { applyPaymentUpdate, createOrderFromCheckout } from '../src/domains/orders/index.js';
 import type { RequestContext } from '../src/http/context.js';
 
 let t: TestServer;
 let ctx: RequestContext;
 /** A real SMTP receiver: what the server sends arrives here. */
-let smtp: SMTPServer;
-const received: { to: string[]; raw: string }[] = [];
+let mail: Mailbox;
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => { raw += c.toString(); });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, events: FAST_EVENTS });
+  mail = await startMailbox();
+  t = await startTestServer({ smtpUrl: mail.url, events: FAST_EVENTS });
   ctx = serviceContext(t);
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mail?.close();
 });
 
 const O = '/ecom/v1/orders';
@@ -93,7 +79,7 @@ async function mails(to: string): Promise<Mail[]> {
   const res = await call(t.url, '/notifications/v1/mails', { ...asOwner(t), query: { limit: '100' } });
   return (res.body.mails as Mail[]).filter((m) => m.to === to && m.status === 'SENT');
 }
-const arrived = (to: string) => received.filter((r) => r.to.includes(to));
+const arrived = (to: string) => mail.to(to);
 
 describe('buyer e-mails through the outbox', () => {
   it('placed, paid, shipped, refunded and canceled mails reach the buyer', async () => {
@@ -118,7 +104,7 @@ describe('buyer e-mails through the outbox', () => {
     expect(by['order-refunded']!.text).toContain('We refunded $5.00 of order');
     expect(by['order-canceled']!.text).toContain('Out of stock');
     // The same five arrived at the SMTP receiver.
-    const subjects = arrived(to).map((r) => /^Subject: (.*)$/m.exec(r.raw)?.[1]).sort();
+    const subjects = arrived(to).map((r) => r.subject).sort();
     expect(subjects).toEqual([
       `Payment received for order #${number}`, `Refund for order #${number}`, `Your order #${number} at ${t.site.name}`,
       `Your order #${number} is on its way`, `Your order #${number} was canceled`,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './harness.js';
 import { freshDatabase, startServerProcess, stopServerProcess, type FreshDatabase, type ServerProcess } from './child-server.js';
-import { freshIp, pkce, startMailbox, STRONG_PASSWORD, uniqueEmail, type Actor, type Mailbox } from './identity-helpers.js';
+import { freshIp, pkce, STRONG_PASSWORD, uniqueEmail, type Actor } from './identity-helpers.js';
+import { startMailbox, type Mailbox } from './mailbox.js';
 import { getSite, SITE_CACHE_MS, updateSite } from '../src/domains/sites/service.js';
 import { COLLECTION_CACHE_MS } from '../src/domains/data/common.js';
 import { DEMO_SITE_SLUG } from '../src/cli/demo-store.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../harness.js';
 import { FAST_EVENTS_ENV, Receiver } from '../events-support.js';
-import { startMailbox, type Mailbox } from '../identity-helpers.js';
+import { startMailbox, type Mailbox } from '../mailbox.js';
 import { checkoutOf, ok, sleep, startFleet, stockedProduct, placeOrder, visitorToken, type Fleet } from './support.js';
 
 /**
