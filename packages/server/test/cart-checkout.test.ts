@@ -139,6 +139,8 @@ describe('checkout', () => {
     // A card refused before the provider (expired) places nothing: the order and its charge are one step.
     const expired = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: JSON.stringify({ number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123' }) });
     expect([expired.status, expired.body.details.validationError.fieldViolations[0].field]).toEqual([400, 'card.expYear']);
+    const month13 = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: JSON.stringify({ number: '4242424242424242', expMonth: 13, expYear: 2040, cvc: '123' }) });
+    expect([month13.status, month13.body.details.validationError.fieldViolations[0].field]).toEqual([400, 'card.expMonth']);
     expect(await ordersOf(co.id)).toBe(0);
     expect((await v.get(`${CHECKOUTS}/${co.id}`)).body.checkout.completed).toBe(false);
     const declined = await v.post(`${CHECKOUTS}/${co.id}/create-order-and-charge`, { id: co.id, paymentToken: card('4000000000000002') });

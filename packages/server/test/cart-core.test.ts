@@ -104,6 +104,43 @@ describe('current cart', () => {
     expect(est.body.appliedDiscounts[0]).toMatchObject({ discountType: 'GLOBAL', merchantDiscount: { amount: { amount: '10.00' } } });
   });
 
+  it('checks what only an owner may set before storing it: a refused value changes nothing, and the cart stays usable', async () => {
+    const owner = as(t, 'owner');
+    const p = await productV1(t, { name: 'Stool', price: 30 });
+    await owner.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId)] });
+    const before = (await owner.get(CART)).body;
+    const field = (res: { status: number; body: { details: { validationError: { fieldViolations: { field: string }[] } } } }) =>
+      [res.status, res.body.details.validationError.fieldViolations[0]!.field];
+    for (const [price, bad] of [['-10.00', 'price'], ['10.001', 'price'], ['1.00', 'fullPrice']] as const) {
+      const custom = { quantity: 1, price, ...(bad === 'fullPrice' ? { fullPrice: '-1' } : {}), productName: { original: 'Odd' } };
+      expect(field(await owner.post(`${CART}/add-to-cart`, { customLineItems: [custom] }))).toEqual([400, `customLineItems[0].${bad}`]);
+    }
+    const stool = before.cart.lineItems.find((l: { catalogReference?: { catalogItemId: string } }) => l.catalogReference?.catalogItemId === p.productId);
+    for (const [discount, bad] of [
+      [{ percentage: 0.30000000000000004 }, 'merchantDiscounts[0].percentage'],
+      [{ amount: '-1.00' }, 'merchantDiscounts[0].amount'],
+      [{ amount: '1.00', lineItemIds: ['nope'] }, 'merchantDiscounts[0].lineItemIds[0]'],
+      [{}, 'merchantDiscounts[0]'],
+    ] as const) {
+      expect(field(await owner.patch(CART, { merchantDiscounts: [discount] }))).toEqual([400, bad]);
+    }
+    // A buyer is never sent anywhere but a web page, and only an owner may send them elsewhere.
+    expect(field(await owner.patch(CART, { cartInfo: { overrideCheckoutUrl: 'javascript:alert(1)' } }))).toEqual([400, 'cartInfo.overrideCheckoutUrl']);
+    const v = as(t, await visitor(t));
+    await v.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId)] });
+    const redirect = await v.patch(CART, { cartInfo: { overrideCheckoutUrl: 'https://elsewhere.example/pay' } });
+    expect([redirect.status, redirect.body.details.applicationError.code]).toEqual([403, 'PERMISSION_DENIED']);
+    expect((await v.get(CART)).body.cart.overrideCheckoutUrl).toBeNull();
+    expect((await owner.get(CART)).body).toEqual(before);
+
+    // A discount on one line follows it: once the line is removed, the discount goes and the cart still prices.
+    expect((await owner.patch(CART, { merchantDiscounts: [{ amount: '5.00', lineItemIds: [stool.id] }] })).status).toBe(200);
+    expect((await owner.post(`${CART}/estimate-totals`, {})).body.appliedDiscounts.map((a: { lineItemIds: string[] }) => a.lineItemIds)).toEqual([[stool.id]]);
+    expect((await owner.post(`${CART}/remove-line-items`, { lineItemIds: [stool.id] })).status).toBe(200);
+    const after = await owner.post(`${CART}/estimate-totals`, {});
+    expect([after.status, after.body.appliedDiscounts]).toEqual([200, []]);
+  });
+
   it('keeps each caller to its own cart', async () => {
     const p = await productV1(t, { name: 'Pen', price: 2 });
     const a = as(t, await visitor(t));

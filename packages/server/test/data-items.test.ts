@@ -5,6 +5,8 @@ import { createApiKey } from '../src/domains/identity/service.js';
 import { call, startTestServer, visitorTokens, type TestServer } from './harness.js';
 import { createCollection, d, dataCall, expectAppError, expectViolation, ok, ownerAuth, type Auth } from './data-support.js';
 import { eventsOf } from './member-tokens.js';
+import { JSON_DEPTH_MAX } from '../src/http/wire.js';
+import { MAX_ITEM_DEPTH } from '../src/domains/data/values.js';
 
 let t: TestServer;
 let owner: Auth;
@@ -101,6 +103,28 @@ describe('items', () => {
     const ok53 = await ok(t, owner, '/items', { dataCollectionId: 'books', dataItem: { data: { pages: 2 ** 53 - 1 } } });
     expect(ok53.dataItem.data.pages).toBe(9007199254740991);
     await ok(t, owner, '/items/remove', { dataCollectionId: 'books', dataItemId: ok53.dataItem.id });
+  });
+
+  it(`refuses JSON nested deeper than ${JSON_DEPTH_MAX} levels anywhere in a request, and stores nothing`, async () => {
+    const before = await count('books');
+    // The body, dataItem and data are three levels; the arrays make up the rest.
+    const body = (arrays: number, extra = '') =>
+      `{"dataCollectionId":"books","dataItem":{"id":"deep","data":{${extra}"nest":${'['.repeat(arrays)}${']'.repeat(arrays)}}}}`;
+    const send = (text: string) => call(t.url, '/wix-data/v2/items', { ...owner, method: 'POST', rawBody: text, headers: { 'content-type': 'application/json' } });
+    const tooDeep = { field: '$body', description: `must not nest objects and arrays more than ${JSON_DEPTH_MAX} levels deep`, violatedRule: 'MAX', data: {} };
+    for (const text of [body(JSON_DEPTH_MAX - 2), body(5_000), body(JSON_DEPTH_MAX - 2, '"note":"\\u0041",')]) {
+      const res = await send(text);
+      expect([res.status, res.body.details.validationError.fieldViolations]).toEqual([400, [tooDeep]]);
+    }
+    expect(await count('books')).toBe(before);
+    // At the bound the wire passes it on, and the data layer's own, smaller bound answers.
+    const atBound = await send(body(JSON_DEPTH_MAX - 3));
+    expect([atBound.status, atBound.body.details.validationError.fieldViolations[0].description]).toEqual([400, `is nested deeper than ${MAX_ITEM_DEPTH} levels`]);
+    const stored = await send(body(MAX_ITEM_DEPTH));
+    expect(stored.status).toBe(200);
+    const nested = (n: number): unknown[] => (n === 0 ? [] : [nested(n - 1)]);
+    expect(stored.body.dataItem.data.nest).toEqual(nested(MAX_ITEM_DEPTH - 1));
+    await ok(t, owner, '/items/remove', { dataCollectionId: 'books', dataItemId: 'deep' });
   });
 
   it('answers every WDE code of the spec with the exact error', async () => {

@@ -149,9 +149,9 @@ describe('trigger refund', () => {
 
     const tooMany = await refund(id, { payments: [{ paymentId: paid.body.paymentId }], details: { lineItems: [{ lineItemId: 'line-1', quantity: 2 }] } });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.details.validationError.fieldViolations).toEqual([{ field: 'details.lineItems.0.quantity', description: 'must be at most 1 (what is left to refund of the line)', violatedRule: 'MAX', data: { max: 1 } }]);
+    expect(tooMany.body.details.validationError.fieldViolations).toEqual([{ field: 'details.lineItems[0].quantity', description: 'must be at most 1 (what is left to refund of the line)', violatedRule: 'MAX', data: { max: 1 } }]);
     const unknown = await refund(id, { payments: [{ paymentId: paid.body.paymentId }], details: { lineItems: [{ lineItemId: 'line-9', quantity: 1 }] } });
-    expect(unknown.body.details.validationError.fieldViolations[0].field).toBe('details.lineItems.0.lineItemId');
+    expect(unknown.body.details.validationError.fieldViolations[0].field).toBe('details.lineItems[0].lineItemId');
     // Nothing was written by the refused calls.
     expect((await refundRows(f, id)).length).toBe(1);
 
@@ -162,6 +162,18 @@ describe('trigger refund', () => {
     });
     expect(some.body.orderTransactions.refunds[1].transactions[0].amount).toEqual({ amount: '5.00' });
     expect(await onHand(f.ctx, f.product)).toEqual({ quantity: before.quantity! + 1, reserved: before.reserved });
+  });
+
+  it('refunds no more shipping or fees than the order charged, and only fees it has', async () => {
+    const { id, paymentId } = await paidByCard(); // no shipping, no fees
+    const shipping = await refund(id, { payments: [{ paymentId }], details: { shipping: { amount: { amount: '10.00' } } } });
+    expect([shipping.status, shipping.body.details.validationError.fieldViolations]).toEqual([400, [
+      { field: 'details.shipping.amount.amount', description: 'must be at most 0.00 (what is left to refund of it)', violatedRule: 'DECIMAL_LTE', data: { max: '0.00' } },
+    ]]);
+    const fee = await refund(id, { payments: [{ paymentId }], details: { additionalFees: [{ additionalFeeId: 'x', amount: { amount: '5.00' } }] } });
+    expect([fee.status, fee.body.details.validationError.fieldViolations[0].field]).toEqual([400, 'details.additionalFees[0].additionalFeeId']);
+    expect(await refundRows(f, id)).toEqual([]);
+    expect(await paymentStatusOf(f, id)).toBe('PAID');
   });
 
   it('a refund the provider refuses is FAILED, named in failedPaymentIds, and moves no money', async () => {
@@ -213,6 +225,22 @@ describe('order transactions calls', () => {
     const badStatus = await owner(f, `/ecom/v1/payments/orders/${id}/add-payment`, { body: { payments: [{ amount: { amount: '1.00' }, status: 'REFUNDED' }] } });
     expect([badStatus.status, badStatus.body.details.applicationError.code]).toEqual([400, 'INVALID_PAYMENT_STATUS']);
     expect((await paymentRows(f, id)).length).toBe(2);
+  });
+
+  it('every part payment moves the order\'s balance; a payment of 0 is recorded but pays nothing', async () => {
+    const id = await newOrder(f, 2); // 2 x 5.00
+    const balance = async () => {
+      const o = await getOrder(f.ctx, id);
+      return [o.paymentStatus, o.balanceSummary.paid.amount, o.balanceSummary.balance.amount];
+    };
+    const add = (amount: string) => owner(f, `/ecom/v1/payments/orders/${id}/add-payment`, { body: { payments: [{ amount: { amount } }] } });
+    expect((await add('0.00')).status).toBe(200);
+    expect(await balance()).toEqual(['NOT_PAID', '0.00', '10.00']);
+    expect((await add('4.00')).status).toBe(200);
+    expect(await balance()).toEqual(['PARTIALLY_PAID', '4.00', '6.00']);
+    expect((await add('3.00')).status).toBe(200);
+    expect(await balance()).toEqual(['PARTIALLY_PAID', '7.00', '3.00']);
+    expect((await owner(f, collector(id, 'payment-collectability-status'))).body.amount).toEqual({ amount: '3.00' });
   });
 
   it('bulk status updates answer per payment; list-by-ids answers each order', async () => {

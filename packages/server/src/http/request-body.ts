@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { ApplicationError, violation } from './errors.js';
 import { jsonTextMayHoldBadText } from './text-guard.js';
-import { parseJsonSafely } from './wire.js';
+import { JsonTooDeepError, parseJsonSafely } from './wire.js';
 
 /**
  * The request body, at most `maxBytes` long, else a 413. On the Node adapter it is read from Node's
@@ -66,7 +66,8 @@ export function jsonBodyOf(text: string): { body: Record<string, unknown>; needs
   let parsed: unknown;
   try {
     parsed = parseJsonSafely(text);
-  } catch {
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw violation('$body', error.message, 'MAX');
     throw violation('$body', 'must be valid JSON', 'FORMAT');
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw violation('$body', 'must be a JSON object', 'FORMAT');

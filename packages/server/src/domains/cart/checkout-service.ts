@@ -13,6 +13,7 @@ import { resolveLines } from './catalog-lines.js';
 import { addLines, removeLines, setQuantities } from './line-edits.js';
 import type { ChannelType, CheckoutDoc, EcomAddress, ResolvedLine, SelectedShippingOption, StoredCheckout } from './model.js';
 import { ownerOf } from './owner.js';
+import { checkCheckoutUrl, checkCustomLines, withFewerLines } from './owner-inputs.js';
 import { presentCheckout } from './present.js';
 import type { CheckoutInfoInput, CustomLineItemInput, LineItemInput } from './schema.js';
 import { findCoupon, findCurrentCart, linkCheckout, removeOrderedCart } from './service.js';
@@ -28,10 +29,6 @@ const checkoutNotFound = (id: string) => notFound('CHECKOUT_NOT_FOUND', `Checkou
 /** Gift cards are not offered by this server: refused with a clear code rather than ignored. */
 function refuseGiftCard(code: string | null | undefined): void {
   if (code) throw new ApplicationError(400, 'GIFT_CARD_NOT_SUPPORTED', 'Gift cards are not supported by this store', { giftCardCode: code });
-}
-
-function requireElevated(ctx: RequestContext, what: string): void {
-  if (!isElevated(ctx.caller)) throw new ApplicationError(403, 'PERMISSION_DENIED', `Only the store owner may set ${what}`);
 }
 
 /** Prices a checkout now: its lines from the catalog, its choices, the store's rules. */
@@ -153,8 +150,8 @@ export async function createCheckout(ctx: RequestContext, input: {
   customLineItems?: CustomLineItemInput[] | undefined; channelType: ChannelType; giftCardCode?: string | null | undefined; overrideCheckoutUrl?: string | null | undefined;
 }): Promise<CheckoutView> {
   refuseGiftCard(input.giftCardCode);
-  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
-  if (input.overrideCheckoutUrl) requireElevated(ctx, 'a checkout URL');
+  checkCustomLines(ctx, input.customLineItems);
+  checkCheckoutUrl(ctx, input.overrideCheckoutUrl);
   const coupon = input.couponCode ? await findCoupon(ctx, input.couponCode) : null;
   const doc: CheckoutDoc = {
     ...applyInfo(newDoc(ctx), input.checkoutInfo),
@@ -194,8 +191,8 @@ export async function updateCheckout(ctx: RequestContext, id: string, input: {
   lineItems?: LineItemInput[] | undefined; customLineItems?: CustomLineItemInput[] | undefined;
 }): Promise<CheckoutView> {
   refuseGiftCard(input.giftCardCode);
-  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
-  if (input.overrideCheckoutUrl) requireElevated(ctx, 'a checkout URL');
+  checkCustomLines(ctx, input.customLineItems);
+  checkCheckoutUrl(ctx, input.overrideCheckoutUrl);
   const coupon = input.couponCode ? await findCoupon(ctx, input.couponCode) : undefined;
   return changeCheckout(ctx, id, (doc) => ({
     ...applyInfo(doc, input.checkout),
@@ -206,12 +203,12 @@ export async function updateCheckout(ctx: RequestContext, id: string, input: {
 }
 
 export async function addToCheckout(ctx: RequestContext, id: string, lineItems: LineItemInput[] | undefined, customLineItems: CustomLineItemInput[] | undefined): Promise<CheckoutView> {
-  if (customLineItems?.length) requireElevated(ctx, 'custom line items');
+  checkCustomLines(ctx, customLineItems);
   return changeCheckout(ctx, id, (doc) => ({ ...doc, lineItems: addLines(doc.lineItems, lineItems, customLineItems) }));
 }
 
-export const removeCheckoutLines = (ctx: RequestContext, id: string, ids: string[]) => changeCheckout(ctx, id, (doc) => ({ ...doc, lineItems: removeLines(doc.lineItems, ids) }));
-export const updateCheckoutQuantities = (ctx: RequestContext, id: string, lines: { id: string; quantity: number }[]) => changeCheckout(ctx, id, (doc) => ({ ...doc, lineItems: setQuantities(doc.lineItems, lines) }));
+export const removeCheckoutLines = (ctx: RequestContext, id: string, ids: string[]) => changeCheckout(ctx, id, (doc) => withFewerLines(doc, removeLines(doc.lineItems, ids)));
+export const updateCheckoutQuantities = (ctx: RequestContext, id: string, lines: { id: string; quantity: number }[]) => changeCheckout(ctx, id, (doc) => withFewerLines(doc, setQuantities(doc.lineItems, lines)));
 export const removeCheckoutCoupon = (ctx: RequestContext, id: string) => changeCheckout(ctx, id, (doc) => ({ ...doc, coupon: null }));
 export const removeOverrideCheckoutUrl = (ctx: RequestContext, id: string) => changeCheckout(ctx, id, (doc) => ({ ...doc, overrideCheckoutUrl: null }));
 /** No gift card can be on a checkout here, so removing one only answers the checkout. */

@@ -27,6 +27,8 @@ export const CART_LIMITS = {
 } as const;
 
 const text = (max: number = CART_LIMITS.shortText) => z.string().max(max);
+/** A checkout URL the buyer is sent to: http or https only (never `javascript:` or the like). */
+const checkoutUrl = text(CART_LIMITS.url).refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'must be an http or https URL');
 const id = identifier(100);
 const quantity = z.number().int().min(1).max(CART_LIMITS.quantityMax);
 
@@ -98,7 +100,7 @@ export const updateCartRequest = conforms<UpdateCartRequest>()(z.object({
     contactInfo: addressWithContact.nullish(),
     selectedShippingOption: selectedShippingOption.nullish(),
     businessLocationId: id.nullish(),
-    overrideCheckoutUrl: text(CART_LIMITS.url).nullish(),
+    overrideCheckoutUrl: checkoutUrl.nullish(),
     buyerInfo: z.object({ email: email.nullish() }).nullish(),
   }).nullish(),
   couponCode: text(CART_LIMITS.couponCode).nullish(),
@@ -152,14 +154,14 @@ export const createCheckoutRequest = conforms<CreateCheckoutRequest>()(z.object(
   customLineItems: customLines.optional(),
   channelType,
   giftCardCode: text(100).nullish(),
-  overrideCheckoutUrl: text(CART_LIMITS.url).nullish(),
+  overrideCheckoutUrl: checkoutUrl.nullish(),
 }));
 
 export const updateCheckoutRequest = conforms<UpdateCheckoutRequest>()(z.object({
   checkout: checkoutInfo,
   couponCode: text(CART_LIMITS.couponCode).nullish(),
   giftCardCode: text(100).nullish(),
-  overrideCheckoutUrl: text(CART_LIMITS.url).nullish(),
+  overrideCheckoutUrl: checkoutUrl.nullish(),
   lineItems: lines.optional(),
   customLineItems: customLines.optional(),
 }));

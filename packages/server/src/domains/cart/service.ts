@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { deepFreeze } from '../../deep-freeze.js';
-import { isElevated, type RequestContext } from '../../http/context.js';
+import type { RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../storage/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
@@ -23,6 +23,7 @@ import {
   deleteCartRow, deleteCartUnlessMovedOn, findCartAtHead, findCartByOwner, insertCart, moveCart, readCartHeads, rekeyOpenCheckouts, updateCart, type CartHeads,
 } from './store.js';
 import { forgetCart, keepCart, keptCart } from './kept-carts.js';
+import { checkCheckoutUrl, checkCustomLines, checkMerchantDiscounts, requireElevated, withFewerLines } from './owner-inputs.js';
 
 export const CART_FQDN = 'wix.ecom.v1.cart';
 
@@ -186,13 +187,8 @@ async function changeCartInside(ctx: RequestContext, change: CartChange, opts: C
   return (await writeCart(ctx, existing, next)) ? next : undefined;
 }
 
-/** Custom lines and merchant discounts carry prices a buyer must not set: owners and apps only. */
-function requireElevated(ctx: RequestContext, what: string): void {
-  if (!isElevated(ctx.caller)) throw new ApplicationError(403, 'PERMISSION_DENIED', `Only the store owner may set ${what}`);
-}
-
 export async function addToCart(ctx: RequestContext, input: { lineItems?: LineItemInput[] | undefined; customLineItems?: CustomLineItemInput[] | undefined; businessLocationId?: string | null | undefined }): Promise<WrittenCart> {
-  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
+  checkCustomLines(ctx, input.customLineItems);
   if (!input.lineItems?.length && !input.customLineItems?.length) {
     throw new ApplicationError(400, 'NO_LINE_ITEMS', 'Give at least one of lineItems or customLineItems');
   }
@@ -211,8 +207,9 @@ export async function findCoupon(ctx: RequestContext, code: string): Promise<{ i
 }
 
 export async function updateCurrentCart(ctx: RequestContext, input: UpdateCartInput): Promise<WrittenCart> {
-  if (input.customLineItems?.length) requireElevated(ctx, 'custom line items');
+  checkCustomLines(ctx, input.customLineItems);
   if (input.merchantDiscounts) requireElevated(ctx, 'merchant discounts');
+  checkCheckoutUrl(ctx, input.cartInfo?.overrideCheckoutUrl);
   const coupon = input.couponCode ? await findCoupon(ctx, input.couponCode) : undefined;
   const info = input.cartInfo;
   return changeCart(ctx, (doc) => {
@@ -227,17 +224,20 @@ export async function updateCurrentCart(ctx: RequestContext, input: UpdateCartIn
       if (info.buyerInfo?.email !== undefined) next.email = info.buyerInfo.email;
     }
     if (coupon) next.coupon = coupon;
-    if (input.merchantDiscounts) next.merchantDiscounts = input.merchantDiscounts;
+    if (input.merchantDiscounts) {
+      checkMerchantDiscounts(ctx, input.merchantDiscounts, next.lineItems);
+      next.merchantDiscounts = input.merchantDiscounts;
+    }
     return next;
   }, { create: true });
 }
 
 export async function removeLineItems(ctx: RequestContext, ids: string[]): Promise<WrittenCart> {
-  return changeCart(ctx, (doc) => ({ ...doc, lineItems: removeLines(doc.lineItems, ids) }), { create: false });
+  return changeCart(ctx, (doc) => withFewerLines(doc, removeLines(doc.lineItems, ids)), { create: false });
 }
 
 export async function updateLineItemsQuantity(ctx: RequestContext, lines: { id: string; quantity: number }[]): Promise<WrittenCart> {
-  return changeCart(ctx, (doc) => ({ ...doc, lineItems: setQuantities(doc.lineItems, lines) }), { create: false });
+  return changeCart(ctx, (doc) => withFewerLines(doc, setQuantities(doc.lineItems, lines)), { create: false });
 }
 
 export async function removeCoupon(ctx: RequestContext): Promise<WrittenCart> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { InventoryDecrementV1, InventoryIncrementV1, InventoryItemV1Update, ProductSearchDetails, ProductV1Input, ProductV1Patch } from '@vitrine/types/stores';
 import { conforms } from '../../http/conforms.js';
 import { checkDecodedText, identifier } from '../../http/wire-schemas.js';
-import { parseJsonSafely } from '../../http/wire.js';
+import { JsonTooDeepError, parseJsonSafely } from '../../http/wire.js';
 import { MEASUREMENT_UNITS } from './model.js';
 
 /** Largest page of a V1 product query (the platform's own bound). */
@@ -17,8 +17,9 @@ const jsonText = (what: string) => z.string().max(20_000).transform((text, ctx) 
   let value: unknown;
   try {
     value = parseJsonSafely(text);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: `must be a JSON ${what}`, params: { rule: 'FORMAT' } });
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) ctx.addIssue({ code: 'custom', message: error.message, params: { rule: 'MAX' } });
+    else ctx.addIssue({ code: 'custom', message: `must be a JSON ${what}`, params: { rule: 'FORMAT' } });
     return z.NEVER;
   }
   checkDecodedText(value, ctx);

@@ -64,6 +64,11 @@ export interface OrderPaymentView {
   total: string;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
+  /** The amount the order shows as paid (its balance summary). */
+  paid: string;
+  /** What the order charged for shipping, and its additional fees by id (a checkout's fees by code). */
+  shipping: string;
+  additionalFees: { id: string; price: string }[];
   buyer: { memberId: string | null; email: string | null };
   lineItems: { id: string; quantity: number; price: string; refundedQuantity?: number; subscription: boolean }[];
 }

@@ -6,7 +6,7 @@ import { inTransaction } from '../../storage/transaction.js';
 import { currencyOf, price, toMinor } from './amounts.js';
 import { amountsAddUp, orderFromDraft, orderFromInput } from './build.js';
 import type {
-  InventoryUpdateTrigger, Order, OrderDraft, OrderInput, OrderPaymentStatus, OrderPaymentUpdate, OrderPaymentView, OrderRecord, OrderStatus, StockState,
+  InventoryUpdateTrigger, Order, OrderDraft, OrderInput, OrderJson, OrderPaymentStatus, OrderPaymentUpdate, OrderPaymentView, OrderRecord, OrderStatus, StockState,
 } from './model.js';
 import {
   changeOrder, failpoint, newActivity, orderNotFound, readOrder, recordOrderEvents, totalMinor, type OrderEvent,
@@ -130,12 +130,20 @@ export async function getOrder(ctx: RequestContext, orderId: string): Promise<Or
 // ---------------------------------------------------------------------------------------------
 // For payments (domains/payments through index.ts)
 
+/** An order's additional fee as refunds name it: its id (a checkout's fee has its code instead) and price with tax. */
+function feeOfOrder(fee: OrderJson): { id: string; price: string }[] {
+  const id = typeof fee.id === 'string' ? fee.id : typeof fee.code === 'string' ? fee.code : undefined;
+  const price = (fee.priceAfterTax ?? fee.price) as { amount?: unknown } | undefined;
+  return id !== undefined && typeof price?.amount === 'string' ? [{ id, price: price.amount }] : [];
+}
+
 export async function getOrderForPayment(ctx: RequestContext, orderId: string): Promise<OrderPaymentView> {
   const rec = await findOrder(ctx.db, ctx.site.id, orderId);
   if (!rec) throw orderNotFound(orderId);
   const o = rec.order;
   return {
-    id: o.id, number: o.number, currency: o.currency, total: o.priceSummary.total.amount, status: o.status, paymentStatus: o.paymentStatus,
+    id: o.id, number: o.number, currency: o.currency, total: o.priceSummary.total.amount, status: o.status, paymentStatus: o.paymentStatus, paid: o.balanceSummary.paid.amount,
+    shipping: o.priceSummary.shipping.amount, additionalFees: (o.additionalFees ?? []).flatMap(feeOfOrder),
     buyer: { memberId: o.buyerInfo.memberId ?? null, email: o.buyerInfo.email ?? null },
     lineItems: o.lineItems.map((li) => ({ id: li.id, quantity: li.quantity, price: li.price.amount, refundedQuantity: li.refundQuantity ?? 0, subscription: !!li.subscriptionInfo })),
   };

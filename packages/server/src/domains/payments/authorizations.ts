@@ -42,7 +42,7 @@ export async function captureAuthorizedPayments(ctx: RequestContext, orderId: st
       const p = paymentOf(op, r.paymentId);
       const problem = authorizationProblem(p);
       if (problem) throw problem;
-      const amount = r.amount === undefined ? p.amount : toMinor(r.amount, p.currency, `payments.${index}.amount`);
+      const amount = r.amount === undefined ? p.amount : toMinor(r.amount, p.currency, `payments[${index}].amount`);
       if (amount > p.amount) throw new ApplicationError(400, 'INVALID_AMOUNT', 'A capture cannot exceed the authorized amount', { paymentId: p.id, authorized: toAmount(p.amount, p.currency) });
       return { p, amount };
     });

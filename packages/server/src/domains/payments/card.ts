@@ -42,7 +42,12 @@ export function assertChargeableCard(card: PaymentCard, now: Date, prefix = 'car
   }
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
-  if (card.expYear < year || (card.expYear === year && card.expMonth < month)) {
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
+    violations.push({ field: `${prefix}.expMonth`, description: 'must be a month from 1 to 12', violatedRule: 'FORMAT', data: {} });
+  }
+  if (!Number.isInteger(card.expYear)) {
+    violations.push({ field: `${prefix}.expYear`, description: 'must be a year', violatedRule: 'FORMAT', data: {} });
+  } else if (card.expYear < year || (card.expYear === year && card.expMonth < month)) {
     violations.push({ field: `${prefix}.expYear`, description: 'the card has expired', violatedRule: 'MIN', data: {} });
   } else if (card.expYear > year + CARD_MAX_YEARS_AHEAD) {
     violations.push({ field: `${prefix}.expYear`, description: `must be at most ${year + CARD_MAX_YEARS_AHEAD}`, violatedRule: 'MAX', data: {} });

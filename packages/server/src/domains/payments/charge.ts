@@ -302,10 +302,10 @@ export async function chargeMemberships(ctx: RequestContext, orderId: string, me
     const charged = new Set(op.payments.filter((p) => p.kind === 'MEMBERSHIP' && p.status === 'APPROVED').map((p) => p.extras.membership?.lineItemId));
     for (const [index, c] of charges.entries()) {
       const line = op.order.lineItems.find((l) => l.id === c.lineItemId);
-      if (!line) throw violation(`membershipCharges.${index}.lineItemId`, 'is not a line item of the order', 'FORMAT');
+      if (!line) throw violation(`membershipCharges[${index}].lineItemId`, 'is not a line item of the order', 'FORMAT');
       if (charged.has(c.lineItemId)) throw conflict('LINE_ITEM_ALREADY_CHARGED', 'This line item is already paid with a membership', { lineItemId: c.lineItemId });
       charged.add(c.lineItemId);
-      const amount = toMinor(line.price, op.order.currency, `membershipCharges.${index}`, { allowZero: true }) * BigInt(line.quantity);
+      const amount = toMinor(line.price, op.order.currency, `membershipCharges[${index}]`, { allowZero: true }) * BigInt(line.quantity);
       // Never more than is left to pay: a line already paid another way is not charged again.
       if (amount > balance) throw new ApplicationError(400, 'INVALID_AMOUNT', 'The line costs more than the order has left to pay', { lineItemId: c.lineItemId });
       balance -= amount;

@@ -68,11 +68,14 @@ export async function syncOrder(op: OrderPayments, extras: SyncExtras = {}): Pro
   const after = orderPaymentStatus(op.total, payments);
   const becamePaid = after === 'PAID' && !wasPaid(op.before);
   const activity = extras.activity ?? (!becamePaid && after === 'PARTIALLY_PAID' && op.before !== after ? { type: 'ORDER_PARTIALLY_PAID' as const } : undefined);
-  if (after !== op.order.paymentStatus || becamePaid || activity || extras.refund) {
+  const captured = orderMoney(op.total, payments).captured;
+  // The paid amount too: a second partial payment leaves the status as it was but not the balance.
+  const paidMoved = captured !== toMinor(op.order.paid, op.order.currency, 'order.paid', { allowZero: true });
+  if (after !== op.order.paymentStatus || paidMoved || becamePaid || activity || extras.refund) {
     await updateOrderPayment(op.ctx, op.order.id, {
       paymentStatus: after,
       becamePaid,
-      paidAmount: toAmount(orderMoney(op.total, payments).captured, op.order.currency),
+      paidAmount: toAmount(captured, op.order.currency),
       ...(activity ? { activity } : {}),
       ...(extras.refund ? { refund: extras.refund } : {}),
     });

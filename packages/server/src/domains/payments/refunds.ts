@@ -79,17 +79,53 @@ function refundLines(op: OrderPayments, details: RefundDetails | undefined, earl
   lines.forEach((l, i) => {
     const line = op.order.lineItems.find((x) => x.id === l.lineItemId);
     if (!line) {
-      violations.push({ field: `${field}.${i}.lineItemId`, description: 'is not a line item of the order', violatedRule: 'FORMAT', data: {} });
+      violations.push({ field: `${field}[${i}].lineItemId`, description: 'is not a line item of the order', violatedRule: 'FORMAT', data: {} });
       return;
     }
     const total = (seen.get(l.lineItemId) ?? 0) + l.quantity;
     seen.set(l.lineItemId, total);
     const left = line.quantity - (earlier.get(l.lineItemId) ?? 0);
-    if (total > left) violations.push({ field: `${field}.${i}.quantity`, description: `must be at most ${left} (what is left to refund of the line)`, violatedRule: 'MAX', data: { max: left } });
-    value += toMinor(line.price, op.order.currency, `${field}.${i}`, { allowZero: true }) * BigInt(l.quantity);
+    if (total > left) violations.push({ field: `${field}[${i}].quantity`, description: `must be at most ${left} (what is left to refund of the line)`, violatedRule: 'MAX', data: { max: left } });
+    value += toMinor(line.price, op.order.currency, `${field}[${i}]`, { allowZero: true }) * BigInt(l.quantity);
   });
   if (violations.length > 0) throw new ValidationError(violations);
   return { lines: lines.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })), value };
+}
+
+/**
+ * The shipping and additional fees this refund names, checked against what the order charged for
+ * them less what earlier refunds (not failed) gave back of each; their sum.
+ */
+function refundExtras(op: OrderPayments, details: RefundDetails | undefined, refunds: readonly Refund[]): bigint {
+  const currency = op.order.currency;
+  const earlier = refunds.filter((r) => !r.transactions.every((t) => t.status === 'FAILED')).map((r) => r.details);
+  const violations: FieldViolation[] = [];
+  let sum = 0n;
+  const claim = (field: string, amount: string, charged: bigint, before: bigint) => {
+    const minor = toMinor(amount, currency, field, { allowZero: true });
+    const left = charged - before;
+    if (minor > left) violations.push({ field, description: `must be at most ${toAmount(left, currency)} (what is left to refund of it)`, violatedRule: 'DECIMAL_LTE', data: { max: toAmount(left, currency) } });
+    sum += minor;
+  };
+  if (details?.shipping) {
+    const before = sumMinor(earlier.flatMap((d) => (d.shipping ? [toMinor(d.shipping.amount.amount, currency, 'shipping', { allowZero: true })] : [])));
+    claim('details.shipping.amount.amount', details.shipping.amount.amount, toMinor(op.order.shipping, currency, 'shipping', { allowZero: true }), before);
+  }
+  const claimed = new Map<string, bigint>();
+  (details?.additionalFees ?? []).forEach((f, i) => {
+    const field = `details.additionalFees[${i}]`;
+    const fee = op.order.additionalFees.find((x) => x.id === f.additionalFeeId);
+    if (!fee) {
+      violations.push({ field: `${field}.additionalFeeId`, description: 'is not an additional fee of the order', violatedRule: 'FORMAT', data: {} });
+      return;
+    }
+    const before = (claimed.get(fee.id) ?? 0n) + sumMinor(earlier.flatMap((d) => (d.additionalFees ?? [])
+      .filter((x) => x.additionalFeeId === fee.id).map((x) => toMinor(x.amount.amount, currency, 'fee', { allowZero: true }))));
+    claim(`${field}.amount.amount`, f.amount.amount, toMinor(fee.price, currency, 'fee', { allowZero: true }), before);
+    claimed.set(fee.id, (claimed.get(fee.id) ?? 0n) + toMinor(f.amount.amount, currency, 'fee', { allowZero: true }));
+  });
+  if (violations.length > 0) throw new ValidationError(violations);
+  return sum;
 }
 
 function restockLines(op: OrderPayments, input: TriggerRefundInput, refunded: RestockLine[]): RestockLine[] {
@@ -99,8 +135,8 @@ function restockLines(op: OrderPayments, input: TriggerRefundInput, refunded: Re
   const violations: FieldViolation[] = [];
   (info.items ?? []).forEach((item, i) => {
     const line = op.order.lineItems.find((x) => x.id === item.lineItemId);
-    if (!line) violations.push({ field: `sideEffects.restockInfo.items.${i}.lineItemId`, description: 'is not a line item of the order', violatedRule: 'FORMAT', data: {} });
-    else if (item.quantity > line.quantity) violations.push({ field: `sideEffects.restockInfo.items.${i}.quantity`, description: `must be at most ${line.quantity}`, violatedRule: 'MAX', data: { max: line.quantity } });
+    if (!line) violations.push({ field: `sideEffects.restockInfo.items[${i}].lineItemId`, description: 'is not a line item of the order', violatedRule: 'FORMAT', data: {} });
+    else if (item.quantity > line.quantity) violations.push({ field: `sideEffects.restockInfo.items[${i}].quantity`, description: `must be at most ${line.quantity}`, violatedRule: 'MAX', data: { max: line.quantity } });
   });
   if (violations.length > 0) throw new ValidationError(violations);
   return (info.items ?? []).map((i) => ({ lineItemId: i.lineItemId, quantity: i.quantity }));
@@ -127,12 +163,9 @@ export async function triggerRefund(ctx: RequestContext, orderId: string, input:
       throw new ApplicationError(409, 'REFUND_NOT_AVAILABLE', 'This payment cannot be refunded', { reason: refundability.nonRefundableReason });
     }
     const { lines, value } = refundLines(op, input.details, refundedQuantities(refunds));
-    const extras = sumMinor([
-      ...(input.details?.shipping ? [toMinor(input.details.shipping.amount.amount, p.currency, 'details.shipping.amount.amount', { allowZero: true })] : []),
-      ...(input.details?.additionalFees ?? []).map((f, i) => toMinor(f.amount.amount, p.currency, `details.additionalFees.${i}.amount.amount`, { allowZero: true })),
-    ]);
+    const extras = refundExtras(op, input.details, refunds);
     const left = p.captured - p.refunded - p.refundPending;
-    const amount = request.amount !== undefined ? toMinor(request.amount, p.currency, 'payments.0.amount.amount')
+    const amount = request.amount !== undefined ? toMinor(request.amount, p.currency, 'payments[0].amount.amount')
       : lines.length > 0 || extras > 0n ? value + extras : left;
     if (amount <= 0n || amount > left) {
       throw new ApplicationError(400, 'INVALID_AMOUNT', 'The amount is more than is left to refund on the payment', { refundable: toAmount(left, p.currency) });

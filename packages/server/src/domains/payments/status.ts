@@ -44,8 +44,10 @@ export function orderMoney(total: bigint, payments: readonly Payment[]): OrderMo
 export function orderPaymentStatus(total: bigint, payments: readonly Payment[]): OrderPaymentStatus {
   const money = orderMoney(total, payments);
   if (money.refunded > 0n) return money.refunded >= money.captured ? 'FULLY_REFUNDED' : 'PARTIALLY_REFUNDED';
+  // A captured payment of 0 pays an order of 0 (nothing else): it is no part payment.
   const anyCaptured = payments.some((p) => CAPTURED_STATUSES.includes(p.status));
-  if (anyCaptured) return money.captured >= total ? 'PAID' : 'PARTIALLY_PAID';
+  if (anyCaptured && money.captured >= total) return 'PAID';
+  if (money.captured > 0n) return 'PARTIALLY_PAID';
   if (payments.some(inFlight)) return 'PENDING';
   if (payments.some((p) => p.status === 'PENDING_MERCHANT' && !p.offline)) return 'PENDING_MERCHANT';
   return 'NOT_PAID';

@@ -42,7 +42,8 @@ export async function addPayments(ctx: RequestContext, orderId: string, inputs: 
       if (!ADDABLE_STATUSES.includes(status)) {
         throw new ApplicationError(400, 'INVALID_PAYMENT_STATUS', `A payment cannot be added as ${status}`, { index, allowed: ADDABLE_STATUSES });
       }
-      const amount = toMinor(input.amount.amount, op.order.currency, `payments.${index}.amount.amount`, { allowZero: true });
+      // A payment of 0 is recorded (refundability answers ZERO_PRICE for it) but pays nothing (status.ts).
+      const amount = toMinor(input.amount.amount, op.order.currency, `payments[${index}].amount.amount`, { allowZero: true });
       if (CAPTURED_STATUSES.includes(status)) captured += amount;
       if (captured > op.total) {
         throw new ApplicationError(400, 'INVALID_AMOUNT', 'The approved payments would be more than the order total', { index, total: toAmount(op.total, op.order.currency) });

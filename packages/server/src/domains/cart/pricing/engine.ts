@@ -8,9 +8,9 @@
  */
 import { PricingInputError } from './errors.js';
 import { DISCOUNT_TARGETS, discountLines, discountOneUnit, lineDiscount, liveRuleValues, scopeMatches, type LiveRuleValue, type Remaining } from './discounts.js';
-import { isoInstant, readDiscountAmount, readLines, type DiscountAmount, type Line } from './lines.js';
+import { isoInstant, readDiscountAmount, readLines, readMerchantDiscount, type DiscountAmount, type Line } from './lines.js';
 import {
-  allocate, currencyOf, DEFAULT_ROUNDING_MODE, formatMoney, formatRate, parseMoney, parsePercentage, sum,
+  allocate, currencyOf, DEFAULT_ROUNDING_MODE, formatMoney, formatRate, parseMoney, sum,
   type Currency, type RoundingMode,
 } from './money.js';
 import type {
@@ -81,15 +81,10 @@ export function calculatePricing(input: PricingInput): PricingResult {
   const merchant = input.merchantDiscounts ?? [];
   if (merchant.length > MAX_MERCHANT_DISCOUNTS) throw new PricingInputError('merchantDiscounts', `must have at most ${MAX_MERCHANT_DISCOUNTS} discounts`, 'MAX_SIZE');
   merchant.forEach((m, i) => {
-    const field = `merchantDiscounts[${i}]`;
-    if ((m.amount == null) === (m.percentage == null)) throw new PricingInputError(field, 'must have exactly one of amount and percentage', 'ONE_OF_ALIGNMENT');
+    const amount = readMerchantDiscount(m, byId, currency, `merchantDiscounts[${i}]`);
     const ids = m.lineItemIds ?? [];
-    ids.forEach((id, k) => { if (!byId.has(id)) throw new PricingInputError(`${field}.lineItemIds[${k}]`, 'must be a line item of the cart'); });
     const perLine = ids.length > 0;
     const targets = perLine ? priced.filter((l) => ids.includes(l.id)) : priced;
-    const amount: DiscountAmount = m.amount != null
-      ? { type: 'FIXED_AMOUNT', amount: parseMoney(m.amount, currency, `${field}.amount`) }
-      : { type: 'PERCENTAGE', rate: parsePercentage(m.percentage ?? 0, `${field}.percentage`), percentage: m.percentage ?? 0 };
     // A merchant amount is for the chosen lines together, split over them; a percentage is per line.
     const taken = discountLines(amount, targets, remaining, perLine && amount.type === 'PERCENTAGE', mode);
     record(applied, { kind: 'merchant', percentage: m.percentage ?? null }, perLine ? 'SPECIFIC_ITEMS' : 'GLOBAL', taken, 0n);

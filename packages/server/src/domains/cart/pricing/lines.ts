@@ -1,7 +1,7 @@
 /** Reading and checking the engine's input into exact internal values (minor units, millionths). */
 import { PricingInputError } from './errors.js';
 import { parseDecimal, parseMoney, parsePercentage, RATE_SCALE, rescale, type Currency } from './money.js';
-import type { DiscountRuleType, ItemType, PricingLineItem } from './model.js';
+import type { DiscountRuleType, ItemType, MerchantDiscountInput, PricingLineItem } from './model.js';
 
 export const MAX_LINE_ITEMS = 300;
 export const MAX_QUANTITY = 100_000;
@@ -105,6 +105,19 @@ export function readDiscountAmount(
     default:
       throw new PricingInputError(`${field}.discountType`, 'must be PERCENTAGE, FIXED_AMOUNT or FIXED_PRICE', 'INVALID_ENUM_VALUE');
   }
+}
+
+/**
+ * A merchant discount read and checked (`field` names it in errors): exactly one of amount and
+ * percentage, and only lines of `lineIds`. The engine reads it so, and the cart checks it so before it
+ * stores one (a stored discount the engine refuses would fail every later read of the cart).
+ */
+export function readMerchantDiscount(m: MerchantDiscountInput, lineIds: { has(id: string): boolean }, currency: Currency, field: string): DiscountAmount {
+  if ((m.amount == null) === (m.percentage == null)) throw new PricingInputError(field, 'must have exactly one of amount and percentage', 'ONE_OF_ALIGNMENT');
+  (m.lineItemIds ?? []).forEach((id, k) => { if (!lineIds.has(id)) throw new PricingInputError(`${field}.lineItemIds[${k}]`, 'must be a line item of the cart'); });
+  return m.amount != null
+    ? { type: 'FIXED_AMOUNT', amount: parseMoney(m.amount, currency, `${field}.amount`) }
+    : { type: 'PERCENTAGE', rate: parsePercentage(m.percentage!, `${field}.percentage`), percentage: m.percentage! };
 }
 
 /**
