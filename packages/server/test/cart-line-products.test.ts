@@ -57,6 +57,21 @@ describe('cart lines after product writes', () => {
     expect((await v.get(CART)).body.cart.lineItems[0]).toMatchObject({ price: { amount: '31.00' }, availability: { status: 'AVAILABLE' } });
   });
 
+  it('describes a line\'s choices as the buyer reads them: a colour by its name, not its code', async () => {
+    const created = await call(t.url, '/stores/v1/products', { ...asOwner(t), body: { product: {
+      name: 'Tee', priceData: { price: 15 }, productType: 'physical',
+      productOptions: [
+        { optionType: 'drop_down', name: 'Size', choices: [{ value: 'S', description: 'Small' }, { value: 'L', description: 'Large' }] },
+        { optionType: 'color', name: 'Color', choices: [{ value: '#000000', description: 'Black' }, { value: '#ffffff', description: 'White' }] },
+      ],
+    } } });
+    expect(created.status).toBe(200);
+    const v = as(t, await visitor(t));
+    const added = await v.post(`${CART}/add-to-cart`, { lineItems: [line(created.body.product.id, 1, { options: { Size: 'L', Color: '#000000' } })] });
+    expect(added.body.cart.lineItems[0].descriptionLines.map((d: { name: { original: string }; plainText: { original: string } }) => [d.name.original, d.plainText.original]))
+      .toEqual([['Size', 'Large'], ['Color', 'Black']]);
+  });
+
   it('two carts of the same product each get their own lines (a kept product is shared, never changed)', async () => {
     const mug = await productV1(t, { name: 'Shared mug', price: 8, quantity: 5 });
     const a = as(t, await visitor(t));

@@ -343,6 +343,22 @@ export const PRICING_CASES: PricingCase[] = [
     expected: { priceSummary: ['20.00', '0.00', '0.00', '0.00', '0.00', '20.00'], selectedShippingOption: 'pickup', paths: [['shippingInfo.selectedCarrierServiceOption.logistics.pickupDetails.pickupMethod', 'STORE_PICKUP']] },
   },
   {
+    name: 'no choice made: the cheapest delivery, never a free pickup', // standard 5.00 chosen over pickup 0.00
+    input: cart([line('a', '20.00', 1, physical())], {
+      shippingAddress: US,
+      shipping: { regions: usShipping([STANDARD, { code: 'pickup', title: 'Pick up in store', rate: { type: 'FREE' }, pickup: { address: { country: 'US', city: 'Albany' }, pickupMethod: 'STORE_PICKUP' } }]) },
+    }),
+    expected: { priceSummary: ['20.00', '0.00', '5.00', '0.00', '0.00', '25.00'], selectedShippingOption: 'standard' },
+  },
+  {
+    name: 'no choice made and only a pickup reaches the address: the pickup',
+    input: cart([line('a', '20.00', 1, physical())], {
+      shippingAddress: US,
+      shipping: { regions: usShipping([{ code: 'pickup', title: 'Pick up in store', rate: { type: 'FREE' }, pickup: { address: { country: 'US', city: 'Albany' }, pickupMethod: 'STORE_PICKUP' } }]) },
+    }),
+    expected: { priceSummary: ['20.00', '0.00', '0.00', '0.00', '0.00', '20.00'], selectedShippingOption: 'pickup' },
+  },
+  {
     name: 'no shipping to the address',
     input: cart([line('a', '20.00', 1, physical())], { shippingAddress: { country: 'FR' }, shipping: { regions: usShipping([STANDARD]) } }),
     expected: { priceSummary: ['20.00', '0.00', '0.00', '0.00', '0.00', '20.00'], selectedShippingOption: null, calculationErrors: { generalShippingCalculationError: 'NO_SHIPPING_OPTIONS' }, violations: [['ERROR', 'other']] },

@@ -76,6 +76,11 @@ function optionsOf(line: StoredLine): LineOptions {
 
 const text = (name: string, value: string): DescriptionLine => ({ name: { original: name }, plainText: { original: value }, lineType: 'PLAIN_TEXT' });
 
+/** A V1 choice as a buyer reads it: its description (a colour's value is its code, "#000000"), else its value. */
+function choiceText(p: LineProductV1, option: string, value: string): string {
+  return p.productOptions.find((o) => o.name === option)?.choices.find((c) => c.value === value)?.description || value;
+}
+
 function fromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currency: Currency): Found | undefined {
   const opts = optionsOf(line);
   const variant = opts.variantId
@@ -98,7 +103,7 @@ function fromV1(ctx: RequestContext, line: StoredLine, p: LineProductV1, currenc
       price: catalogAmount(variant.variant.priceData.discountedPrice, currency),
       fullPrice: catalogAmount(variant.variant.priceData.price, currency),
       descriptionLines: [
-        ...Object.entries(variant.choices).map(([k, v]) => text(k, v)),
+        ...Object.entries(variant.choices).map(([k, v]) => text(k, choiceText(p, k, v))),
         ...Object.entries(opts.customTextFields ?? {}).map(([k, v]) => text(k, v)),
       ],
       ...(image ? { image } : {}),

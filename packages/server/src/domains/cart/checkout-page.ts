@@ -52,8 +52,9 @@ function html(title: string, body: string, script: string, status = 200): Respon
   return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#222}
 table{width:100%;border-collapse:collapse}td{padding:.3rem 0}td.n{text-align:right}form{display:flex;flex-direction:column;gap:.5rem;margin:1rem 0}
-input,select,button{font:inherit;padding:.5rem}.row{display:flex;gap:.5rem}.row>*{flex:1}.err{color:#b00020}.total{font-weight:bold}</style></head>
-<body>${body}<script nonce="${nonce}">${script}</script></body></html>`, {
+label{display:flex;flex-direction:column;gap:.2rem;font-size:.9rem}input,select,button{font:inherit;padding:.5rem;box-sizing:border-box;width:100%}
+.row{display:flex;gap:.5rem}.row>*{flex:1;min-width:0}.err{color:#b00020}.total{font-weight:bold}</style></head>
+<body><main>${body}</main><script nonce="${nonce}">${script}</script></body></html>`, {
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff',
@@ -74,13 +75,27 @@ function render(co) {
     tr.append(a, b); $('lines').append(tr);
   }
   const s = co.priceSummary;
-  for (const k of ['subtotal', 'discount', 'shipping', 'tax', 'total']) $(k).textContent = s[k].formattedAmount;
+  for (const k of ['subtotal', 'discount', 'shipping', 'tax', 'total']) $('sum-' + k).textContent = s[k].formattedAmount;
   const sel = $('shipping'); const chosen = co.shippingInfo.selectedCarrierServiceOption;
   sel.innerHTML = '';
   for (const group of co.shippingInfo.carrierServiceOptions) for (const o of group.shippingOptions) {
     const opt = document.createElement('option'); opt.value = o.code; opt.textContent = o.title + ' ' + o.cost.price.formattedAmount;
     if (chosen && chosen.code === o.code) opt.selected = true; sel.append(opt);
   }
+  $('shipping-row').hidden = sel.options.length === 0;
+}
+/** What the checkout holds already goes into the form once, so a change sends it back rather than blanks. */
+function fill(co) {
+  const f = $('form'); const dest = (co.shippingInfo && co.shippingInfo.shippingDestination) || {};
+  const a = dest.address || {}; const c = dest.contactDetails || {};
+  const set = (name, v) => { if (v && !f[name].value) f[name].value = v; };
+  set('email', co.buyerInfo && co.buyerInfo.email); set('firstName', c.firstName); set('lastName', c.lastName);
+  set('addressLine', a.addressLine); set('city', a.city); set('postalCode', a.postalCode); set('country', a.country); set('subdivision', a.subdivision);
+}
+function problem(out) {
+  const v = out.details && out.details.validationError && out.details.validationError.fieldViolations;
+  if (v && v.length) return v[0].field + ' ' + v[0].description;
+  return (out.details && out.details.applicationError && out.details.applicationError.description) || 'Something went wrong';
 }
 async function send(action) {
   const f = $('form');
@@ -89,28 +104,32 @@ async function send(action) {
   if (action === 'place') body.card = { number: f.card.value.replace(/\\s/g, ''), expMonth: Number(f.expMonth.value), expYear: Number(f.expYear.value), cvc: f.cvc.value };
   const res = await fetch('/_hosted/checkout/api', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const out = await res.json();
-  if (!res.ok) { $('error').textContent = (out.details && out.details.applicationError && out.details.applicationError.description) || out.message || 'Something went wrong'; return; }
+  if (!res.ok) { $('error').textContent = problem(out); return; }
   $('error').textContent = '';
   if (out.checkout) render(out.checkout);
   if (out.redirectUrl) location.assign(out.redirectUrl);
 }
+fill(state.checkout);
 render(state.checkout);
 $('form').addEventListener('change', () => send('update'));
 $('form').addEventListener('submit', (e) => { e.preventDefault(); send('place'); });
 `;
 
 function checkoutBody(): string {
+  // Summary cells and form fields have ids of their own: the script finds each by id.
   return `<h1>Checkout</h1><table id="lines"></table><table>
-<tr><td>Subtotal</td><td class="n" id="subtotal"></td></tr><tr><td>Discount</td><td class="n" id="discount"></td></tr>
-<tr><td>Shipping</td><td class="n" id="shipping"></td></tr><tr><td>Tax</td><td class="n" id="tax"></td></tr>
-<tr class="total"><td>Total</td><td class="n" id="total"></td></tr></table>
-<form id="form"><input name="email" type="email" placeholder="E-mail" required>
-<div class="row"><input name="firstName" placeholder="First name"><input name="lastName" placeholder="Last name"></div>
-<input name="addressLine" placeholder="Address"><div class="row"><input name="city" placeholder="City"><input name="postalCode" placeholder="Postal code"></div>
-<div class="row"><input name="country" placeholder="Country (US)" maxlength="2" required><input name="subdivision" placeholder="State (US-CA)"></div>
-<select name="shipping" id="shipping"></select>
-<input name="card" placeholder="Card number" inputmode="numeric" required><div class="row"><input name="expMonth" placeholder="MM" required><input name="expYear" placeholder="YYYY" required><input name="cvc" placeholder="CVC" required></div>
-<p class="err" id="error"></p><button>Place order</button></form>`;
+<tr><td>Subtotal</td><td class="n" id="sum-subtotal"></td></tr><tr><td>Discount</td><td class="n" id="sum-discount"></td></tr>
+<tr><td>Shipping</td><td class="n" id="sum-shipping"></td></tr><tr><td>Tax</td><td class="n" id="sum-tax"></td></tr>
+<tr class="total"><td>Total</td><td class="n" id="sum-total"></td></tr></table>
+<form id="form"><label>E-mail<input name="email" type="email" autocomplete="email" required></label>
+<div class="row"><label>First name<input name="firstName" autocomplete="given-name"></label><label>Last name<input name="lastName" autocomplete="family-name"></label></div>
+<label>Address<input name="addressLine" autocomplete="address-line1"></label>
+<div class="row"><label>City<input name="city" autocomplete="address-level2"></label><label>Postal code<input name="postalCode" autocomplete="postal-code"></label></div>
+<div class="row"><label>Country code<input name="country" placeholder="US" maxlength="2" autocomplete="country" required></label><label>State or region<input name="subdivision" placeholder="US-CA"></label></div>
+<label id="shipping-row">Delivery<select name="shipping" id="shipping"></select></label>
+<label>Card number<input name="card" inputmode="numeric" autocomplete="cc-number" required></label>
+<div class="row"><label>Month<input name="expMonth" placeholder="MM" inputmode="numeric" autocomplete="cc-exp-month" required></label><label>Year<input name="expYear" placeholder="YYYY" inputmode="numeric" autocomplete="cc-exp-year" required></label><label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required></label></div>
+<p class="err" id="error" role="alert"></p><button>Place order</button></form>`;
 }
 
 /** `GET /_hosted/checkout`. */

@@ -310,8 +310,11 @@ function chooseShipping(input: PricingInput, shippable: readonly Line[], remaini
   if (code && !requested) {
     errors.selectedShippingOptionError = detail('SELECTED_SHIPPING_OPTION_UNAVAILABLE', 'The selected shipping option is not available for this cart', { code });
   }
-  // Without a usable choice, the cheapest option (then the smallest code) is selected.
-  const cheapest = [...options].sort((a, b) => (a.cost === b.cost ? (a.option.code < b.option.code ? -1 : 1) : a.cost < b.cost ? -1 : 1))[0] ?? null;
+  // Without a usable choice, the cheapest delivery (then the smallest code) is selected. A pickup is
+  // never chosen for the buyer (it means going to the store) unless nothing is delivered to the address.
+  const delivered = options.filter((o) => !o.option.pickup);
+  const cheapest = [...(delivered.length > 0 ? delivered : options)]
+    .sort((a, b) => (a.cost === b.cost ? (a.option.code < b.option.code ? -1 : 1) : a.cost < b.cost ? -1 : 1))[0] ?? null;
   return { region, options, selected: requested ?? cheapest, requested: requested !== null };
 }
 
