@@ -434,6 +434,8 @@ describe('collections', () => {
 
     await drawer.getByLabel('Collection name').fill('Holiday picks');
     await drawer.getByRole('button', { name: 'Rename' }).click();
+    // The drawer's title follows the rename.
+    drawer = page.getByRole('dialog', { name: 'Holiday picks' });
     await drawer.getByText('Renamed.').waitFor();
     const listed = await call(t.url, '/stores-reader/v1/collections/query', { ...asOwner(t), body: { query: { paging: { limit: 100 } } } });
     const picks = listed.body.collections.find((c: { name: string }) => c.name === 'Holiday picks') as { id: string };

@@ -262,3 +262,19 @@ describe('settings: keyboard alone', () => {
     expect(codes).not.toContain('KEYS3');
   });
 });
+
+describe('settings: your account', () => {
+  it('says a wrong current password is wrong without ending the session, and clears the message on the next edit', async () => {
+    await page.goto(`${t.url}/dashboard/settings`);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-my-password-42');
+    await form.getByLabel('New password').fill('copper-lantern-77-meadow');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('The current password is wrong.');
+    // The session is still good: no "session ended" banner, and the next call works.
+    expect(await page.getByText('Your session ended').count()).toBe(0);
+    await page.getByRole('table', { name: 'Sessions' }).waitFor();
+    await form.getByLabel('Current password').fill('still-not-it');
+    expect(await form.getByRole('alert').count()).toBe(0);
+  });
+});

@@ -51,12 +51,33 @@ describe('storefront sign-in through the hosted pages', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Ada');
 
-    await page.getByLabel('Street and number').fill('1 Roastery Lane');
-    await page.getByLabel('City').fill('Lisbon');
+    // Inputs carry the server's bounds; a save the server refuses keeps what was typed and says why in words.
+    const firstName = page.getByLabel('First name');
+    expect(await firstName.getAttribute('maxlength')).toBe('100');
+    await firstName.evaluate((el) => el.removeAttribute('maxlength'));
+    await firstName.fill('A'.repeat(101));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    const profileError = page.getByRole('form', { name: 'Profile' }).getByRole('alert');
+    await expect.poll(() => profileError.textContent()).toBe('First name must be at most 100 characters.');
+    expect(await firstName.inputValue()).toBe('A'.repeat(101));
+
+    const street = page.getByLabel('Street and number');
+    const city = page.getByLabel('City');
+    expect(await street.getAttribute('maxlength')).toBe('200');
+    expect(await city.getAttribute('maxlength')).toBe('100');
+    await street.fill('1 Roastery Lane');
+    await city.evaluate((el) => el.removeAttribute('maxlength'));
+    await city.fill('L'.repeat(101));
     await page.getByLabel('Postal code').fill('1100-001');
     await page.getByLabel('Country (2 letters)').fill('pt');
     await page.getByRole('button', { name: 'Add address' }).click();
+    await expect.poll(() => page.getByText('City must be at most 100 characters.').count()).toBe(1);
+    expect(await street.inputValue()).toBe('1 Roastery Lane');
+    expect(await city.inputValue()).toBe('L'.repeat(101));
+    await city.fill('Lisbon');
+    await page.getByRole('button', { name: 'Add address' }).click();
     await expect.poll(() => page.getByTestId('addresses').textContent()).toContain('1 Roastery Lane, Lisbon, 1100-001, PT');
+    await expect.poll(() => page.getByLabel('Street and number').inputValue()).toBe('');
     await page.getByTestId('addresses').getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => page.getByTestId('addresses').locator('li').count()).toBe(0);
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { NavLink, Navigate, Route, Routes } from 'react-router';
+import { NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { VitrineProvider, useOwnerAccount } from '@vitrine/react';
 import { bindModule } from '@vitrine/sdk';
 import { account } from '@vitrine/sdk/owners';
@@ -78,10 +78,20 @@ function FirstSection({ allowed }: { allowed: (area: string | undefined) => bool
 function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) {
   const me = useOwnerAccount();
   const allowed = (area: string | undefined): boolean => !area || me.data?.role === 'owner' || Boolean((me.data?.permissions as readonly string[] | undefined)?.includes(area));
+  // Below the md breakpoint the sidebar folds behind a Menu button; moving to another page folds it again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   return (
-      <div className="flex min-h-screen">
-        <aside className="w-56 shrink-0 border-r border-slate-200 bg-white p-4">
-          <p className="mb-1 text-lg font-semibold">Vitrine</p>
+      <div className="min-h-screen md:flex">
+        <a href="#main" className="sr-only z-50 rounded bg-slate-900 px-3 py-2 text-sm text-white focus:not-sr-only focus:absolute focus:left-2 focus:top-2">Skip to main content</a>
+        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
+          <button type="button" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen((o) => !o)}
+            className="rounded border border-slate-300 px-3 py-1.5 text-sm">Menu</button>
+          <span className="font-semibold">Vitrine</span>
+        </header>
+        <aside id="sidebar" className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-4 md:block md:w-56 md:shrink-0 md:border-b-0 md:border-r`}>
+          <p className="mb-1 hidden text-lg font-semibold md:block">Vitrine</p>
           <p data-testid="signed-in-as" className="mb-6 truncate text-xs text-slate-600">{me.data ? `${me.data.name} (${me.data.role})` : ' '}</p>
           <nav aria-label="Sections" className="flex flex-col gap-1 text-sm">
             {SECTIONS.filter((s) => allowed(s.area)).map((s) => (
@@ -91,7 +101,7 @@ function Shell({ refused, signOut }: { refused: boolean; signOut: () => void }) 
           </nav>
           <button type="button" className="mt-8 text-xs text-slate-600 underline" onClick={signOut}>Sign out</button>
         </aside>
-        <main className="min-w-0 flex-1 p-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
           {refused && (
             <div role="alert" className="mb-6 flex items-center gap-4 rounded border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-900">
               Your session ended (signed out elsewhere, expired, or the account changed).

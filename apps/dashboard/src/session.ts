@@ -33,16 +33,21 @@ export function ownerClient(session: OwnerSession): ClientCore {
   return createClient({ auth: account.ownerSessionAuth(session), host: window.location.origin });
 }
 
+/** One field violation of a refused call, as the server words it. */
+export interface Violation { field: string; description: string }
+/** A form's own wording of a violation in its terms ("Stock of Size: M: must be at most ..."), or undefined to keep the server's. */
+export type DescribeViolation = (violation: Violation) => string | undefined;
+
 /**
  * What the dashboard shows for a failed call, in the server's own words: each field violation
- * ("product.name: must not be empty"), else the application error's description without the SDK's
- * "CODE:" / status prefixes, else the message.
+ * ("product.name: must not be empty") unless the form words it with its own labels (`describe`),
+ * else the application error's description without the SDK's "CODE:" / status prefixes, else the message.
  */
-export function errorText(error: unknown): string {
+export function errorText(error: unknown, describe?: DescribeViolation): string {
   if (error instanceof VitrineError && error.details) {
     if ('validationError' in error.details) {
       const violations = error.details.validationError.fieldViolations;
-      if (violations.length > 0) return violations.map((v) => `${v.field}: ${v.description}`).join('; ');
+      if (violations.length > 0) return violations.map((v) => describe?.(v) ?? `${v.field}: ${v.description}`).join('; ');
     }
     if ('applicationError' in error.details && error.details.applicationError.description) return error.details.applicationError.description;
   }
@@ -53,6 +58,16 @@ export function errorText(error: unknown): string {
 /** Event App listens to when a call was refused with 401 (session ended, revoked or expired). */
 export const UNAUTHORIZED_EVENT = 'vitrine:unauthorized';
 
+/**
+ * The 401 a signed-in owner gets for a wrong password typed into a form (change password): the
+ * session is still good, so it must not end it. An ended session answers `UNAUTHENTICATED`.
+ */
+export const WRONG_PASSWORD_CODE = 'INVALID_CREDENTIALS';
+
+export function isWrongPassword(error: unknown): boolean {
+  return error instanceof VitrineError && error.status === 401 && error.code === WRONG_PASSWORD_CODE;
+}
+
 export function reportUnauthorized(error: unknown): void {
-  if (error instanceof VitrineError && error.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  if (error instanceof VitrineError && error.status === 401 && !isWrongPassword(error)) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
 }

@@ -135,6 +135,10 @@ describe('members the owner created', () => {
     const v = await visitor(t);
     const rec = await call(t.url, `${RECOVERY}/recover`, as(v, { recoveryToken: await resetToken(email, /Activate your account/), password: STRONG_PASSWORD }));
     expect([rec.body.state, rec.body.identity.id]).toEqual(['SUCCESS', member.id]);
+    // Once it has a password, the same owner action mails a reset of it, not an invitation.
+    expect((await call(t.url, `${RECOVERY}/activation-email`, { ...asOwner(t), body: { identityId: member.id } })).status).toBe(200);
+    const again = await mail.waitFor(email, /Reset your password/);
+    expect(again.text).toContain('choose a new password');
     // A blocked member is not invited (as if it did not exist).
     const blocked = await ownerCreateMember(t, { loginEmail: uniqueEmail('noinvite') });
     expect((await call(t.url, `/members/v1/members/${blocked.id}/block`, { ...asOwner(t), body: {} })).status).toBe(200);

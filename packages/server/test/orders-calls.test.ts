@@ -296,6 +296,25 @@ describe('order edits (commit-deltas)', () => {
   });
 });
 
+describe('order edits keep the order\'s tax and balance true', () => {
+  it('a quantity raised on a paid, taxed order: the line keeps its rate, the tax grows with it, the rest is left to pay', async () => {
+    const ref = await v1Product(t, 'Taxed box', 20);
+    const taxed = { ...line(ref, 2, '48.00', 't1'), taxDetails: { taxRate: '0.08', totalTax: { amount: '7.68' } }, totalPriceBeforeTax: { amount: '96.00' }, totalPriceAfterTax: { amount: '103.68' } };
+    const imported = await call(t.url, `${O}/import`, owner({ order: {
+      lineItems: [taxed], channelInfo: { type: 'WEB' }, paymentStatus: 'PAID',
+      priceSummary: { subtotal: { amount: '96.00' }, shipping: { amount: '0' }, tax: { amount: '7.68' }, discount: { amount: '0' }, total: { amount: '103.68' } },
+    } }));
+    expect(imported.status).toBe(200);
+    const id = imported.body.order.id as string;
+    const res = await call(t.url, `${O}/${id}/commit-deltas`, owner({ draftOrderId: 'taxed-3', changes: { lineItems: [{ lineItemId: 't1', changedDetails: { quantity: 3 } }] } }));
+    expect(res.status).toBe(200);
+    const o = res.body.order;
+    expect([o.lineItems[0].totalPriceBeforeTax.amount, o.lineItems[0].taxDetails.totalTax.amount, o.lineItems[0].totalPriceAfterTax.amount]).toEqual(['144.00', '11.52', '155.52']);
+    expect([o.priceSummary.subtotal.amount, o.priceSummary.tax.amount, o.priceSummary.total.amount]).toEqual(['144.00', '11.52', '155.52']);
+    expect([o.paymentStatus, o.balanceSummary.paid.amount, o.balanceSummary.balance.amount]).toEqual(['PARTIALLY_PAID', '103.68', '51.84']);
+  });
+});
+
 describe('order edit preview (preview-deltas)', () => {
   it('answers the order and totals the changes would give, stores nothing, and refuses what commit refuses', async () => {
     const ref = await v1Product(t, 'Previewed', 20);

@@ -37,12 +37,12 @@ describe('createOrderFromCheckout / getOrderForPayment / applyPaymentUpdate', ()
     const view = await getOrderForPayment(ctx, first.orderId);
     expect(view).toEqual({
       id: first.orderId, number: '10001', currency: 'USD', total: '15.00', status: 'INITIALIZED', paymentStatus: 'NOT_PAID',
-      buyer: { memberId: 'm-1', email: 'ann@example.com' },
+      paid: '0.00', shipping: '0.00', additionalFees: [], buyer: { memberId: 'm-1', email: 'ann@example.com' },
       lineItems: [{ id: 'line-1', quantity: 2, price: '5.00', refundedQuantity: 0, subscription: false }, { id: 'line-2', quantity: 1, price: '5.00', refundedQuantity: 0, subscription: false }],
     });
 
     await inTransaction(ctx.db, (trx) => applyPaymentUpdate({ ...ctx, db: trx }, first.orderId, { paymentStatus: 'PAID', becamePaid: true }));
-    expect(await getOrderForPayment(ctx, first.orderId)).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID' });
+    expect(await getOrderForPayment(ctx, first.orderId)).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID', paid: '15.00' });
     expect(await eventSlugs(ctx, first.orderId)).toEqual(['created', 'approved', 'payment_status_updated', 'updated']);
 
     // A refund of 5.00 with one mug back in stock.

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { secondaryButton } from '../components/Form';
 import { EditorSection } from './Section';
-import { ImageDropZone, MEDIA_DRAG_TYPE, acceptImages } from './ImageDropZone';
+import { ImageDropZone, MEDIA_DRAG_TYPE, acceptImages, uploadErrorText } from './ImageDropZone';
 
 /**
  * The product's images: drop files (or choose them) to upload them one after another with progress,
@@ -71,7 +71,7 @@ export function ProductMediaEditor({ product }: { product: Product }) {
       {progress && progress.done === progress.total && progress.total > 0 && <p role="status" className="mt-2 text-sm text-emerald-800">{progress.total === 1 ? 'Image added.' : `${progress.total} images added.`}</p>}
       {reorder.isPending && <p role="status" className="mt-2 text-sm text-slate-700">Saving the order…</p>}
       {refused && <p role="alert" className="mt-2 text-sm text-rose-800">{refused}</p>}
-      <ErrorAlert error={upload.error ?? reorder.error ?? remove.error} />
+      {upload.error ? <ErrorAlert error={upload.error} text={uploadErrorText(upload.error)} /> : <ErrorAlert error={reorder.error ?? remove.error} />}
     </EditorSection>
   );
 }

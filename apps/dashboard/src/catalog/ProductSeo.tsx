@@ -4,7 +4,7 @@ import { PRODUCT_TEXT_MAX, seoFields, seoTags, type Product, type ProductV3, typ
 import { TextField } from '../components/Form';
 import { EditorForm, EditorSection } from './Section';
 
-interface SeoSaveState { isPending: boolean; isSuccess: boolean; error: unknown }
+interface SeoSaveState { isPending: boolean; isSuccess: boolean; error: unknown; reset: () => void }
 
 /** Search-engine title and description of either catalog's product (other tags it carries are kept). */
 function SeoSection({ product, save, state }: { product: { name: string; slug: string; seoData?: { tags: SeoTag[] } | undefined }; save: (tags: SeoTag[]) => void; state: SeoSaveState }) {

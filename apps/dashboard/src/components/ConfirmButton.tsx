@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ErrorAlert } from './Alert';
 import { Modal } from './Modal';
 
@@ -13,8 +13,12 @@ interface DialogProps {
 /** The confirmation of a destructive action: Cancel (or Escape) closes it; on failure it stays open with the error. */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: DialogProps) {
   const [busy, setBusy] = useState(false);
+  // A second click before the disabled button renders is ignored (the action runs once).
+  const running = useRef(false);
   const [error, setError] = useState<unknown>();
   const confirm = async () => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     setError(undefined);
     try {
@@ -23,6 +27,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
     } catch (err) {
       setError(err);
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

@@ -18,6 +18,16 @@ export function CheckboxField({ label, ...rest }: { label: string } & InputHTMLA
 export const primaryButton = 'rounded bg-slate-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50';
 export const secondaryButton = 'rounded border border-slate-300 bg-white px-3 py-1 text-xs hover:bg-slate-100 disabled:opacity-40';
 
+/**
+ * Props of a form that clear a finished save's "Saved." or error once the owner edits again or the
+ * browser blocks the next submit (a required field left empty): a stale notice reads as if the new
+ * values were saved. A save in flight keeps its state.
+ */
+export function clearsOutcome(save: { isPending: boolean; reset: () => void }) {
+  const clear = () => { if (!save.isPending) save.reset(); };
+  return { onChange: clear, onInvalidCapture: clear };
+}
+
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-center gap-4">

@@ -5,7 +5,7 @@ import {
   type DataCollection, type DataField,
 } from '../lib/data';
 import { ErrorAlert } from '../components/Alert';
-import { CheckboxField, SelectField, TextField, primaryButton, secondaryButton } from '../components/Form';
+import { CheckboxField, SelectField, TextField, clearsOutcome, primaryButton, secondaryButton } from '../components/Form';
 
 type Permissions = NonNullable<DataCollection['permissions']>;
 type Role = Permissions['read'];
@@ -35,7 +35,7 @@ function fieldOf(d: FieldDraft, original: DataField | undefined): DataField {
  * A field's key and type are fixed once it exists, since items already hold values under it.
  */
 export function CollectionForm({ collection, onSubmit, state, submitLabel }: {
-  collection?: DataCollection; onSubmit: (draft: CollectionDraft) => void; state: { isPending: boolean; error: unknown }; submitLabel: string;
+  collection?: DataCollection; onSubmit: (draft: CollectionDraft) => void; state: { isPending: boolean; error: unknown; reset: () => void }; submitLabel: string;
 }) {
   const userFields = (collection?.fields ?? []).filter((f) => !f.systemField);
   const [id, setId] = useState(collection?._id ?? '');
@@ -49,7 +49,7 @@ export function CollectionForm({ collection, onSubmit, state, submitLabel }: {
     fields: fields.filter((f) => f.key.trim()).map((f) => fieldOf(f, userFields.find((u) => u.key === f.key))),
   });
   return (
-    <form onSubmit={(e) => { e.preventDefault(); submit(); }} aria-label={collection ? 'Edit collection' : 'New collection'} className="space-y-4">
+    <form onSubmit={(e) => { e.preventDefault(); submit(); }} {...clearsOutcome(state)} aria-label={collection ? 'Edit collection' : 'New collection'} className="space-y-4">
       <div className="grid grid-cols-2 gap-3">
         <TextField label="Collection id" required disabled={Boolean(collection)} pattern={COLLECTION_ID_PATTERN} title="Letters, digits, _ and -" value={id} onChange={(e) => setId(e.target.value)} />
         <TextField label="Display name" maxLength={100} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />

@@ -4,6 +4,7 @@ import type { DataCollection } from '../lib/data';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { CheckboxField, TextField, primaryButton } from '../components/Form';
+import { useLocked } from '../components/useLocked';
 
 /** Fields one index may cover (server INDEX_FIELDS_MAX). */
 const INDEX_FIELDS_MAX = 3;
@@ -12,7 +13,7 @@ const INDEX_NAME_PATTERN = '[A-Za-z0-9_\\-]{1,100}';
 /** The collection's indexes (status, and why one failed), a form to add one, and drop with confirmation. */
 export function IndexesPanel({ collection }: { collection: DataCollection }) {
   const list = useDataIndexes(collection._id);
-  const create = useCreateDataIndex();
+  const create = useLocked(useCreateDataIndex());
   const drop = useDropDataIndex();
   const [name, setName] = useState('');
   const [paths, setPaths] = useState('');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DataItemCondition, DataItemOperator } from '@vitrine/react';
 import { inputKind, parseInput, type DataField } from '../lib/data';
 import { SelectField, TextField, secondaryButton } from '../components/Form';
+import { formatDate, ownerTimeZone } from '../lib/time';
 
 /** Comparisons offered per kind of field, with the words shown for them. */
 const OPERATORS: Record<DataItemOperator, string> = {
@@ -22,7 +23,7 @@ function operatorsFor(field: DataField | undefined): DataItemOperator[] {
 
 export function conditionText(c: DataItemCondition, fields: DataField[]): string {
   const name = fields.find((f) => f.key === c.fieldName)?.displayName || c.fieldName;
-  const shown = c.value === undefined ? '' : ` ${c.value instanceof Date ? c.value.toISOString() : JSON.stringify(c.value)}`;
+  const shown = c.value === undefined ? '' : ` ${c.value instanceof Date ? formatDate(c.value) : JSON.stringify(c.value)}`;
   return `${name} ${OPERATORS[c.op]}${shown}`;
 }
 
@@ -63,7 +64,7 @@ export function ItemFilters({ fields, conditions, onChange }: { fields: DataFiel
         </SelectField>
         {needsValue && (kind === 'boolean'
           ? <SelectField label="Value" value={value === true ? 'true' : 'false'} onChange={(e) => setValue(e.target.value === 'true')}><option value="true">checked</option><option value="false">not checked</option></SelectField>
-          : <TextField label="Value" type={kind === 'number' ? 'number' : kind === 'datetime' ? 'datetime-local' : 'text'} step={kind === 'number' ? 'any' : undefined}
+          : <TextField label={kind === 'datetime' ? `Value (${ownerTimeZone()})` : 'Value'} type={kind === 'number' ? 'number' : kind === 'datetime' ? 'datetime-local' : 'text'} step={kind === 'number' ? 'any' : undefined}
               value={typeof value === 'string' ? value : ''} onChange={(e) => setValue(e.target.value)} />)}
         <button disabled={conditions.length >= CONDITIONS_MAX || !field} className={secondaryButton}>Add filter</button>
       </form>

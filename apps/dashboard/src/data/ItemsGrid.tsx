@@ -1,7 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useDataItems, useRemoveDataItem, useUpdateDataItem, type DataItemCondition } from '@vitrine/react';
-import { displayValue, inputKind, inputText, parseInput, referenceText, referencedCollection, type DataCollection, type DataField, type DataItem } from '../lib/data';
+import { cellText, inputKind, inputText, parseInput, referenceText, referencedCollection, type DataCollection, type DataField, type DataItem } from '../lib/data';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
@@ -61,7 +61,7 @@ export function ItemsGrid({ collection }: { collection: DataCollection }) {
     if (e.key === 'Enter') { e.preventDefault(); saveEdit(item); }
     if (e.key === 'Escape') { e.preventDefault(); setEditing(undefined); }
   };
-  const text = (v: unknown) => { const t = displayValue(v); return <span title={t}>{t.length > CELL_MAX ? `${t.slice(0, CELL_MAX)}…` : t}</span>; };
+  const text = (v: unknown) => { const t = cellText(v); return <span title={t}>{t.length > CELL_MAX ? `${t.slice(0, CELL_MAX)}…` : t}</span>; };
   const cell = (f: DataField) => (i: DataItem) => {
     if (editing?.id === i._id) {
       const value = editing.values[f.key];

@@ -50,6 +50,10 @@ export function filterProducts(f: ProductFilter): (q: products.ProductsQueryBuil
 
 /** Text bounds of a V1 product as the server enforces them (the inputs stop the owner there). */
 export const PRODUCT_TEXT_MAX = { name: 80, description: 16_000, sku: 40, brand: 50, ribbon: 30, infoTitle: 50, infoText: 16_000, seoTitle: 2000, seoDescription: 2000 } as const;
+/** Largest stock quantity of a product or variant (the server's catalog and inventory schemas). */
+export const STOCK_QUANTITY_MAX = 99_999_999;
+/** Largest image file an upload takes (server CATALOG_LIMITS.mediaBytes, 5 MB). */
+export const MEDIA_BYTES_MAX = 5 * 1024 * 1024;
 /** Most options, additional info sections and images of a V1 product (server CATALOG_LIMITS). */
 export const PRODUCT_LIMITS = { options: 6, infoSections: 50, media: 100 } as const;
 

@@ -1,5 +1,6 @@
 /** Data helpers of the dashboard: item values as text and form input as values (calls: @vitrine/react). */
 import type { collections, items } from '@vitrine/sdk/data';
+import { formatDate } from './time';
 
 export type DataCollection = collections.DataCollection;
 export type DataField = collections.DataField;
@@ -11,6 +12,14 @@ export function displayValue(value: unknown): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().replace('T', ' ').slice(0, 19);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/**
+ * A stored value as the items grid shows it: a date in the owner's time zone, labelled with it, like
+ * every other time in the dashboard ("22 Nov 2026, 01:17 CET"); the rest as `displayValue`.
+ */
+export function cellText(value: unknown): string {
+  return value instanceof Date ? formatDate(value) : displayValue(value);
 }
 
 const TEXT_TYPES = new Set(['TEXT', 'IMAGE', 'DOCUMENT', 'URL', 'RICH_TEXT', 'VIDEO', 'AUDIO', 'TIME', 'LANGUAGE', 'PAGE_LINK', 'DATE', 'REFERENCE']);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { VitrineError } from '@vitrine/sdk';
 import { errorText } from '../session';
-import { displayValue, inputKind, parseInput } from './data';
+import { cellText, displayValue, inputKind, parseInput } from './data';
+import { amountProblem, descriptionText } from '../orders/model';
+import { describeCouponViolation } from '../settings/coupon-fields';
 import { formatEventType } from './events';
 import { formatDate } from './time';
 import { parseCsv, toCsv } from './csv';
@@ -75,5 +77,37 @@ describe('CSV', () => {
     const text = toCsv(['a', 'b', 'c', 'd'], rows);
     expect(text).toBe('a,b,c,d\r\nplain,"with, comma","with ""quote""","line\nbreak"\r\n');
     expect(parseCsv(text)).toEqual([['a', 'b', 'c', 'd'], ...rows]);
+  });
+});
+
+describe('owner wording', () => {
+  it('shows a grid date in the owner zone with its label, like formatDate', () => {
+    const d = new Date('2026-11-22T00:17:49.936Z');
+    expect(cellText(d)).toBe(formatDate(d));
+    expect(cellText('text')).toBe('text');
+  });
+
+  it('words a violation with the form labels, and errorText uses it', () => {
+    const v = { field: 'specification.expirationTime', description: 'must be after startTime' };
+    expect(describeCouponViolation(v)).toBe('Last day: must be after the day the coupon starts (today for a new one)');
+    expect(describeCouponViolation({ field: 'name', description: 'x' })).toBeUndefined();
+    const error = new VitrineError('INVALID_ARGUMENT: ...', 'validation', 'INVALID_ARGUMENT', 400, 'r1', { validationError: { fieldViolations: [v] } });
+    expect(errorText(error, describeCouponViolation)).toBe('Last day: must be after the day the coupon starts (today for a new one)');
+  });
+
+  it('says why an amount cannot be sent', () => {
+    expect(amountProblem('12.50', 1250, 'over')).toBeUndefined();
+    expect(amountProblem('12.51', 1250, 'over')).toBe('over');
+    expect(amountProblem('1.234', 1250, 'over')).toBe('Use at most two decimals.');
+    expect(amountProblem('1,5', 1250, 'over')).toBe('Enter an amount in digits, like 12.50.');
+    expect(amountProblem('0.00', 1250, 'over')).toBe('Enter an amount above 0.');
+  });
+
+  it('reads a line item choices from its description lines', () => {
+    expect(descriptionText([
+      { name: { original: 'Color' }, colorInfo: { original: 'Black', code: '#000' }, lineType: 'COLOR' },
+      { name: { original: 'Size' }, plainText: { original: 'M' }, lineType: 'PLAIN_TEXT' },
+    ])).toBe('Color: Black, Size: M');
+    expect(descriptionText(undefined)).toBe('');
   });
 });

@@ -5,13 +5,14 @@ import { ErrorAlert } from '../components/Alert';
 import { TextField, primaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
 import { money, type Order } from './model';
+import { useLocked } from '../components/useLocked';
 
 /**
  * Edit order: new quantities per line (0 removes the line). Each change is previewed as a draft (the
  * would-be totals, or the server's reason it cannot be edited) before one `commitDeltas` applies it.
  */
 export function EditOrder({ order }: { order: Order }) {
-  const edit = useEditOrderQuantities();
+  const edit = useLocked(useEditOrderQuantities());
   const [open, setOpen] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');

@@ -4,7 +4,8 @@ import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
-import type { Order } from './model';
+import { ORDER_TEXT_MAX, type Order } from './model';
+import { useLocked } from '../components/useLocked';
 
 type Fulfillment = NonNullable<ReturnType<typeof useOrderFulfillments>['data']>[number];
 
@@ -46,8 +47,8 @@ export function FulfillmentsPanel({ order }: { order: Order }) {
 function FulfillmentDialog({ order, fulfillment, remaining, onClose }: {
   order: Order; fulfillment: Fulfillment | undefined; remaining: { _id: string; name: string; quantity: number }[]; onClose: () => void;
 }) {
-  const create = useCreateFulfillment();
-  const update = useUpdateFulfillment();
+  const create = useLocked(useCreateFulfillment());
+  const update = useLocked(useUpdateFulfillment());
   const [carrier, setCarrier] = useState(fulfillment?.trackingInfo?.shippingProvider ?? '');
   const [trackingNumber, setTrackingNumber] = useState(fulfillment?.trackingInfo?.trackingNumber ?? '');
   const [quantities, setQuantities] = useState<Record<string, string>>(() =>
@@ -72,8 +73,8 @@ function FulfillmentDialog({ order, fulfillment, remaining, onClose }: {
             ))}
           </fieldset>
         )}
-        <TextField label="Carrier" value={carrier} maxLength={100} onChange={(e) => setCarrier(e.target.value)} />
-        <TextField label="Tracking number" value={trackingNumber} maxLength={100} onChange={(e) => setTrackingNumber(e.target.value)} />
+        <TextField label="Carrier" value={carrier} maxLength={ORDER_TEXT_MAX.short} onChange={(e) => setCarrier(e.target.value)} />
+        <TextField label="Tracking number" value={trackingNumber} maxLength={ORDER_TEXT_MAX.short} onChange={(e) => setTrackingNumber(e.target.value)} />
         <ErrorAlert error={create.error ?? update.error} />
         <button type="submit" className={primaryButton} disabled={lineItems.length === 0 || create.isPending || update.isPending}>
           {fulfillment ? 'Save fulfillment' : 'Mark as fulfilled'}

@@ -5,15 +5,17 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
 import { StatusBadge } from '../components/StatusBadge';
-import { RefundDialog } from './RefundDialog';
-import { centsText, money, refundableCents, toCents, type Order, type Payment } from './model';
+import { amountProblem, centsText, money, refundableCents, toCents, type Order, type Payment } from './model';
+import { useLocked } from '../components/useLocked';
 
-/** The order's payments (capture or void an authorization, refund) and refunds, and a manual payment for the balance. */
-export function PaymentsPanel({ order }: { order: Order }) {
+/**
+ * The order's payments (capture or void an authorization, refund) and refunds, and a manual payment
+ * for the balance. The refund dialog belongs to the order page (cancelling a paid order opens it too).
+ */
+export function PaymentsPanel({ order, onRefund }: { order: Order; onRefund: (payment: Payment) => void }) {
   const tx = useOrderTransactions(order._id);
-  const capture = useCapturePayment();
-  const voidPayment = useVoidPayment();
-  const [refunding, setRefunding] = useState<Payment>();
+  const capture = useLocked(useCapturePayment());
+  const voidPayment = useLocked(useVoidPayment());
   const payments = tx.data?.payments ?? [];
   const refunds = tx.data?.refunds ?? [];
   const balance = toCents(order.balanceSummary.balance.amount) ?? 0;
@@ -24,7 +26,7 @@ export function PaymentsPanel({ order }: { order: Order }) {
       <ul className="space-y-2">
         {payments.map((p) => (
           <li key={p._id} data-testid="payment" className="flex flex-wrap items-center gap-2">
-            <span>{money(p.amount)}</span>
+            <span>{money(p.amount, order.currency)}</span>
             <span className="text-slate-600">{p.regularPaymentDetails?.paymentMethod ?? 'payment'} · {formatDate(p._createdDate)}</span>
             <StatusBadge value={p.status} />
             <span className="ml-auto flex gap-2">
@@ -33,12 +35,12 @@ export function PaymentsPanel({ order }: { order: Order }) {
                   <button type="button" className={secondaryButton} disabled={capture.isPending}
                     onClick={() => capture.mutate({ orderId: order._id, paymentId: p._id })}>Capture</button>
                   <ConfirmButton label="Void" title="Void payment" confirmLabel="Void payment"
-                    message={`Release the ${money(p.amount)} authorization? The customer is not charged.`}
+                    message={`Release the ${money(p.amount, order.currency)} authorization? The customer is not charged.`}
                     onConfirm={() => voidPayment.mutateAsync({ orderId: order._id, paymentId: p._id })} />
                 </>
               )}
               {(p.status === 'APPROVED' || p.status === 'PARTIALLY_REFUNDED') && refundableCents(p, refunds) > 0 && (
-                <button type="button" className={secondaryButton} onClick={() => setRefunding(p)}>Refund</button>
+                <button type="button" className={secondaryButton} onClick={() => onRefund(p)}>Refund</button>
               )}
             </span>
           </li>
@@ -47,26 +49,26 @@ export function PaymentsPanel({ order }: { order: Order }) {
       {refunds.length > 0 && (
         <ul aria-label="Refunds" className="space-y-1 border-t border-slate-100 pt-2">
           {refunds.map((r) => (
-            <li key={r._id} data-testid="refund">Refund {money(r.summary.requestedRefund)} · {formatDate(r._createdDate)}{r.details.reason ? ` · ${r.details.reason}` : ''}</li>
+            <li key={r._id} data-testid="refund">Refund {money(r.summary.requestedRefund, order.currency)} · {formatDate(r._createdDate)}{r.details.reason ? ` · ${r.details.reason}` : ''}</li>
           ))}
         </ul>
       )}
-      {balance > 0 && order.status !== 'CANCELED' && <ManualPayment orderId={order._id} balanceCents={balance} />}
-      {refunding && <RefundDialog order={order} payment={refunding} maxCents={refundableCents(refunding, refunds)} onClose={() => setRefunding(undefined)} />}
+      {balance > 0 && order.status !== 'CANCELED' && <ManualPayment orderId={order._id} currency={order.currency} balanceCents={balance} />}
     </div>
   );
 }
 
 /** Records money the owner collected outside the store (cash, bank transfer); at most the balance. */
-function ManualPayment({ orderId, balanceCents }: { orderId: string; balanceCents: number }) {
-  const record = useRecordManualPayment();
+function ManualPayment({ orderId, currency, balanceCents }: { orderId: string; currency: string; balanceCents: number }) {
+  const record = useLocked(useRecordManualPayment());
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState(centsText(balanceCents));
-  const cents = toCents(amount);
-  const valid = cents !== undefined && cents > 0 && cents <= balanceCents;
+  const balanceText = money({ amount: centsText(balanceCents) }, currency);
+  const problem = amountProblem(amount, balanceCents, `At most the balance, ${balanceText}.`);
+  const cents = problem ? undefined : toCents(amount);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!valid) return;
+    if (cents === undefined) return;
     await record.mutateAsync({ orderId, amount: { amount: centsText(cents) } });
     setOpen(false);
   };
@@ -76,9 +78,10 @@ function ManualPayment({ orderId, balanceCents }: { orderId: string; balanceCent
       {open && (
         <Modal title="Record manual payment" onClose={() => setOpen(false)}>
           <form onSubmit={(e) => void submit(e).catch(() => undefined)} className="space-y-3">
-            <TextField label={`Amount (at most ${centsText(balanceCents)})`} value={amount} inputMode="decimal" onChange={(e) => setAmount(e.target.value)} />
+            <TextField label={`Amount (at most ${balanceText})`} value={amount} inputMode="decimal" maxLength={20} onChange={(e) => setAmount(e.target.value)} />
+            {problem && <p className="text-sm text-rose-700">{problem}</p>}
             <ErrorAlert error={record.error} />
-            <button type="submit" className={primaryButton} disabled={!valid || record.isPending}>Record payment</button>
+            <button type="submit" className={primaryButton} disabled={cents === undefined || record.isPending}>Record payment</button>
           </form>
         </Modal>
       )}

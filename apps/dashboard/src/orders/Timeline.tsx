@@ -3,7 +3,8 @@ import { useAddOrderComment, useDeleteOrderComment, useUpdateOrderComment } from
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { formatDate, primaryButton, secondaryButton } from '../components/Form';
-import type { Order } from './model';
+import { ORDER_TEXT_MAX, type Order } from './model';
+import { useLocked } from '../components/useLocked';
 
 /** Activity types as an owner reads them; anything else shows as its words. */
 type ActivityType = Order['activities'][number]['type'];
@@ -19,7 +20,7 @@ const label = (type: ActivityType) => LABELS[type] ?? type.toLowerCase().replace
 
 /** The order's activities, newest first, with the owner's comments (add, edit, delete). */
 export function Timeline({ order }: { order: Order }) {
-  const add = useAddOrderComment();
+  const add = useLocked(useAddOrderComment());
   const [message, setMessage] = useState('');
   const activities = [...order.activities].reverse();
   const submit = (e: FormEvent) => {
@@ -29,7 +30,7 @@ export function Timeline({ order }: { order: Order }) {
   return (
     <div className="space-y-3">
       <form onSubmit={submit} className="space-y-2">
-        <label className="block text-sm">Comment<textarea value={message} maxLength={1000} rows={2} onChange={(e) => setMessage(e.target.value)}
+        <label className="block text-sm">Comment<textarea value={message} maxLength={ORDER_TEXT_MAX.long} rows={2} onChange={(e) => setMessage(e.target.value)}
           className="mt-1 block w-full rounded border border-slate-300 px-3 py-1.5 text-sm" /></label>
         <button type="submit" className={secondaryButton} disabled={!message.trim() || add.isPending}>Add comment</button>
         <ErrorAlert error={add.error} />
@@ -47,13 +48,14 @@ export function Timeline({ order }: { order: Order }) {
 }
 
 function Comment({ orderId, activityId, message }: { orderId: string; activityId: string; message: string }) {
-  const update = useUpdateOrderComment();
+  const update = useLocked(useUpdateOrderComment());
   const remove = useDeleteOrderComment();
   const [draft, setDraft] = useState<string>();
   if (draft === undefined) {
     return (
       <div className="flex items-start gap-2">
-        <p className="whitespace-pre-wrap">{message}</p>
+        {/* A long unbroken word (a pasted link) wraps instead of widening the page. */}
+        <p className="min-w-0 flex-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{message}</p>
         <button type="button" className={secondaryButton} onClick={() => setDraft(message)}>Edit</button>
         <ConfirmButton label="Delete" ariaLabel="Delete comment" title="Delete comment" confirmLabel="Delete comment" message="Delete this comment?"
           onConfirm={() => remove.mutateAsync({ orderId, activityId })} />
@@ -62,7 +64,7 @@ function Comment({ orderId, activityId, message }: { orderId: string; activityId
   }
   return (
     <form className="space-y-1" onSubmit={(e) => { e.preventDefault(); update.mutate({ orderId, activityId, message: draft.trim() }, { onSuccess: () => setDraft(undefined) }); }}>
-      <label className="block text-sm">Edit comment<textarea value={draft} maxLength={1000} rows={2} onChange={(e) => setDraft(e.target.value)}
+      <label className="block text-sm">Edit comment<textarea value={draft} maxLength={ORDER_TEXT_MAX.long} rows={2} onChange={(e) => setDraft(e.target.value)}
         className="mt-1 block w-full rounded border border-slate-300 px-3 py-1.5 text-sm" /></label>
       <div className="flex gap-2">
         <button type="submit" className={primaryButton} disabled={!draft.trim() || update.isPending}>Save</button>

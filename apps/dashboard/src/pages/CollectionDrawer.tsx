@@ -4,9 +4,10 @@ import { ALL_PRODUCTS_ID, PRODUCT_SORTS, filterProducts, type Collection, type P
 import { ErrorAlert, Notice } from '../components/Alert';
 import { DataTable, type Column } from '../components/DataTable';
 import { Drawer } from '../components/Modal';
-import { TextField, primaryButton, secondaryButton } from '../components/Form';
+import { TextField, primaryButton, secondaryButton, clearsOutcome } from '../components/Form';
 import { Pager } from '../components/Pager';
 import { useDebounced } from '../components/useDebounced';
+import { useLocked } from '../components/useLocked';
 
 const PAGE_SIZE = 10;
 
@@ -27,7 +28,7 @@ function Rename({ collection }: { collection: Collection }) {
   const rename = useUpdateCollection();
   const submit = (e: FormEvent) => { e.preventDefault(); rename.mutate({ _id: collection._id, collection: { name: name.trim() } }); };
   return (
-    <form onSubmit={submit} aria-label="Rename collection" className="mb-6 flex items-end gap-3">
+    <form onSubmit={submit} {...clearsOutcome(rename)} aria-label="Rename collection" className="mb-6 flex items-end gap-3">
       <TextField label="Collection name" required maxLength={50} value={name} onChange={(e) => setName(e.target.value)} className="flex-1" />
       <button disabled={rename.isPending} className={primaryButton}>Rename</button>
       <div className="basis-full"><ErrorAlert error={rename.error} />{rename.isSuccess && <Notice>Renamed.</Notice>}</div>
@@ -64,7 +65,7 @@ function AddProducts({ collectionId }: { collectionId: string }) {
   const term = useDebounced(search);
   const build = useMemo(() => filterProducts({ search: term, excludeCollectionId: collectionId }), [term, collectionId]);
   const candidates = useProducts({ build, sort: PRODUCT_SORTS['name-asc'].sort, limit: PAGE_SIZE, keepPrevious: true });
-  const add = useAddProductsToCollection();
+  const add = useLocked(useAddProductsToCollection());
   const columns: Column<Product>[] = [
     { header: 'Product', cell: (p) => p.name },
     { header: 'Actions', cell: (p) => <button type="button" aria-label={`Add ${p.name}`} disabled={add.isPending} onClick={() => add.mutate({ _id: collectionId, productIds: [p._id] })} className={secondaryButton}>Add</button> },

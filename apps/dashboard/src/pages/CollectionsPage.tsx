@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, TextField, primaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
 import { CollectionDrawer } from './CollectionDrawer';
+import { useLocked } from '../components/useLocked';
 
 const PAGE_SIZE = 20;
 
@@ -37,14 +38,15 @@ export function CollectionsPage() {
           isLoading={collections.isLoading} error={collections.error} empty="No collections yet." />
         {collections.data && <Pager offset={offset} limit={PAGE_SIZE} count={collections.data.items.length} total={collections.data.totalCount} onChange={setOffset} />}
       </div>
-      {open && <CollectionDrawer collection={open} onClose={() => setOpen(undefined)} />}
+      {/* The list's copy once refetched, so the drawer's title follows a rename. */}
+      {open && <CollectionDrawer collection={collections.data?.items.find((c) => c._id === open._id) ?? open} onClose={() => setOpen(undefined)} />}
     </section>
   );
 }
 
 function CreateCollection() {
   const [name, setName] = useState('');
-  const create = useCreateCollection();
+  const create = useLocked(useCreateCollection());
   const submit = (e: FormEvent) => { e.preventDefault(); create.mutate({ name: name.trim() }, { onSuccess: () => setName('') }); };
   return (
     <form onSubmit={submit} aria-label="New collection" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">

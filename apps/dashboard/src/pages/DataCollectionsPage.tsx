@@ -7,6 +7,7 @@ import { PageHeader, primaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
 import { CollectionForm } from '../data/CollectionForm';
 import { Pager } from '../components/Pager';
+import { useLocked } from '../components/useLocked';
 
 const PAGE_SIZE = 25;
 
@@ -15,7 +16,7 @@ export function DataCollectionsPage() {
   const [offset, setOffset] = useState(0);
   const collections = useDataCollections({ paging: { limit: PAGE_SIZE, offset }, keepPrevious: true });
   const [creating, setCreating] = useState(false);
-  const create = useCreateDataCollection();
+  const create = useLocked(useCreateDataCollection());
   const navigate = useNavigate();
   const columns: Column<DataCollection>[] = [
     { header: 'Collection', cell: (c) => <Link to={`/data/${encodeURIComponent(c._id)}`} className="font-medium hover:underline">{c.displayName || c._id}</Link> },

@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDataCollection, useInsertDataItem } from '@vitrine/react';
 import { inputKind, parseInput, type DataCollection } from '../lib/data';
+import { ownerTimeZone } from '../lib/time';
 import { ErrorAlert } from '../components/Alert';
 import { CheckboxField, PageHeader, TextField, primaryButton } from '../components/Form';
 import { CollectionSettings } from '../data/CollectionSettings';
 import { ItemsGrid, userFields } from '../data/ItemsGrid';
 import { DataTransfer } from './DataTransfer';
+import { useLocked } from '../components/useLocked';
 
 /** One data collection: its definition and indexes, CSV import/export, a new-item form and the items grid. */
 export function DataItemsPage() {
@@ -36,7 +38,7 @@ export function DataItemsPage() {
 function NewItem({ collection }: { collection: DataCollection }) {
   const fields = userFields(collection);
   const [values, setValues] = useState<Record<string, string | boolean>>({});
-  const insert = useInsertDataItem();
+  const insert = useLocked(useInsertDataItem());
   const [formError, setFormError] = useState<Error>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -64,7 +66,7 @@ function NewItem({ collection }: { collection: DataCollection }) {
         if (kind === 'boolean') return <CheckboxField key={f.key} label={label} checked={values[f.key] === true} onChange={(e) => set(f.key, e.target.checked)} />;
         const value = typeof values[f.key] === 'string' ? (values[f.key] as string) : '';
         return (
-          <TextField key={f.key} label={label} value={value} onChange={(e) => set(f.key, e.target.value)}
+          <TextField key={f.key} label={kind === 'datetime' ? `${label} (${ownerTimeZone()})` : label} value={value} onChange={(e) => set(f.key, e.target.value)}
             type={kind === 'number' ? 'number' : kind === 'datetime' ? 'datetime-local' : 'text'} step={kind === 'number' ? 'any' : undefined}
             placeholder={kind === 'json' ? `${f.type} as JSON` : f.type === 'DATE' ? 'YYYY-MM-DD' : kind === 'datetime' ? undefined : f.type} required={f.required} />
         );

@@ -8,6 +8,7 @@ import { PageHeader, SelectField, formatDate, secondaryButton } from '../compone
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
 import { DeliveryDrawer } from './DeliveryDrawer';
+import { useLocked } from '../components/useLocked';
 
 /** The delivery log of one subscription, newest first; finished deliveries can be sent again. */
 export function DeliveriesPage() {
@@ -21,7 +22,7 @@ export function DeliveriesPage() {
     // Pending deliveries change on their own while the worker retries them.
     refetchInterval: (page) => (page?.deliveries.some((d) => d.status === 'PENDING') ? 2_000 : false),
   });
-  const again = useRedeliver();
+  const again = useLocked(useRedeliver());
   const columns: Column<Delivery>[] = [
     {
       header: 'Event',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useDeleteMember, useMember, useMemberAction, useReports, useSendPasswordLink, type MemberAction } from '@vitrine/react';
 import { memberName, type Member } from '../lib/members';
 import { ErrorAlert } from '../components/Alert';
@@ -10,17 +10,26 @@ import { MemberOrders } from '../orders/MemberOrders';
 
 /** One member: everything the owner may see, and the status/activity actions. */
 export function MemberDrawer({ id, onClose }: { id: string; onClose: () => void }) {
-  const member = useMember(id, { fieldsets: ['FULL'] });
+  // While the member is deleted the drawer shows what it last read and stops reading it: the delete
+  // refetches member queries, and reading a deleted member is a 404 in the console.
+  const [deleting, setDeleting] = useState<Member>();
+  const member = useMember(deleting ? undefined : id, { fieldsets: ['FULL'] });
   const openReports = useReports({ status: 'OPEN', memberId: id, paging: { limit: 1, offset: 0 } });
   const act = useMemberAction();
   const run = (action: MemberAction) => act.mutateAsync({ _id: id, action });
   const deletion = useDeleteMember();
   const passwordLink = useSendPasswordLink();
   const remove = async () => {
-    await deletion.mutateAsync(id);
+    setDeleting(member.data);
+    try {
+      await deletion.mutateAsync(id);
+    } catch (error) {
+      setDeleting(undefined);
+      throw error;
+    }
     onClose();
   };
-  const m = member.data;
+  const m = deleting ?? member.data;
   return (
     <Drawer title={m?.loginEmail ?? 'Member'} onClose={onClose}>
       {member.isLoading && <p role="status" className="text-sm text-slate-500">Loading…</p>}

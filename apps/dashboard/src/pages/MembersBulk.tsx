@@ -4,6 +4,7 @@ import type { MemberStatus } from '../lib/members';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { secondaryButton } from '../components/Form';
+import { useLocked } from '../components/useLocked';
 
 const ACTIONS: { action: MemberBulkAction; label: string; verb: string; skip?: MemberStatus }[] = [
   { action: 'approve', label: 'Approve all', verb: 'Approve', skip: 'APPROVED' },
@@ -13,7 +14,7 @@ const ACTIONS: { action: MemberBulkAction; label: string; verb: string; skip?: M
 
 /** Every member of one status at once, as a background job with its progress shown until it ends. */
 export function MembersBulk({ status, total }: { status: MemberStatus; total: number }) {
-  const start = useStartMemberBulkJob();
+  const start = useLocked(useStartMemberBulkJob());
   const [jobId, setJobId] = useState<string>();
   const job = useMemberBulkJob(jobId);
   const j = job.data;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useOrders } from '@vitrine/react';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, SelectField, TextField, formatDate, secondaryButton } from '../components/Form';
@@ -12,14 +12,20 @@ const PAYMENT_STATUSES = ['NOT_PAID', 'PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUN
 const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'] as const;
 
 interface Filters { payment: string; fulfillment: string; from: string; to: string; tag: string; search: string }
-const NO_FILTERS: Filters = { payment: '', fulfillment: '', from: '', to: '', tag: '', search: '' };
+const FILTER_KEYS = ['search', 'payment', 'fulfillment', 'from', 'to', 'tag'] as const satisfies readonly (keyof Filters)[];
+
+/** The filters live in the address (`?payment=PAID&search=10003`): a reload or a shared link keeps them. */
+function filtersOf(params: URLSearchParams): Filters {
+  return { payment: '', fulfillment: '', from: '', to: '', tag: '', search: '', ...Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) };
+}
 
 /**
- * The search filter: an order number when the text is digits, else the start of the buyer's e-mail;
+ * The search filter: an order number when the text is digits (a leading # allowed), else the start of the buyer's e-mail;
  * dates are whole days in the owner's timezone.
  */
 function orderFilter(f: Filters): Record<string, unknown> {
-  const search = f.search.trim();
+  // "#10003" is how the dashboard prints an order number: the # is not part of it.
+  const search = f.search.trim().replace(/^#\s*/, '');
   const day = (date: string, end: boolean) => new Date(`${date}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString();
   return {
     ...(f.payment ? { paymentStatus: f.payment } : {}),
@@ -32,13 +38,19 @@ function orderFilter(f: Filters): Record<string, unknown> {
 
 /** Orders, newest first: search by number or e-mail, filter by payment, fulfillment, dates and tag; cursor paging. */
 export function OrdersPage() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
   const [cursors, setCursors] = useState<string[]>([]);
-  const debounced = useDebounced(filters);
+  // Debounced as text: a fresh Filters object every render would restart the timer for ever.
+  const debounced = filtersOf(new URLSearchParams(useDebounced(params.toString())));
   const filter = orderFilter(debounced);
   const cursor = cursors[cursors.length - 1];
   const list = useOrders({ filter, sort: [{ fieldName: 'createdDate', order: 'DESC' }], cursorPaging: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } });
-  const set = (key: keyof Filters) => (e: { target: { value: string } }) => { setFilters((f) => ({ ...f, [key]: e.target.value })); setCursors([]); };
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setParams((p) => { const next = new URLSearchParams(p); if (value) next.set(key, value); else next.delete(key); return next; }, { replace: true });
+    setCursors([]);
+  };
   const columns: Column<Order>[] = [
     { header: 'Order', cell: (o) => <Link to={`/orders/${o._id}`} className="font-medium hover:underline">#{o.number}</Link> },
     { header: 'Placed', cell: (o) => formatDate(o._createdDate) },

@@ -7,7 +7,7 @@ import { Drawer } from '../components/Modal';
 import { VariantStock } from './VariantStock';
 import { VariantPrices } from './VariantPrices';
 import { ProductMedia } from './ProductMedia';
-import { CheckboxField, TextField, formatDate, primaryButton } from '../components/Form';
+import { CheckboxField, TextField, formatDate, primaryButton, clearsOutcome } from '../components/Form';
 import { DiscountFields, StockFields, stockPatch, type StockDraft } from '../catalog/ProductFields';
 
 /** Product detail with the edit form (name, price, discount, visibility, stock). */
@@ -67,7 +67,7 @@ function EditProduct({ product }: { product: Product }) {
     } });
   };
   return (
-    <form onSubmit={submit} aria-label="Edit product" className="space-y-3 border-t border-slate-200 pt-4">
+    <form onSubmit={submit} {...clearsOutcome(save)} aria-label="Edit product" className="space-y-3 border-t border-slate-200 pt-4">
       <h3 className="font-medium">Edit</h3>
       <TextField label="Product name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
       <TextField label="Regular price" required type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} />

@@ -4,6 +4,7 @@ import type { Product } from '../lib/catalog';
 import { ErrorAlert } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { secondaryButton } from '../components/Form';
+import { IMAGE_TYPES, UPLOAD_HINT, uploadErrorText } from '../catalog/ImageDropZone';
 
 /** The product's images: upload one (added to the product), remove one. */
 export function ProductMedia({ product }: { product: Product }) {
@@ -31,10 +32,11 @@ export function ProductMedia({ product }: { product: Product }) {
       </ul>
       <label className="block text-sm">
         <span className="mb-1 block text-slate-600">Upload image</span>
+        <span className="mb-1 block text-xs text-slate-600">{UPLOAD_HINT}</span>
         <input
           ref={input}
           type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={IMAGE_TYPES.join(',')}
           disabled={add.isPending}
           onChange={(e) => { const f = e.target.files?.[0]; if (f) upload(f); }}
           className="text-sm"
@@ -42,7 +44,7 @@ export function ProductMedia({ product }: { product: Product }) {
       </label>
       {add.isPending && <p role="status" className="text-sm text-slate-500">Uploading…</p>}
       {add.isSuccess && <p role="status" className="text-sm text-emerald-700">Image added.</p>}
-      <ErrorAlert error={add.error ?? remove.error} />
+      {add.error ? <ErrorAlert error={add.error} text={uploadErrorText(add.error)} /> : <ErrorAlert error={remove.error} />}
     </section>
   );
 }

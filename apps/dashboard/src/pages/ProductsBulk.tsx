@@ -27,7 +27,7 @@ export function ProductsBulk({ ids, collections, onDone }: { ids: string[]; coll
       <TextField label="Price change %" type="number" step="1" min="-99" max="1000" value={percent} onChange={(e) => setPercent(e.target.value)} className="w-32" />
       <ConfirmButton label="Adjust prices" title="Adjust prices" confirmLabel={`Adjust ${n} prices`} className={secondaryButton}
         message={`Change the price of ${n} products by ${percent}%?`} onConfirm={() => run({ kind: 'adjust-price', adjustment: { percentage: { rate: Number(percent) } } })} />
-      <SelectField label="Collection" value={collectionId} onChange={(e) => setCollectionId(e.target.value)} aria-label="Add to collection">
+      <SelectField label="Collection to add to" value={collectionId} onChange={(e) => setCollectionId(e.target.value)}>
         <option value="">Choose…</option>
         {editable.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
       </SelectField>

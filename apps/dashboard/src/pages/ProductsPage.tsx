@@ -10,6 +10,7 @@ import { Pager } from '../components/Pager';
 import { ProductDrawer } from './ProductDrawer';
 import { ProductsBulk } from './ProductsBulk';
 import { useDebounced } from '../components/useDebounced';
+import { useLocked } from '../components/useLocked';
 
 const PAGE_SIZE = 25;
 
@@ -69,7 +70,7 @@ export function ProductsPage() {
       <PageHeader title="Products">
         <span className="text-sm text-slate-500" data-testid="product-total">{total} products</span>
         <Link to="/products-v3" className="text-sm underline">V3 catalog products</Link>
-        <div className="ml-auto flex items-end gap-3">
+        <div className="flex flex-wrap items-end gap-3 md:ml-auto">
           <SelectField label="Collection" value={collectionId} onChange={(e) => { setCollectionId(e.target.value); setOffset(0); }}>
             <option value="">All collections</option>
             {(collections.data?.items ?? []).map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
@@ -116,7 +117,7 @@ function CreateProduct({ onCreated }: { onCreated: (id: string) => void }) {
   const [sku, setSku] = useState('');
   const [description, setDescription] = useState('');
   const [options, setOptions] = useState<OptionDraft[]>([]);
-  const create = useCreateProduct();
+  const create = useLocked(useCreateProduct());
   const setOption = (i: number, patch: Partial<OptionDraft>) => setOptions((list) => list.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   const submit = (e: FormEvent) => {
     e.preventDefault();

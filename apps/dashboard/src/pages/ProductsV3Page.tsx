@@ -6,6 +6,7 @@ import { ErrorAlert } from '../components/Alert';
 import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, TextField, primaryButton, secondaryButton } from '../components/Form';
 import { useDebounced } from '../components/useDebounced';
+import { useLocked } from '../components/useLocked';
 
 const PAGE_SIZE = 25;
 
@@ -54,7 +55,7 @@ function CreateProductV3() {
   const [cost, setCost] = useState('');
   const [options, setOptions] = useState<OptionDraft[]>([]);
   const [formError, setFormError] = useState<string>();
-  const create = useCreateProductV3();
+  const create = useLocked(useCreateProductV3());
   const navigate = useNavigate();
   const setOption = (i: number, patch: Partial<OptionDraft>) => setOptions((list) => list.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   const submit = () => {

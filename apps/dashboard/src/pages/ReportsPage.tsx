@@ -9,6 +9,7 @@ import { CheckboxField, PageHeader, SelectField, TextField, formatDate, primaryB
 import { Modal } from '../components/Modal';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
+import { useLocked } from '../components/useLocked';
 
 type ReportStatus = 'OPEN' | 'RESOLVED';
 const FULL: membersModule.Fieldset[] = ['FULL'];
@@ -65,7 +66,7 @@ export function ReportsPage() {
 function ResolveDialog({ report, onClose }: { report: Report; onClose: () => void }) {
   const [mute, setMute] = useState(false);
   const [note, setNote] = useState('');
-  const resolve = useResolveReport();
+  const resolve = useLocked(useResolveReport());
   const submit = (e: FormEvent) => { e.preventDefault(); resolve.mutate({ _id: report._id, mute, note: note.trim() || undefined }, { onSuccess: onClose }); };
   return (
     <Modal title="Resolve report" onClose={onClose}>

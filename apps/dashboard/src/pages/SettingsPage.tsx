@@ -8,9 +8,11 @@ import { staff, type account, type credentials } from '@vitrine/sdk/owners';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
-import { CheckboxField, SelectField, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
+import { CheckboxField, SelectField, TextField, formatDate, primaryButton, secondaryButton, clearsOutcome } from '../components/Form';
 import { StatusBadge } from '../components/StatusBadge';
 import { SettingsFrame } from '../settings/SettingsNav';
+import { isWrongPassword } from '../session';
+import { useLocked } from '../components/useLocked';
 
 type Area = (typeof staff.OWNER_AREAS)[number];
 
@@ -57,11 +59,14 @@ function YourAccount() {
     <section aria-labelledby="your-account" className="space-y-4">
       <h2 id="your-account" className="text-lg font-semibold">Your account</h2>
       <DataTable label="Sessions" columns={columns} rows={sessions.data} rowKey={(s) => s._id} rowTestId="session-row" isLoading={sessions.isLoading} error={sessions.error} empty="No sessions." />
-      <form onSubmit={submit} aria-label="Change password" className="flex flex-wrap items-end gap-3">
+      <form onSubmit={submit} {...clearsOutcome(change)} aria-label="Change password" className="flex flex-wrap items-end gap-3">
         <TextField label="Current password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
         <TextField label="New password" type="password" autoComplete="new-password" required minLength={8} value={newPassword} onChange={(e) => setNext(e.target.value)} />
         <button disabled={change.isPending} className={primaryButton}>Change password</button>
-        <div className="basis-full"><ErrorAlert error={change.error} />{change.isSuccess && <Notice>Password changed; your other sessions were signed out.</Notice>}</div>
+        <div className="basis-full">
+          <ErrorAlert error={change.error} text={isWrongPassword(change.error) ? 'The current password is wrong.' : undefined} />
+          {change.isSuccess && <Notice>Password changed; your other sessions were signed out.</Notice>}
+        </div>
       </form>
     </section>
   );
@@ -81,7 +86,7 @@ function AreaChecks({ value, onChange, name }: { value: Area[]; onChange: (next:
 
 function StaffAccounts() {
   const accounts = useStaffAccounts();
-  const create = useCreateStaffAccount();
+  const create = useLocked(useCreateStaffAccount());
   const update = useUpdateStaffAccount();
   const remove = useDeleteStaffAccount();
   const [email, setEmail] = useState('');
@@ -128,7 +133,7 @@ function StaffAccounts() {
 
 function ApiKeys() {
   const keys = useApiKeys();
-  const create = useCreateApiKey();
+  const create = useLocked(useCreateApiKey());
   const revoke = useRevokeApiKey();
   const [name, setName] = useState('');
   const [shown, setShown] = useState<string>();
@@ -169,7 +174,7 @@ function ApiKeys() {
 
 function OAuthClients() {
   const clients = useOAuthClients();
-  const create = useCreateOAuthClient();
+  const create = useLocked(useCreateOAuthClient());
   const remove = useDeleteOAuthClient();
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');

@@ -34,7 +34,7 @@ export function SignIn({ onSignIn }: { onSignIn: (session: OwnerSession) => void
     <main className="flex min-h-screen items-center justify-center">
       <form onSubmit={submit} className="w-full max-w-sm space-y-4 rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-xl font-semibold">Sign in to Vitrine</h1>
-        <label className="block text-sm">E-mail<input required type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" /></label>
+        <label className="block text-sm">E-mail<input required autoFocus type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" /></label>
         <label className="block text-sm">Password<input required type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-3 py-2" /></label>
         {needsCode && (
           <label className="block text-sm">Authenticator code<input required inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} value={totpCode} onChange={(e) => setTotpCode(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-3 py-2 font-mono" /></label>

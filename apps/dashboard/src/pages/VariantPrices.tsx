@@ -3,7 +3,7 @@ import { useUpdateProductVariants } from '@vitrine/react';
 import { variantLabel, type Product } from '../lib/catalog';
 import { centsText, toCents } from '../lib/money';
 import { ErrorAlert, Notice } from '../components/Alert';
-import { primaryButton } from '../components/Form';
+import { primaryButton, clearsOutcome } from '../components/Form';
 
 /** The variants grid of a product with managed variants: price, cost and the profit they leave, per variant. */
 export function VariantPrices({ product }: { product: Product }) {
@@ -20,7 +20,7 @@ export function VariantPrices({ product }: { product: Product }) {
     })) });
   };
   return (
-    <form onSubmit={submit} aria-label="Variant prices" className="mt-6 space-y-3 border-t border-slate-200 pt-4">
+    <form onSubmit={submit} {...clearsOutcome(save)} aria-label="Variant prices" className="mt-6 space-y-3 border-t border-slate-200 pt-4">
       <h3 className="font-medium">Variants</h3>
       <table className="w-full text-sm">
         <thead><tr className="text-left text-slate-600"><th className="py-1 font-normal">Variant</th><th className="font-normal">Price</th><th className="font-normal">Cost</th><th className="font-normal">Profit</th></tr></thead>

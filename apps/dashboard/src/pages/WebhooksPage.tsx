@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { PageHeader, TextField, formatDate, primaryButton, secondaryButton } from '../components/Form';
 import { Pager } from '../components/Pager';
 import { StatusBadge } from '../components/StatusBadge';
+import { useLocked } from '../components/useLocked';
 
 const PAGE_SIZE = 25;
 
@@ -96,7 +97,7 @@ function CreateSubscription() {
   const [description, setDescription] = useState('');
   const [secret, setSecret] = useState<string>();
   const [missing, setMissing] = useState(false);
-  const create = useCreateWebhookSubscription();
+  const create = useLocked(useCreateWebhookSubscription());
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSecret(undefined);

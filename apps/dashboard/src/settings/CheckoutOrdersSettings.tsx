@@ -3,7 +3,7 @@ import { useCheckoutSettings, useOrdersSettings, useUpdateCheckoutSettings, useU
 import type { checkoutSettings, ordersSettings } from '@vitrine/sdk/ecom';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Loaded } from '../components/Loaded';
-import { CheckboxField, SelectField, TextField, primaryButton } from '../components/Form';
+import { CheckboxField, SelectField, TextField, primaryButton, clearsOutcome } from '../components/Form';
 
 type Checkout = checkoutSettings.CheckoutSettings;
 type PolicyKey = 'termsAndConditions' | 'privacyPolicy' | 'returnPolicy';
@@ -41,7 +41,7 @@ function OrdersForm({ initial }: { initial: ordersSettings.OrdersSettings }) {
   const [invoice, setInvoice] = useState(initial.createInvoice);
   const submit = (e: FormEvent) => { e.preventDefault(); update.mutate({ inventoryUpdateTrigger: trigger, createInvoice: invoice }); };
   return (
-      <form onSubmit={submit} aria-label="Order settings" className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
+      <form onSubmit={submit} {...clearsOutcome(update)} aria-label="Order settings" className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <SelectField label="Take stock when" value={trigger} onChange={(e) => setTrigger(e.target.value === 'ON_ORDER_PAID' ? 'ON_ORDER_PAID' : 'ON_ORDER_PLACED')}>
           <option value="ON_ORDER_PLACED">the order is placed</option>
           <option value="ON_ORDER_PAID">the order is paid</option>
@@ -83,7 +83,7 @@ function CheckoutForm({ initial }: { initial: Checkout }) {
     });
   };
   return (
-      <form onSubmit={submit} aria-label="Checkout settings" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <form onSubmit={submit} {...clearsOutcome(update)} aria-label="Checkout settings" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
         <TextField label="Checkout header text" maxLength={200} value={header} onChange={(e) => setHeader(e.target.value)} />
         <CheckboxField label="Ask buyers to agree to the policies" checked={agreement} onChange={(e) => setAgreement(e.target.checked)} />
         {POLICIES.map(({ key, label }) => (

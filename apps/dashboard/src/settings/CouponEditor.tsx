@@ -4,7 +4,7 @@ import type { coupons } from '@vitrine/sdk/ecom';
 import { ErrorAlert } from '../components/Alert';
 import { TextField, primaryButton, secondaryButton } from '../components/Form';
 import { Modal } from '../components/Modal';
-import { couponFields, couponTerms, editableCoupon } from './coupon-fields';
+import { couponFields, couponTerms, describeCouponViolation, editableCoupon } from './coupon-fields';
 import { CouponTermInputs } from './TermInputs';
 
 /**
@@ -46,7 +46,7 @@ function CouponForm({ coupon, onDone }: { coupon: coupons.Coupon; onDone: () => 
       <TextField label="Coupon name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
       <CouponTermInputs fields={fields} onChange={setFields} layout="stacked" />
       {localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}
-      <ErrorAlert error={update.error} />
+      <ErrorAlert error={update.error} describe={describeCouponViolation} />
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onDone} className={secondaryButton}>Cancel</button>
         <button disabled={update.isPending} className={primaryButton}>{update.isPending ? 'Saving…' : 'Save coupon'}</button>

@@ -11,8 +11,9 @@ import { StatusBadge } from '../components/StatusBadge';
 import { ruleTerms, type RuleFields } from './rule-fields';
 import { EditRuleButton } from './DiscountRuleEditor';
 import { EditCouponButton } from './CouponEditor';
-import { couponTerms, type CouponFields } from './coupon-fields';
+import { couponTerms, describeCouponViolation, type CouponFields } from './coupon-fields';
 import { CouponTermInputs, RuleTermInputs } from './TermInputs';
+import { useLocked } from '../components/useLocked';
 
 type Rule = discountRules.DiscountRule;
 
@@ -44,7 +45,7 @@ function describeTrigger(rule: Rule): string {
 
 function DiscountRules() {
   const rules = useDiscountRules();
-  const create = useCreateDiscountRule();
+  const create = useLocked(useCreateDiscountRule());
   const setActive = useSetDiscountRuleActive();
   const remove = useDeleteDiscountRule();
   const [name, setName] = useState('');
@@ -98,7 +99,7 @@ function DiscountRules() {
         </SelectField>
         <RuleTermInputs fields={fields} onChange={setFields} layout="row" />
         <button disabled={create.isPending} className={primaryButton}>{create.isPending ? 'Saving…' : 'Add rule'}</button>
-        <div className="basis-full">{localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}<ErrorAlert error={create.error} /></div>
+        <div className="basis-full">{localError && <p role="alert" className="text-sm text-rose-700">{localError}</p>}<ErrorAlert error={create.error} describe={describeCouponViolation} /></div>
       </form>
     </section>
   );
@@ -106,7 +107,7 @@ function DiscountRules() {
 
 function Coupons() {
   const list = useCoupons();
-  const create = useCreateCoupon();
+  const create = useLocked(useCreateCoupon());
   const setActive = useSetCouponActive();
   const remove = useDeleteCoupon();
   const [name, setName] = useState('');

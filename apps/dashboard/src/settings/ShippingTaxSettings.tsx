@@ -9,6 +9,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { DataTable, type Column } from '../components/DataTable';
 import { CheckboxField, TextField, formatDate, primaryButton } from '../components/Form';
 import { amountText, rateFraction } from './money';
+import { useLocked } from '../components/useLocked';
 
 /** Shipping regions with their options, tax regions with a rate, and tax groups. */
 export function ShippingTaxSettings() {
@@ -33,7 +34,7 @@ function optionText(o: shippingRegions.ShippingRegion['options'][number]): strin
 
 function ShippingRegions() {
   const regions = useShippingRegions();
-  const create = useCreateShippingRegion();
+  const create = useLocked(useCreateShippingRegion());
   const remove = useDeleteShippingRegion();
   const [name, setName] = useState('');
   const [countries, setCountries] = useState('');
@@ -83,7 +84,7 @@ function ShippingRegions() {
 
 function TaxRegions() {
   const regions = useTaxRegions();
-  const create = useCreateTaxRegion();
+  const create = useLocked(useCreateTaxRegion());
   const remove = useDeleteTaxRegion();
   const [country, setCountry] = useState('');
   const [subdivision, setSubdivision] = useState('');
@@ -129,7 +130,7 @@ function TaxRegions() {
 
 function TaxGroups() {
   const groups = useTaxGroups();
-  const create = useCreateTaxGroup();
+  const create = useLocked(useCreateTaxGroup());
   const remove = useDeleteTaxGroup();
   const [name, setName] = useState('');
   const columns: Column<taxGroups.TaxGroup>[] = [

@@ -3,7 +3,7 @@ import { useSiteDetails, useUpdateSiteDetails } from '@vitrine/react';
 import type { site } from '@vitrine/sdk/owners';
 import { ErrorAlert, Notice } from '../components/Alert';
 import { Loaded } from '../components/Loaded';
-import { CheckboxField, SelectField, TextField, primaryButton } from '../components/Form';
+import { CheckboxField, SelectField, TextField, primaryButton, clearsOutcome } from '../components/Form';
 
 const CAPTCHA: { value: site.SiteCaptchaMode; label: string }[] = [
   { value: 'off', label: 'Off' },
@@ -29,7 +29,7 @@ function StoreForm({ initial }: { initial: site.Site }) {
     update.mutate({ name: name.trim(), ownerEmail: ownerEmail.trim(), requireEmailVerification: verify, requireOwnerApproval: approve, captcha });
   };
   return (
-    <form onSubmit={submit} aria-label="Store and members" className="space-y-8">
+    <form onSubmit={submit} {...clearsOutcome(update)} aria-label="Store and members" className="space-y-8">
       <section aria-labelledby="store-details" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="store-details" className="text-lg font-semibold">Store details</h2>
         <TextField label="Store name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />

@@ -36,6 +36,17 @@ export function couponTerms(f: CouponFields): { terms: CouponTerms } | { error: 
   };
 }
 
+/** The labels of the coupon form's fields, by the specification field the server names in a violation. */
+const COUPON_LABELS: Record<string, string> = {
+  percentOffRate: 'Coupon discount', moneyOffAmount: 'Coupon discount', minimumSubtotal: 'Coupon minimum subtotal', usageLimit: 'Uses', expirationTime: 'Last day',
+};
+
+/** A refused coupon's field violation in the form's words ("Last day: must be after the coupon starts"). */
+export function describeCouponViolation({ field, description }: { field: string; description: string }): string | undefined {
+  const label = COUPON_LABELS[field.replace(/^(coupon\.)?specification\./, '')];
+  return label ? `${label}: ${description.replace('startTime', 'the day the coupon starts (today for a new one)')}` : undefined;
+}
+
 /** The form fields of a stored coupon (the last day in the owner's zone). */
 export function couponFields(spec: coupons.CouponSpecification): CouponFields {
   const kind: CouponKind = spec.percentOffRate != null ? 'percent' : spec.moneyOffAmount != null ? 'amount' : 'shipping';

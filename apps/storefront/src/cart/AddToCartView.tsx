@@ -16,7 +16,8 @@ export function readyToAdd({ product, variant, inStock }: AddToCartProps): boole
 export function AddToCartView({ ready, pending, error, onAdd }: { ready: boolean; pending: boolean; error?: string; onAdd: () => void }) {
   return (
     <div>
-      <button type="button" onClick={onAdd} disabled={!ready || pending} className="rounded-md bg-stone-900 px-6 py-2 text-sm font-medium text-white disabled:opacity-60" data-testid="add-to-cart">
+      {/* Busy, not disabled, while adding: a disabled button would drop the focus, which the drawer gives back to it. */}
+      <button type="button" onClick={() => { if (!pending) onAdd(); }} disabled={!ready} aria-disabled={pending} className="rounded-md bg-stone-900 px-6 py-2 text-sm font-medium text-white disabled:opacity-60 aria-disabled:opacity-60" data-testid="add-to-cart">
         {pending ? 'Adding…' : 'Add to cart'}
       </button>
       {error && <p role="alert" className="mt-2 text-sm text-rose-800">{error}</p>}

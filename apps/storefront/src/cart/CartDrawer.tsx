@@ -3,15 +3,28 @@ import { Link } from '../router';
 import { useVisitorCart } from './visitor-cart';
 import { CartLines } from './lines';
 
-/** The cart as a dialog over the page (focus moves into it, Escape closes). */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The cart as a modal dialog over the page: focus moves into it and stays there (Tab and Shift+Tab
+ * cycle through its controls), Escape closes it, and closing gives focus back to what opened it
+ * (the header's cart button or the add-to-cart button).
+ */
 export function CartDrawer({ onClose }: { onClose: () => void }) {
   const { cart, loading, empty } = useVisitorCart();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      if (e.key === 'Tab' && panel.current) keepFocusIn(panel.current, e);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
   }, [onClose]);
   const lines = cart.data?.lineItems ?? [];
   return (
@@ -36,4 +49,19 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
       </div>
     </div>
   );
+}
+
+/** Tab from the last control goes to the first, Shift+Tab from the first (or the panel) to the last. */
+function keepFocusIn(panel: HTMLElement, e: KeyboardEvent): void {
+  const controls = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  const inside = active instanceof Node && panel.contains(active);
+  const wrapTo = !first || !last ? panel
+    : e.shiftKey ? (active === first || active === panel || !inside ? last : undefined)
+    : (active === last || !inside ? first : undefined);
+  if (!wrapTo) return;
+  e.preventDefault();
+  wrapTo.focus();
 }

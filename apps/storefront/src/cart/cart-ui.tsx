@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { useHydrated } from '../hydrated';
 import { cartCode } from './deferred-cart';
@@ -8,10 +8,12 @@ import { CartUiContext, useCartUi } from './cart-ui-context';
 export function CartUiProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const code = cartCode.use();
+  // One function for the drawer's life: its effect (focus, keys) runs once per opening.
+  const close = useCallback(() => setOpen(false), []);
   return (
     <CartUiContext.Provider value={{ open, setOpen }}>
       {children}
-      {open && code && <code.CartDrawer onClose={() => setOpen(false)} />}
+      {open && code && <code.CartDrawer onClose={close} />}
     </CartUiContext.Provider>
   );
 }

@@ -5,9 +5,20 @@ import type { members } from '@vitrine/sdk/members';
 import { signOut, startSignIn } from '../sign-in';
 import { useHydrated } from '../hydrated';
 import { Meta } from '../components/Meta';
+import { readableError } from '../errors';
+import { paymentLabel } from '../orders/order-view';
 
 const input = 'mt-1 w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm';
 const button = 'rounded-md bg-stone-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-60';
+
+/** The members API's bounds on what these forms send (the server refuses longer text). */
+const MAX = { name: 100, nickname: 100, slug: 100, url: 2000, addressLine: 200, addressField: 100 } as const;
+/** The forms' labels by the field names the server's violations use. */
+const LABELS = {
+  firstName: 'First name', lastName: 'Last name', nickname: 'Display name', slug: 'Profile address', url: 'Photo URL',
+  addressLine: 'Street and number', city: 'City', postalCode: 'Postal code', country: 'Country', addresses: 'Addresses',
+};
+const BY_CODE = { SLUG_ALREADY_EXISTS: 'This profile address is taken by another member: choose another.' };
 
 export function AccountPage() {
   const { loggedIn: signedIn } = useAuth();
@@ -73,13 +84,13 @@ function Profile({ member }: { member: members.Member }) {
     <form onSubmit={(e) => void submit(e).catch(() => undefined)} className="mt-8 rounded-lg border border-stone-200 bg-white p-5" aria-labelledby="profile-title">
       <h2 id="profile-title" className="text-lg font-semibold">Profile</h2>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <label className="text-sm">First name<input name="firstName" defaultValue={member.contact?.firstName ?? ''} className={input} autoComplete="given-name" /></label>
-        <label className="text-sm">Last name<input name="lastName" defaultValue={member.contact?.lastName ?? ''} className={input} autoComplete="family-name" /></label>
-        <label className="text-sm">Display name<input name="nickname" defaultValue={member.profile?.nickname ?? ''} className={input} autoComplete="nickname" /></label>
-        <label className="text-sm">Profile address (slug)<input name="slug" defaultValue={member.profile?.slug ?? ''} className={input} /></label>
-        <label className="text-sm sm:col-span-2">Photo URL<input name="photo" type="url" defaultValue={member.profile?.photo?.url ?? ''} className={input} /></label>
+        <label className="text-sm">First name<input name="firstName" maxLength={MAX.name} defaultValue={member.contact?.firstName ?? ''} className={input} autoComplete="given-name" /></label>
+        <label className="text-sm">Last name<input name="lastName" maxLength={MAX.name} defaultValue={member.contact?.lastName ?? ''} className={input} autoComplete="family-name" /></label>
+        <label className="text-sm">Display name<input name="nickname" maxLength={MAX.nickname} defaultValue={member.profile?.nickname ?? ''} className={input} autoComplete="nickname" /></label>
+        <label className="text-sm">Profile address (slug)<input name="slug" maxLength={MAX.slug} defaultValue={member.profile?.slug ?? ''} className={input} /></label>
+        <label className="text-sm sm:col-span-2">Photo URL<input name="photo" type="url" maxLength={MAX.url} defaultValue={member.profile?.photo?.url ?? ''} className={input} /></label>
       </div>
-      {error && <p role="alert" className="mt-3 text-sm text-rose-800">{error.message}</p>}
+      {error && <p role="alert" className="mt-3 text-sm text-rose-800">{readableError(error, LABELS, BY_CODE)}</p>}
       <div className="mt-4 flex items-center gap-3">
         <button type="submit" disabled={update.isPending || slug.isPending} className={button}>Save profile</button>
         {saved && <span role="status" className="text-sm text-emerald-800">Saved</span>}
@@ -107,13 +118,14 @@ function Addresses({ member }: { member: members.Member }) {
   const update = useUpdateMyMember();
   const addresses = member.contact?.addresses ?? [];
   const keep = (list: members.MemberAddress[]) => list.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
-  const save = (next: members.MemberInput['contact']) => update.mutate({ _id: member._id, member: { contact: next } });
+  const save = (next: members.MemberInput['contact'], onSuccess?: () => void) => update.mutate({ _id: member._id, member: { contact: next } }, { onSuccess });
   const add = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim() || null;
-    save({ addresses: [...keep(addresses), { addressLine: text('addressLine'), city: text('city'), postalCode: text('postalCode'), country: text('country')?.toUpperCase() ?? null }] });
-    e.currentTarget.reset();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim() || null;
+    // Emptied only once saved: a refused address stays in the form to be corrected.
+    save({ addresses: [...keep(addresses), { addressLine: text('addressLine'), city: text('city'), postalCode: text('postalCode'), country: text('country')?.toUpperCase() ?? null }] }, () => form.reset());
   };
   return (
     <div className="mt-6 rounded-lg border border-stone-200 bg-white p-5">
@@ -128,13 +140,13 @@ function Addresses({ member }: { member: members.Member }) {
         ))}
       </ul>
       <form onSubmit={add} className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Add an address">
-        <label className="text-sm sm:col-span-2">Street and number<input name="addressLine" required className={input} autoComplete="address-line1" /></label>
-        <label className="text-sm">City<input name="city" required className={input} autoComplete="address-level2" /></label>
-        <label className="text-sm">Postal code<input name="postalCode" className={input} autoComplete="postal-code" /></label>
+        <label className="text-sm sm:col-span-2">Street and number<input name="addressLine" required maxLength={MAX.addressLine} className={input} autoComplete="address-line1" /></label>
+        <label className="text-sm">City<input name="city" required maxLength={MAX.addressField} className={input} autoComplete="address-level2" /></label>
+        <label className="text-sm">Postal code<input name="postalCode" maxLength={MAX.addressField} className={input} autoComplete="postal-code" /></label>
         <label className="text-sm">Country (2 letters)<input name="country" required pattern="[A-Za-z]{2}" maxLength={2} className={input} autoComplete="country" /></label>
         <div className="flex items-end"><button type="submit" disabled={update.isPending} className={button}>Add address</button></div>
       </form>
-      {update.error && <p role="alert" className="mt-2 text-sm text-rose-800">{update.error.message}</p>}
+      {update.error && <p role="alert" className="mt-2 text-sm text-rose-800">{readableError(update.error, LABELS)}</p>}
     </div>
   );
 }
@@ -152,7 +164,7 @@ function Orders() {
           <li key={o._id} className="flex flex-wrap items-center gap-3 py-2">
             <Link to={`/account/orders/${o._id}`} className="font-medium underline">Order {o.number}</Link>
             <span className="text-stone-700">{o._createdDate?.toLocaleDateString()}</span>
-            <span className="text-stone-700">{o.paymentStatus}</span>
+            <span className="text-stone-700">{paymentLabel(o)}</span>
             <span className="ml-auto">{o.priceSummary?.total?.formattedAmount}</span>
           </li>
         ))}

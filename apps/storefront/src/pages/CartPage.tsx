@@ -4,6 +4,7 @@ import { useCartCoupon, useCartTotals, useCreateCheckout } from '@vitrine/react'
 import { useVisitorCart } from '../cart/visitor-cart';
 import { Meta } from '../components/Meta';
 import { CartLines } from '../cart/lines';
+import { shippable } from '../cart/shippable';
 import { useHydrated } from '../hydrated';
 
 /** The cart page: lines, coupon, estimated totals, and the way to checkout. Browser-only data. */
@@ -20,6 +21,13 @@ export function CartPage() {
   const blocked = lines.some((l) => l.availability.status !== 'AVAILABLE');
   const summary = totals.data?.priceSummary;
   const couponError = totals.data?.calculationErrors.couponCalculationError?.applicationError.description;
+  // Shipping and tax depend on the address, which a cart usually does not know yet: shown as zero
+  // they would understate the total, so they are left to the checkout.
+  const ships = lines.some(shippable);
+  const addressKnown = Boolean(cart.data?.contactInfo?.address?.country);
+  const shippingKnown = !ships || Boolean(totals.data?.shippingInfo.selectedCarrierServiceOption);
+  const taxIncluded = cart.data?.taxIncludedInPrices ?? false;
+  const pending = [...(shippingKnown ? [] : ['shipping']), ...(addressKnown || taxIncluded ? [] : ['tax'])];
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -60,9 +68,12 @@ export function CartPage() {
             <dl className="mt-4 space-y-1 text-sm" data-testid="cart-totals">
               <Row label="Subtotal" value={summary?.subtotal.formattedAmount} />
               {summary && Number(summary.discount.amount) > 0 && <Row label="Discount" value={`-${summary.discount.formattedAmount}`} testId="total-discount" />}
-              <Row label="Shipping (estimated)" value={summary?.shipping.formattedAmount} />
-              <Row label="Tax (estimated)" value={summary?.tax.formattedAmount} />
-              <div className="flex justify-between border-t border-stone-200 pt-2 font-semibold"><dt>Total</dt><dd data-testid="cart-total">{summary?.total.formattedAmount ?? '…'}</dd></div>
+              {ships && <Row label="Shipping" value={shippingKnown ? summary?.shipping.formattedAmount : LATER} testId="cart-shipping" />}
+              <Row label="Tax" value={addressKnown ? summary?.tax.formattedAmount : taxIncluded ? 'Included in prices' : LATER} testId="cart-tax" />
+              <div className="flex justify-between border-t border-stone-200 pt-2 font-semibold">
+                <dt data-testid="cart-total-label">{pending.length > 0 ? `Total before ${pending.join(' and ')}` : 'Total'}</dt>
+                <dd data-testid="cart-total">{summary?.total.formattedAmount ?? '…'}</dd>
+              </div>
             </dl>
             {blocked && <p role="alert" className="mt-3 text-sm text-rose-800">Fix the marked lines to check out.</p>}
             <button type="button" onClick={() => void checkout().catch(() => undefined)} disabled={blocked || createCheckout.isPending}
@@ -74,6 +85,8 @@ export function CartPage() {
     </section>
   );
 }
+
+const LATER = 'Calculated at checkout';
 
 function Row({ label, value, testId }: { label: string; value: string | undefined; testId?: string }) {
   return <div className="flex justify-between"><dt className="text-stone-700">{label}</dt><dd data-testid={testId}>{value ?? '…'}</dd></div>;

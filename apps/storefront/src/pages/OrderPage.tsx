@@ -1,14 +1,18 @@
 import { Link, useParams } from '../router';
 import { useAuth, useOrder } from '@vitrine/react';
 import { Meta } from '../components/Meta';
+import { SummaryTotals } from '../components/OrderSummary';
+import { OrderLines } from '../orders/OrderLines';
 import { useHydrated } from '../hydrated';
+import { delivery, fulfillmentLabel, paymentLabel } from '../orders/order-view';
 
-/** One of the member's orders: lines, totals, payment and fulfillment status. */
+/** One of the member's orders: lines with their options, totals, address, delivery and statuses. */
 export function OrderPage() {
   const { id = '' } = useParams();
   const { loggedIn } = useAuth();
   const order = useOrder(id, useHydrated() && loggedIn);
   const o = order.data;
+  const { shipTo, method } = o ? delivery(o) : {};
   return (
     <section className="max-w-2xl">
       <Meta title="Order" description="Your order." path="/account" noindex />
@@ -18,21 +22,17 @@ export function OrderPage() {
       {o && (
         <>
           <h1 className="mt-2 text-2xl font-semibold" data-testid="order-title">Order {o.number}</h1>
-          <p className="text-sm text-stone-700">{o._createdDate?.toLocaleString()} · {o.paymentStatus} · {o.fulfillmentStatus}</p>
-          <ul className="mt-4 divide-y divide-stone-200 text-sm">
-            {o.lineItems?.map((l) => (
-              <li key={l._id} className="flex justify-between gap-3 py-2">
-                <span>
-                  {l.quantity} × {l.productName?.original}
-                  {l.digitalFile && (
-                    <a href={l.digitalFile.link} className="ml-3 underline" data-testid="download-link" title={`Link valid until ${l.digitalFile.expirationDate.toLocaleString()}`}>Download</a>
-                  )}
-                </span>
-                <span>{l.totalPriceAfterTax?.formattedAmount}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-3 text-right font-semibold">Total {o.priceSummary?.total?.formattedAmount}</p>
+          <p className="text-sm text-stone-700" data-testid="order-status">{o._createdDate?.toLocaleString()} · {paymentLabel(o)} · {fulfillmentLabel(o)}</p>
+          <div className="mt-4">
+            <OrderLines order={o} />
+            <SummaryTotals summary={o.priceSummary} />
+          </div>
+          {(shipTo || method) && (
+            <dl className="mt-6 grid grid-cols-[7rem_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-delivery">
+              {shipTo && <><dt className="text-stone-700">Ship to</dt><dd>{shipTo}</dd></>}
+              {method && <><dt className="text-stone-700">Delivery</dt><dd>{method}</dd></>}
+            </dl>
+          )}
         </>
       )}
     </section>

@@ -10,7 +10,7 @@ import { Price } from '../components/Price';
 import { AddToCart } from '../cart/AddToCart';
 import { useSite } from '../site';
 import { NotFoundPage } from './NotFoundPage';
-import { QUANTITY_MAX } from '../cart/quantity';
+import { clampQuantity, quantityLimit } from '../cart/quantity';
 
 
 export function ProductPage() {
@@ -37,6 +37,9 @@ function ProductView({ product }: { product: products.Product }) {
   const priceData = variant?.variant.priceData ?? product.priceData;
   const inStock = variant ? variant.stock.inStock : product.stock.inStock;
   const quantityLeft = variant?.stock.trackQuantity ? variant.stock.quantity : undefined;
+  const maxQuantity = quantityLimit(quantityLeft);
+  // A variant with less stock than the quantity typed for the previous one gets what it has.
+  const wanted = Math.min(quantity, maxQuantity);
   const path = `/product-page/${product.slug}`;
   const choose = (option: string, description: string) => {
     const next = new URLSearchParams(params);
@@ -122,11 +125,11 @@ function ProductView({ product }: { product: products.Product }) {
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="quantity" className="block text-xs text-stone-700">Quantity</label>
-            <input id="quantity" type="number" inputMode="numeric" min={1} max={Math.min(QUANTITY_MAX, quantityLeft ?? QUANTITY_MAX)} value={quantity}
-              onChange={(e) => setQuantity(Math.max(1, Math.min(QUANTITY_MAX, Math.floor(Number(e.target.value)) || 1)))}
+            <input id="quantity" type="number" inputMode="numeric" min={1} max={maxQuantity} value={wanted}
+              onChange={(e) => setQuantity(clampQuantity(e.target.value, maxQuantity))}
               className="w-20 rounded-md border border-stone-400 bg-white px-3 py-2 text-sm" />
           </div>
-          <AddToCart product={product} variant={variant} quantity={quantity} inStock={inStock} />
+          <AddToCart product={product} variant={variant} quantity={wanted} inStock={inStock} />
         </div>
         {product.productOptions.length > 0 && !variant && <p className="mt-2 text-sm text-stone-700">Choose {product.productOptions.filter((o) => !choices[o.name]).map((o) => o.name.toLowerCase()).join(' and ')} to add it to your cart.</p>}
       </div>

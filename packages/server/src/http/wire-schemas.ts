@@ -8,6 +8,17 @@ export { identifierProblem };
  * schemas so every route decodes the same way.
  */
 
+/** Longest e-mail address a mailer takes (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX = 254;
+const EMAIL = /^[^\s@<>,;:"()[\]\\]{1,64}@[^\s@<>,;:"()[\]\\.]+(?:\.[^\s@<>,;:"()[\]\\.]+)+$/u;
+
+/**
+ * An e-mail address: a local part, "@" and a domain of two labels at least, with nothing a mailer
+ * would read as a second recipient or a comment, and the identifier rule's characters only. One rule
+ * for every e-mail field of the API.
+ */
+export const emailAddress = (max: number = EMAIL_MAX) => identifier(max).regex(EMAIL, 'must be an e-mail address');
+
 /** A float that may arrive as "NaN", "Infinity" or "-Infinity". */
 export const wireNumber = z.union([
   z.number(),
@@ -16,10 +27,23 @@ export const wireNumber = z.union([
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
+/**
+ * Whether an ISO-8601 text names a day the calendar has: `Date` reads 2024-02-30 as March 1st rather
+ * than refusing it, so the day is checked against its month first.
+ */
+export function isCalendarDate(text: string): boolean {
+  const [y, m, d] = [Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))];
+  return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** An ISO-8601 date-time kept as text (a real day of the calendar). */
+export const isoDateTimeText = z.string().regex(ISO_DATE_TIME, 'must be an ISO-8601 date-time')
+  .refine((s) => !Number.isNaN(Date.parse(s)) && isCalendarDate(s), { message: 'must be a valid date', params: { rule: 'FORMAT' } });
+
 /** An ISO-8601 timestamp, decoded to a Date. */
 export const wireDate = z.string().regex(ISO_DATE_TIME, 'must be an ISO-8601 date-time').transform((s, ctx) => {
   const date = new Date(s);
-  if (Number.isNaN(date.getTime())) {
+  if (Number.isNaN(date.getTime()) || !isCalendarDate(s)) {
     ctx.addIssue({ code: 'custom', message: 'must be a valid date', params: { rule: 'FORMAT' } });
     return z.NEVER;
   }

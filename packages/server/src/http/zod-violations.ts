@@ -40,7 +40,9 @@ function toViolations(issue: Issue, prefix: string): FieldViolation[] {
       if (rule === 'MIN_LENGTH' && Number(issue.minimum) === 1) {
         return [{ field, description: 'must not be empty', violatedRule: 'MIN_LENGTH', data: { min: 1 } }];
       }
-      return [{ field, description: `must be at least ${String(issue.minimum)}${unit(issue.origin)}`, violatedRule: rule, data: { min: Number(issue.minimum) } }];
+      // An exclusive bound (`gt`) refuses the bound itself: "more than 0", not "at least 0".
+      const bound = issue.inclusive === false ? 'more than' : 'at least';
+      return [{ field, description: `must be ${bound} ${String(issue.minimum)}${unit(issue.origin)}`, violatedRule: rule, data: { min: Number(issue.minimum) } }];
     }
     case 'invalid_value':
       return [{ field, description: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`, violatedRule: 'INVALID_ENUM_VALUE', data: { allowed: issue.values.map(String) } }];

@@ -5,7 +5,7 @@ import { ErrorAlert, Notice } from '../../components/Alert';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { primaryButton, secondaryButton } from '../../components/Form';
 import { EditorSection } from '../Section';
-import { ImageDropZone, MEDIA_DRAG_TYPE, acceptImages } from '../ImageDropZone';
+import { ImageDropZone, MEDIA_DRAG_TYPE, acceptImages, uploadErrorText } from '../ImageDropZone';
 /** Longest alt text the catalog stores. */
 const ALT_TEXT_MAX = 1000;
 
@@ -83,7 +83,7 @@ export function MediaV3({ product }: { product: ProductV3 }) {
       {save.isPending && <p role="status" className="mt-2 text-sm text-slate-700">Saving…</p>}
       {save.isSuccess && <Notice>Images saved.</Notice>}
       {refused && <p role="alert" className="mt-2 text-sm text-rose-800">{refused}</p>}
-      <ErrorAlert error={upload.error ?? save.error} />
+      {upload.error ? <ErrorAlert error={upload.error} text={uploadErrorText(upload.error)} /> : <ErrorAlert error={save.error} />}
     </EditorSection>
   );
 }

@@ -172,9 +172,12 @@ export async function checkoutPageApi(ctx: BaseContext, input: PageApiInput): Pr
   const placed = await placeOrderAndCharge(a.ctx, a.checkout.id, { paymentToken: JSON.stringify(input.card) });
   const result = placed.paymentResponseToken ? JSON.parse(placed.paymentResponseToken) as { status: string; declineCode?: string } : { status: 'APPROVED' };
   if (result.status === 'DECLINED') throw new ApplicationError(400, 'CARD_DECLINED', 'The card was declined; try another card', { orderId: placed.orderId });
-  const base = a.thankYouPageUrl ?? `${ctx.origin}/`;
-  const sep = base.includes('?') ? '&' : '?';
-  return { orderId: placed.orderId, redirectUrl: `${base}${sep}orderId=${encodeURIComponent(placed.orderId)}` };
+  // Without a thank-you page of the caller's, the storefront's confirmation (it reads a visitor's order through the checkout).
+  if (!a.thankYouPageUrl) {
+    return { orderId: placed.orderId, redirectUrl: `${ctx.origin}/order-confirmation/${encodeURIComponent(placed.orderId)}?checkout=${encodeURIComponent(a.checkout.id)}` };
+  }
+  const sep = a.thankYouPageUrl.includes('?') ? '&' : '?';
+  return { orderId: placed.orderId, redirectUrl: `${a.thankYouPageUrl}${sep}orderId=${encodeURIComponent(placed.orderId)}` };
 }
 
 /**

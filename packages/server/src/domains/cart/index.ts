@@ -1,2 +1,2 @@
 // What other domains may use of cart: the pricing engine's exact money helpers.
-export { currencyOf, displayAmount, formatMoney, parseMoney, type Currency } from './pricing/index.js';
+export { currencyOf, DEFAULT_ROUNDING_MODE, displayAmount, divRound, formatMoney, parseMoney, type Currency } from './pricing/index.js';

@@ -42,10 +42,13 @@ export function addLines(current: StoredLine[], lineItems: LineItemInput[] = [],
   return out;
 }
 
-/** Sets quantities by line id; 0 removes the line. An unknown id is refused. */
+/** Sets quantities by line id; 0 removes the line. An unknown id, or one named twice, is refused. */
 export function setQuantities(current: StoredLine[], changes: { id: string; quantity: number }[]): StoredLine[] {
   const byId = new Map(current.map((l) => [l.id, l]));
+  const named = new Set<string>();
   changes.forEach((c, i) => {
+    if (named.has(c.id)) throw new ValidationError([{ field: `lineItems[${i}].id`, description: 'names a line item given before in this call', violatedRule: 'FORMAT', data: {} }]);
+    named.add(c.id);
     const line = byId.get(c.id);
     if (!line) throw new ApplicationError(400, 'LINE_ITEM_NOT_FOUND', `Line item ${c.id} not found`, { field: `lineItems[${i}].id`, lineItemId: c.id });
     byId.set(c.id, { ...line, quantity: c.quantity });

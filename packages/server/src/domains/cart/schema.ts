@@ -4,7 +4,8 @@ import type {
   AddToCartRequest, CreateCheckoutFromCartRequest, CreateCheckoutRequest, EstimateTotalsRequest, LineItemQuantityInput, UpdateCartRequest, UpdateCheckoutRequest,
 } from '@vitrine/types/ecom-cart';
 import { conforms } from '../../http/conforms.js';
-import { decimalString, identifier } from '../../http/wire-schemas.js';
+import { countryCode } from '../../http/iso-codes.js';
+import { decimalString, emailAddress, identifier } from '../../http/wire-schemas.js';
 import { MAX_ADDITIONAL_FEES, MAX_MERCHANT_DISCOUNTS } from './pricing/index.js';
 
 /** Bounds of carts and checkouts; the engine's own (300 lines, 100,000 units a line) are the outer limit. */
@@ -41,7 +42,7 @@ const catalogReference = z.object({
 });
 
 const address = z.object({
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code').nullish(),
+  country: countryCode.nullish(),
   subdivision: text(20).nullish(),
   city: text().nullish(),
   postalCode: text(40).nullish(),
@@ -54,7 +55,7 @@ const address = z.object({
 const contactDetails = z.object({ firstName: text().nullish(), lastName: text().nullish(), phone: text(40).nullish(), company: text().nullish() });
 const addressWithContact = z.object({ address: address.nullish(), contactDetails: contactDetails.nullish() });
 const selectedShippingOption = z.object({ carrierId: id.nullish(), code: text(100) });
-const email = z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/u, 'must be an e-mail address');
+const email = emailAddress();
 
 export const lineItemInput = z.object({ id: id.nullish(), quantity: quantity.optional(), catalogReference: catalogReference.optional() });
 

@@ -476,11 +476,11 @@ export const recoveryEmailJob = defineJobKind<{ siteId: string; email: string; r
     };
     const identity = await findIdentityByEmail(jctx.db, site.id, p.email);
     if (identity) {
-      if (identity.status !== 'DELETED' && identity.status !== 'BLOCKED') await issueRecoveryLink(ctx, identity, p.redirectUrl, 'Reset your password');
+      if (identity.status !== 'DELETED' && identity.status !== 'BLOCKED') await issueRecoveryLink(ctx, identity, p.redirectUrl, 'reset');
       return;
     }
     const member = await unclaimedMember(ctx, p.email);
-    if (member && claimable(member.status)) await issueRecoveryLink(ctx, member, p.redirectUrl, 'Choose your password');
+    if (member && claimable(member.status)) await issueRecoveryLink(ctx, member, p.redirectUrl, 'choose');
   },
 });
 
@@ -492,7 +492,8 @@ export async function sendActivationEmail(ctx: RequestContext, input: { identity
   const identity = await findIdentity(ctx.db, ctx.site.id, input.identityId);
   const holder = identity ?? await unclaimedMemberById(ctx, input.identityId);
   if (!holder || (identity && identity.status === 'DELETED')) throw notFound('IDENTITY_NOT_FOUND', 'No such identity');
-  await issueRecoveryLink(ctx, holder, input.redirectUrl ?? null, 'Activate your account');
+  // A member the owner created has no password yet: the link sets its first one.
+  await issueRecoveryLink(ctx, holder, input.redirectUrl ?? null, identity ? 'reset' : 'activate');
   return {};
 }
 
@@ -500,7 +501,15 @@ export async function sendActivationEmail(ctx: RequestContext, input: { identity
  * `identity`: an identity, or an owner-created member without one (the link then carries the member's
  * id, and using it creates the member's identity: claimMember).
  */
-async function issueRecoveryLink(ctx: RequestContext, identity: { id: string; loginEmail: string }, redirectUrl: string | null, subject: string): Promise<void> {
+/** A recovery mail's subject, and whether its link sets a first password (an owner-created member's) or a new one. */
+const RECOVERY_MAILS = {
+  reset: { subject: 'Reset your password', first: false },
+  choose: { subject: 'Choose your password', first: true },
+  activate: { subject: 'Activate your account', first: true },
+} as const;
+
+async function issueRecoveryLink(ctx: RequestContext, identity: { id: string; loginEmail: string }, redirectUrl: string | null, kind: keyof typeof RECOVERY_MAILS): Promise<void> {
+  const { subject, first } = RECOVERY_MAILS[kind];
   const token = randomToken('rc_');
   const now = Date.now();
   const link = `${ctx.origin}/_hosted/reset-password?recoveryToken=${encodeURIComponent(token)}`;
@@ -512,7 +521,7 @@ async function issueRecoveryLink(ctx: RequestContext, identity: { id: string; lo
     await queueMail({ ...ctx, db: trx }, ctx.site.id, 'identity-recovery', {
       to: identity.loginEmail,
       subject,
-      text: `Open this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      text: `Open this link within one hour to choose ${first ? 'your' : 'a new'} password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
     });
   });
 }

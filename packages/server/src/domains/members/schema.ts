@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CreateReportInput, ListReportsInput } from '@vitrine/types/members';
 import type { CreateMemberInput as WireCreateMemberInput, UpdateMemberInput as WireUpdateMemberInput } from '@vitrine/types/members';
 import { conforms } from '../../http/conforms.js';
-import { identifier } from '../../http/wire-schemas.js';
+import { emailAddress, identifier } from '../../http/wire-schemas.js';
 import {
   BULK_IDS_MAX, FIELDSETS_MAX, MEMBER_LIMITS as L, MEMBER_PAGE_MAX, REPORT_DETAILS_MAX, REPORT_NOTE_MAX, REPORT_PAGE_MAX,
   SEARCH_EXPRESSION_MAX, SEARCH_FIELDS_MAX, SORT_FIELDS_MAX,
@@ -18,7 +18,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 const text = (max: number) => z.string().max(max);
-const email = identifier(L.email).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
+const email = emailAddress(L.email);
 
 
 const imageInput = z.strictObject({

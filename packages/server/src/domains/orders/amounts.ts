@@ -1,4 +1,4 @@
-import { currencyOf, displayAmount, formatMoney, parseMoney, type Currency } from '../cart/index.js';
+import { currencyOf, DEFAULT_ROUNDING_MODE, displayAmount, divRound, formatMoney, parseMoney, type Currency } from '../cart/index.js';
 import type { OrderPrice } from './model.js';
 
 /**
@@ -6,6 +6,11 @@ import type { OrderPrice } from './model.js';
  * engine's money helpers, so nothing here is ever a float.
  */
 export { currencyOf, type Currency };
+
+/** `amount * part / whole`, rounded as the pricing engine rounds by default (0 when `whole` is 0). */
+export function scaled(amount: bigint, part: bigint, whole: bigint): bigint {
+  return whole === 0n ? 0n : divRound(amount * part, whole, DEFAULT_ROUNDING_MODE);
+}
 
 export function toMinor(amount: string | undefined, currency: Currency, field: string, opts: { allowNegative?: boolean } = {}): bigint {
   return amount === undefined || amount === '' ? 0n : parseMoney(amount, currency, field, opts);

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../http/context.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
-import { currencyOf, price, toMinor } from './amounts.js';
+import { currencyOf, price, scaled, toMinor, type Currency } from './amounts.js';
 import { amountsAddUp, buildLineItem, buildPriceSummary, lineCount } from './build.js';
 import { STORES_APP_ID, type Order, type OrderDraftChanges, type OrderRecord } from './model.js';
 import { changeOrder, newActivity } from './record.js';
@@ -39,8 +39,36 @@ export function editBlocker(ctx: RequestContext, order: Order): { code: string; 
   return undefined;
 }
 
+type OrderLine = Order['lineItems'][number];
+
+/** A line's tax as the order holds it (its tax details' total; none given is none). */
+function lineTax(line: OrderLine, cur: Currency): bigint {
+  const total = (line.taxDetails as { totalTax?: { amount?: unknown } } | undefined)?.totalTax?.amount;
+  return typeof total === 'string' ? toMinor(total, cur, 'taxDetails.totalTax') : 0n;
+}
+
+/**
+ * A line at a new unit price or quantity. Its discount and tax keep their share of the line's price
+ * (the rate and discount it was sold with): a 3rd unit of an item taxed 8% is taxed 8% too, where
+ * copying the old amounts, or dropping them, left the order's tax wrong.
+ */
+function rescaledLine(old: OrderLine, unit: bigint, quantity: number, cur: Currency, included: boolean): OrderLine {
+  const oldGross = toMinor(old.price.amount, cur, 'price') * BigInt(old.quantity);
+  const gross = unit * BigInt(quantity);
+  const discount = scaled(toMinor(old.totalDiscount?.amount, cur, 'totalDiscount'), gross, oldGross);
+  const tax = scaled(lineTax(old, cur), gross, oldGross);
+  const net = gross - discount;
+  const line: OrderLine = {
+    ...old, quantity, price: price(unit, cur), totalDiscount: price(discount, cur),
+    totalPriceBeforeTax: price(included ? net - tax : net, cur), totalPriceAfterTax: price(included ? net : net + tax, cur),
+  };
+  if (old.taxDetails) line.taxDetails = { ...old.taxDetails, totalTax: price(tax, cur) };
+  return line;
+}
+
 function applyLines(order: Order, changes: OrderDraftChanges): Order['lineItems'] {
   const cur = currencyOf(order.currency);
+  const included = order.taxIncludedInPrices;
   let lines = [...order.lineItems];
   (changes.lineItems ?? []).forEach((d, i) => {
     const at = `changes.lineItems[${i}]`;
@@ -63,10 +91,7 @@ function applyLines(order: Order, changes: OrderDraftChanges): Order['lineItems'
     const old = lines[index]!;
     const quantity = d.changedDetails?.quantity ?? old.quantity;
     const unit = d.changedDetails?.price ? toMinor(d.changedDetails.price.amount, cur, `${at}.changedDetails.price.amount`) : toMinor(old.price.amount, cur, 'price');
-    lines[index] = {
-      ...old, quantity, price: price(unit, cur),
-      totalPriceBeforeTax: price(unit * BigInt(quantity), cur), totalPriceAfterTax: price(unit * BigInt(quantity), cur),
-    };
+    lines[index] = rescaledLine(old, unit, quantity, cur, included);
   });
   lineCount(lines.length, 'changes.lineItems');
   return lines;
@@ -89,13 +114,21 @@ function applyDraft(before: Order, c: OrderDraftChanges): Order {
       throw refuse('AMOUNTS_DO_NOT_ADD_UP', 'The new price summary does not add up with the edited lines', { expectedSubtotal: price(subtotal, cur).amount });
     }
   } else {
+    // The lines' discounts and taxes move the order's by as much as they moved (shipping's stay).
     const s = before.priceSummary;
     const m = (v: { amount: string } | undefined) => toMinor(v?.amount, cur, 'priceSummary');
-    order.priceSummary = buildPriceSummary({ ...s, subtotal: price(subtotal, cur), total: price(subtotal + m(s.shipping) + m(s.totalAdditionalFees) - m(s.discount) + (before.taxIncludedInPrices ? 0n : m(s.tax)), cur) }, lineItems, cur, 'priceSummary');
+    const sumOf = (lines: readonly OrderLine[], of: (l: OrderLine) => bigint) => lines.reduce((acc, l) => acc + of(l), 0n);
+    const lineDiscount = (l: OrderLine) => toMinor(l.totalDiscount?.amount, cur, 'totalDiscount');
+    const tax = m(s.tax) + sumOf(lineItems, (l) => lineTax(l, cur)) - sumOf(before.lineItems, (l) => lineTax(l, cur));
+    const discount = m(s.discount) + sumOf(lineItems, lineDiscount) - sumOf(before.lineItems, lineDiscount);
+    const total = subtotal + m(s.shipping) + m(s.totalAdditionalFees) - discount + (before.taxIncludedInPrices ? 0n : tax);
+    order.priceSummary = buildPriceSummary({ ...s, subtotal: price(subtotal, cur), tax: price(tax, cur), discount: price(discount, cur), total: price(total, cur) }, lineItems, cur, 'priceSummary');
   }
   const total = toMinor(order.priceSummary.total.amount, cur, 'total');
   const paid = toMinor(before.balanceSummary.paid.amount, cur, 'paid');
   order.balanceSummary = { ...before.balanceSummary, balance: price(total > paid ? total - paid : 0n, cur) };
+  // An edit that raises a paid order's total leaves part of it to pay.
+  if (order.paymentStatus === 'PAID' && total > paid) order.paymentStatus = 'PARTIALLY_PAID';
   return order;
 }
 

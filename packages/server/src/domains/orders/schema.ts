@@ -4,7 +4,8 @@ import type {
   OrdersSettingsInput,
 } from '@vitrine/types';
 import { conforms } from '../../http/conforms.js';
-import { decimalString, identifier } from '../../http/wire-schemas.js';
+import { currencyCode } from '../../http/iso-codes.js';
+import { decimalString, emailAddress, identifier, isoDateTimeText } from '../../http/wire-schemas.js';
 import { CURSOR_MAX_LENGTH } from '../../http/cursor.js';
 import {
   ACTIVITIES_PER_CALL_MAX, FULFILLMENTS_PER_ORDER_MAX, ID_MAX, JSON_LIST_MAX, LINE_ITEMS_MAX, LONG_TEXT_MAX, ORDER_NUMBER_MAX, ORDERS_BULK_MAX,
@@ -22,14 +23,13 @@ export const INVENTORY_TRIGGERS = ['ON_ORDER_PAID', 'ON_ORDER_PLACED'] as const;
 const id = identifier(ID_MAX, 1);
 const short = z.string().max(SHORT_TEXT_MAX);
 const long = z.string().max(LONG_TEXT_MAX);
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-const isoText = z.string().regex(ISO, 'must be an ISO-8601 date-time').refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be a valid date', params: { rule: 'FORMAT' } });
+const isoText = isoDateTimeText;
 const json = z.record(z.string().max(SHORT_TEXT_MAX), z.unknown());
 const jsonList = z.array(json).max(JSON_LIST_MAX);
 const money = z.object({ amount: decimalString, formattedAmount: short.optional() });
 const tagIds = z.array(id).max(TAGS_MAX);
 const tags = z.object({ privateTags: z.object({ tagIds }).optional(), tags: z.object({ tagIds }).optional() });
-const buyerInfo = z.object({ visitorId: id.optional(), memberId: id.optional(), contactId: id.optional(), email: identifier(SHORT_TEXT_MAX).optional() });
+const buyerInfo = z.object({ visitorId: id.optional(), memberId: id.optional(), contactId: id.optional(), email: emailAddress().optional() });
 const channelInfo = z.object({ type: identifier(50, 1), externalOrderId: short.nullish(), externalOrderUrl: short.nullish() });
 const productName = z.object({ original: short.min(1), translated: short.nullish() });
 const physicalProperties = z.object({ weight: z.number().min(0).max(1e9).nullish(), sku: short.nullish(), shippable: z.boolean().optional() });
@@ -58,7 +58,7 @@ const lineItemInput = conforms<OrderLineItemInput>()(z.object({
 export const orderInput = conforms<OrderInput>()(z.object({
   lineItems: z.array(lineItemInput).min(1).max(LINE_ITEMS_MAX),
   buyerInfo: buyerInfo.optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 code').optional(),
+  currency: currencyCode.optional(),
   weightUnit: z.enum(WEIGHT_UNITS).optional(),
   taxIncludedInPrices: z.boolean().optional(),
   buyerLanguage: short.nullish(),
@@ -155,7 +155,7 @@ export const searchRequest = z.object({
   search: z.object({
     filter: z.record(z.string(), z.unknown()).nullish(),
     sort: z.array(z.object({ fieldName: short, order: z.enum(['ASC', 'DESC']).optional() })).max(SORT_FIELDS_MAX).optional(),
-    cursorPaging: z.object({ limit: z.number().int().min(0).max(ORDERS_PAGE_MAX).nullish(), cursor: z.string().max(CURSOR_MAX_LENGTH).nullish() }).optional(),
+    cursorPaging: z.object({ limit: z.number().int().min(1).max(ORDERS_PAGE_MAX).nullish(), cursor: z.string().max(CURSOR_MAX_LENGTH).nullish() }).optional(),
   }).optional(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OwnerAccountInput, OwnerAccountUpdate, OwnerSignInRequest, SiteCaptchaMode, SiteDetailsPatch, SiteOAuthClientInput } from '@vitrine/types';
 import { conforms } from '../../http/conforms.js';
-import { identifier } from '../../http/wire-schemas.js';
+import { emailAddress, identifier } from '../../http/wire-schemas.js';
 import { PASSWORD_MAX_LENGTH } from '../identity/index.js';
 import { OWNER_AREAS, OWNER_ROLES } from './model.js';
 
@@ -13,7 +13,7 @@ export const MAX_URI_LENGTH = 2_000;
 /** Captcha modes identity knows (its `captcha` site setting). */
 export const SITE_CAPTCHA_MODES = ['off', 'invisible', 'visible'] as const satisfies readonly SiteCaptchaMode[];
 
-const email = identifier(MAX_EMAIL_LENGTH, 3).regex(/^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/, 'must be an e-mail address');
+const email = emailAddress(MAX_EMAIL_LENGTH);
 // Passwords are checked for strength by the service (identity's rules); here only bounded.
 const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 const name = z.string().trim().min(1).max(MAX_NAME_LENGTH);

@@ -4,7 +4,7 @@ import type {
   QueryBackInStockNotificationRequestsRequest, ReportItemsBackInStockRequest,
 } from '@vitrine/types/ecom-aftercare';
 import { conforms } from '../../../http/conforms.js';
-import { identifier } from '../../../http/wire-schemas.js';
+import { emailAddress, identifier } from '../../../http/wire-schemas.js';
 import { aftercareQueryInput } from '../abandoned/paging.js';
 
 export const BACK_IN_STOCK_LIMITS = {
@@ -29,9 +29,7 @@ const L = BACK_IN_STOCK_LIMITS;
 const id = identifier(100, 1);
 
 /** One plain address (no separators a mailer would read as a second recipient), kept lower-case. */
-const email = z.string().trim().max(L.emailMax)
-  .regex(/^[^\s@<>,;:"()[\]\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/, 'must be an e-mail address')
-  .transform((s) => s.toLowerCase());
+const email = z.string().trim().pipe(emailAddress(L.emailMax)).transform((s) => s.toLowerCase());
 
 const options = z.record(z.string(), z.unknown())
   .refine((o) => JSON.stringify(o).length <= L.optionsJsonMax, { message: `must be at most ${L.optionsJsonMax} characters as JSON`, params: { rule: 'MAX_LENGTH' } })

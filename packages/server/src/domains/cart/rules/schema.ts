@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { countryCode } from '../../../http/iso-codes.js';
 import { conforms } from '../../../http/conforms.js';
-import { decimalString, identifier } from '../../../http/wire-schemas.js';
+import { decimalString, identifier, isoDateTimeText } from '../../../http/wire-schemas.js';
 import { CURSOR_MAX_LENGTH } from '../../../http/cursor.js';
 import type {
   CheckoutSettingsInput, CouponInput, DiscountRuleInput, DiscountScope, DiscountTrigger, DiscountValue, ManualTaxRateInput,
@@ -13,14 +14,13 @@ import * as L from './limits.js';
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const guid = z.string().regex(GUID, 'must be a GUID');
 const revision = z.string().regex(/^\d{1,15}$/, 'must be an integer as text');
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 /** An ISO-8601 instant as text (the service stores it normalized to UTC). */
-export const isoText = z.string().regex(ISO, 'must be an ISO-8601 date-time').refine((s) => !Number.isNaN(new Date(s).getTime()), 'must be a valid date');
+export const isoText = isoDateTimeText;
 const shortText = (max: number) => z.string().max(max);
 const name = (max: number) => z.string().trim().min(1).max(max);
 /** A percentage such as 12.5 (of 100), at most 4 decimal places. */
 const percentage = z.number().gt(0).max(100).refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, 'must have at most 4 decimal places');
-const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code, like "US"');
+const country = countryCode;
 /** ISO 3166-2 subdivision: `US-CA`, or the part after the dash (`CA`). */
 const subdivision = z.string().regex(/^([A-Z]{2}-)?[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 subdivision, like "US-CA"');
 
@@ -57,8 +57,10 @@ const trigger: z.ZodType<DiscountTrigger> = z.lazy(() => z.strictObject({
   triggerType: z.enum(['AND', 'OR', 'SUBTOTAL_RANGE', 'ITEM_QUANTITY_RANGE', 'CUSTOMER_ELIGIBILITY', 'CUSTOM']),
   and: z.strictObject({ triggers: z.array(trigger).min(1).max(L.TRIGGER_CHILDREN_MAX) }).optional(),
   or: z.strictObject({ triggers: z.array(trigger).min(1).max(L.TRIGGER_CHILDREN_MAX) }).optional(),
-  subtotalRange: z.strictObject({ scopes: scopes.optional(), from: decimalString.nullish(), to: decimalString.nullish() }).optional(),
-  itemQuantityRange: z.strictObject({ scopes: scopes.optional(), from: z.number().int().min(0).max(1_000_000).nullish(), to: z.number().int().min(0).max(1_000_000).nullish() }).optional(),
+  subtotalRange: z.strictObject({ scopes: scopes.optional(), from: decimalString.nullish(), to: decimalString.nullish() })
+    .refine((r) => r.from == null || r.to == null || Number(r.from) <= Number(r.to), { message: 'to must not be below from (the range would hold nothing)', path: ['to'], params: { rule: 'FORMAT' } }).optional(),
+  itemQuantityRange: z.strictObject({ scopes: scopes.optional(), from: z.number().int().min(0).max(1_000_000).nullish(), to: z.number().int().min(0).max(1_000_000).nullish() })
+    .refine((r) => r.from == null || r.to == null || r.from <= r.to, { message: 'to must not be below from (the range would hold nothing)', path: ['to'], params: { rule: 'FORMAT' } }).optional(),
   customerEligibility: z.strictObject({
     eligibilityType: z.literal('INDIVIDUAL_MEMBERS').optional(),
     individualMembersInfo: z.strictObject({ memberIds: z.array(guid).max(L.ELIGIBLE_MEMBERS_MAX) }).optional(),
