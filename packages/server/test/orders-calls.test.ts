@@ -400,6 +400,9 @@ describe('fulfillments', () => {
     expect([over.status, over.body.details.applicationError.code]).toEqual([409, 'FULFILLMENT_QUANTITY_EXCEEDED']);
     const unknownLine = await call(t.url, `${F}/orders/${order.id}/create-fulfillment`, owner({ fulfillment: { lineItems: [{ id: 'nope', quantity: 1 }] } }));
     expect(unknownLine.status).toBe(400);
+    // An empty list is refused; no list at all ships every unit left.
+    const empty = await call(t.url, `${F}/orders/${order.id}/create-fulfillment`, owner({ fulfillment: { lineItems: [] } }));
+    expect([empty.status, empty.body.details.validationError.fieldViolations[0].field]).toEqual([400, 'fulfillment.lineItems']);
     const rest = await call(t.url, `${F}/orders/${order.id}/create-fulfillment`, owner({ fulfillment: {} }));
     expect(rest.body.orderWithFulfillments.fulfillments[1].lineItems).toEqual([{ id: 'f1', quantity: 1 }, { id: 'f2', quantity: 1 }]);
     o = (await call(t.url, `${O}/${order.id}`, owner())).body.order;

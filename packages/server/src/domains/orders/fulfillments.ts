@@ -31,7 +31,9 @@ export function statusOf(order: Order, list: Fulfillment[]): OrderFulfillmentSta
 /** The lines of a new fulfillment: as given (checked against what is left), or every unit still unshipped. */
 function linesFor(order: Order, list: Fulfillment[], input: FulfillmentInput, field: string, ignore?: string): Fulfillment['lineItems'] {
   const shipped = shippedPerLine(list.filter((f) => f.id !== ignore));
-  if (!input.lineItems || input.lineItems.length === 0) {
+  // No list means every unit left; an empty one is more likely a mistake than a wish to ship it all.
+  if (input.lineItems?.length === 0) throw violation(`${field}.lineItems`, 'must name a line item at least (leave it out to fulfil every unit left)', 'MIN_SIZE');
+  if (!input.lineItems) {
     const rest = order.lineItems.map((li) => ({ id: li.id, quantity: li.quantity - (shipped.get(li.id) ?? 0) })).filter((l) => l.quantity > 0);
     if (rest.length === 0) throw conflict('ORDER_ALREADY_FULFILLED', `Every unit of order ${order.id} is fulfilled already`, { orderId: order.id });
     return rest;
