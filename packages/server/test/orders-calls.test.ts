@@ -313,6 +313,24 @@ describe('order edits keep the order\'s tax and balance true', () => {
     expect([o.priceSummary.subtotal.amount, o.priceSummary.tax.amount, o.priceSummary.total.amount]).toEqual(['144.00', '11.52', '155.52']);
     expect([o.paymentStatus, o.balanceSummary.paid.amount, o.balanceSummary.balance.amount]).toEqual(['PARTIALLY_PAID', '103.68', '51.84']);
   });
+
+  it('a quantity lowered on a part-paid order to what was paid: PAID, with the paid activity and events, and nothing more to collect', async () => {
+    const ref = await v1Product(t, 'Part-paid box', 20);
+    const order = await createOrder([line(ref, 3, '10.00', 'pp1')]);
+    const part = await call(t.url, `/ecom/v1/payments-collector/orders/${order.id}/manual-payment`, owner({ amount: { amount: '20.00' } }));
+    expect([part.status, part.body]).toEqual([200, {}]);
+    const res = await call(t.url, `${O}/${order.id}/commit-deltas`, owner({ draftOrderId: 'part-paid-2', changes: { lineItems: [{ lineItemId: 'pp1', changedDetails: { quantity: 2 } }] } }));
+    expect(res.status).toBe(200);
+    const o = res.body.order;
+    expect([o.paymentStatus, o.status, o.priceSummary.total.amount, o.balanceSummary.paid.amount, o.balanceSummary.balance.amount]).toEqual(['PAID', 'APPROVED', '20.00', '20.00', '0.00']);
+    expect(types(o).slice(-2)).toEqual(['DRAFT_ORDER_CHANGES_APPLIED', 'ORDER_PAID']);
+    expect((await eventSlugs(ctx, order.id)).slice(-3)).toEqual(['committed', 'payment_status_updated', 'updated']);
+    expect(await onHand(ctx, ref)).toEqual({ quantity: 18, reserved: 0 });
+    const more = await call(t.url, `/ecom/v1/payments-collector/orders/${order.id}/manual-payment`, owner({ amount: { amount: '1.00' } }));
+    expect([more.status, more.body.details.applicationError.code]).toEqual([409, 'ORDER_ALREADY_PAID']);
+    const got = await call(t.url, `${O}/${order.id}`, owner());
+    expect(got.body.order).toEqual(o);
+  });
 });
 
 describe('order edit preview (preview-deltas)', () => {

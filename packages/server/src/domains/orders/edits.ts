@@ -3,7 +3,8 @@ import { conflict, notFound, violation } from '../../http/errors.js';
 import { currencyOf, price, scaled, toMinor, type Currency } from './amounts.js';
 import { amountsAddUp, buildLineItem, buildPriceSummary, lineCount } from './build.js';
 import { STORES_APP_ID, type Order, type OrderDraftChanges, type OrderRecord } from './model.js';
-import { changeOrder, newActivity } from './record.js';
+import { becomePaid } from './paid.js';
+import { changeOrder, newActivity, type OrderEvent } from './record.js';
 import { editStock } from './stock.js';
 import { findOrder, insertEdit } from './store.js';
 
@@ -127,8 +128,10 @@ function applyDraft(before: Order, c: OrderDraftChanges): Order {
   const total = toMinor(order.priceSummary.total.amount, cur, 'total');
   const paid = toMinor(before.balanceSummary.paid.amount, cur, 'paid');
   order.balanceSummary = { ...before.balanceSummary, balance: price(total > paid ? total - paid : 0n, cur) };
-  // An edit that raises a paid order's total leaves part of it to pay.
+  // An edit that raises a paid order's total leaves part of it to pay; one that lowers a part-paid
+  // order's total to what was paid leaves nothing to pay (commitDeltas brings what being paid brings).
   if (order.paymentStatus === 'PAID' && total > paid) order.paymentStatus = 'PARTIALLY_PAID';
+  else if (order.paymentStatus === 'PARTIALLY_PAID' && total <= paid) order.paymentStatus = 'PAID';
   return order;
 }
 
@@ -142,9 +145,16 @@ export async function commitDeltas(ctx: RequestContext, orderId: string, input: 
     const before = rec.order;
     const order = applyDraft(before, input.changes);
     order.activities.push(newActivity('DRAFT_ORDER_CHANGES_APPLIED', { draftOrderChangesApplied: { draftOrderId: input.draftOrderId, ...(input.reason ? { reason: input.reason } : {}) } }));
-    const next: OrderRecord = { ...rec, order };
+    let next: OrderRecord = { ...rec, order };
     next.stockState = await editStock(tctx, next, before);
-    return { rec: next, events: [{ slug: 'committed', data: { draftOrderId: input.draftOrderId } }, { slug: 'updated' }] };
+    const events: OrderEvent[] = [{ slug: 'committed', data: { draftOrderId: input.draftOrderId } }];
+    if (order.paymentStatus === 'PAID' && before.paymentStatus === 'PARTIALLY_PAID') {
+      next = await becomePaid(tctx, next, events);
+      next.order.activities.push(newActivity('ORDER_PAID'));
+      events.push({ slug: 'payment_status_updated', data: { previousPaymentStatus: before.paymentStatus, paymentStatus: 'PAID', mail: 'PAID' } });
+    }
+    events.push({ slug: 'updated' });
+    return { rec: next, events };
   });
   return rec.order;
 }

@@ -11,7 +11,8 @@ import type {
 import {
   changeOrder, failpoint, newActivity, orderNotFound, readOrder, recordOrderEvents, totalMinor, type OrderEvent,
 } from './record.js';
-import { commitStock, placeStock, restock } from './stock.js';
+import { placeStock, restock } from './stock.js';
+import { becomePaid } from './paid.js';
 import { withDownloadLinks } from './digital.js';
 import { findOrder, findSiteRow, insertOrder, takeOrderNumber } from './store.js';
 
@@ -170,14 +171,7 @@ export async function applyPaymentUpdate(ctx: RequestContext, orderId: string, u
     let refunded = toMinor(before.balanceSummary.refunded.amount, cur, 'refunded');
     if (update.paidAmount !== undefined) paid = toMinor(update.paidAmount, cur, 'paidAmount');
     else if (becamePaid) paid = total;
-    if (becamePaid) {
-      if (before.status === 'INITIALIZED' || before.status === 'PENDING') {
-        next.order.status = 'APPROVED';
-        events.push({ slug: 'approved' });
-      }
-      next.stockState = await commitStock(tctx, next);
-      next.order.lineItems = await withDownloadLinks(tctx, next.order);
-    }
+    if (becamePaid) next = await becomePaid(tctx, next, events);
     if (update.refund) {
       const amount = toMinor(update.refund.amount, cur, 'refund.amount');
       refunded += amount;
