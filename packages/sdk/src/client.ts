@@ -85,7 +85,7 @@ export function createClient<M extends Modules = Record<never, never>>(config: C
     const { headers: authHeaders } = await auth.getAuthHeaders();
     let res: Response;
     try {
-      res = await send(url, { method, body }, { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }, authHeaders);
+      res = await send(url, { method, body }, { ...headers, ...spec.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) }, authHeaders);
     } catch (thrown) {
       throw systemError(thrown);
     }

@@ -22,6 +22,8 @@ export interface RequestSpec {
   decode?: DecodeOptions;
   /** Wire field prefixes -> caller argument names in validation errors (`{ id: '_id' }`). */
   argumentFields?: Readonly<Record<string, string>>;
+  /** Headers of this one call, over the client's own (`withIdempotencyKey` sets its key here). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What module functions get: the client's transport. */

@@ -28,7 +28,8 @@ export function bindModule<M extends object>(module: M, client: ClientCore): M {
   const bound: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(module)) {
     const impl = implOf(value);
-    bound[name] = impl ? (...args: unknown[]) => impl(client, ...args) : value;
+    // A bound function keeps its implementation so `withIdempotencyKey` can bind it again.
+    bound[name] = impl ? Object.assign((...args: unknown[]) => impl(client, ...args), { [IMPL]: impl }) : value;
   }
   return bound as M;
 }

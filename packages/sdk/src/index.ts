@@ -4,6 +4,7 @@ export type { Client, ClientConfig, ClientCore, HttpMethod, Modules, RequestSpec
 export { DEFAULT_HOST } from './host.js';
 export { clearContext, NO_CONTEXT_MESSAGE, NOT_ELEVATED_MESSAGE } from './context.js';
 export { bindModule, defineMethod, elevate } from './define.js';
+export { IDEMPOTENCY_KEY_HEADER, withIdempotencyKey } from './idempotency.js';
 export type { MethodImpl, ModuleMethod } from './define.js';
 export { VitrineError, constantCase } from './errors.js';
 export type { ApplicationErrorDetails, ErrorDetails, ErrorKind, FieldViolation, ValidationErrorDetails } from './errors.js';
