@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
 import { ApiKeyStrategy, createClient, OAuthStrategy, VitrineError } from '../src/index.js';
 import { items } from '../src/modules/data/index.js';
-import { dotR, recordingFetch } from './helpers.js';
+import { createOpenCollection, dotR, recordingFetch } from './helpers.js';
 
 let t: TestServer;
 let rec: ReturnType<typeof recordingFetch>;
@@ -17,15 +17,10 @@ beforeAll(async () => {
   t = await startTestServer();
   rec = recordingFetch();
   client = makeClient();
-  const res = await fetch(`${t.url}/wix-data/v2/collections`, {
-    method: 'POST',
-    headers: { authorization: t.apiKey, 'wix-site-id': t.site.id, 'content-type': 'application/json' },
-    body: JSON.stringify({ collection: { id: 'movies', permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' }, fields: [
-      { key: 'title', type: 'TEXT' }, { key: 'year', type: 'NUMBER' }, { key: 'released', type: 'DATETIME' },
-      { key: 'cast', type: 'MULTI_REFERENCE', typeMetadata: { multiReference: { referencedCollectionId: 'movies' } } },
-    ] } }),
-  });
-  expect(res.status).toBe(200);
+  await createOpenCollection(t, 'movies', [
+    { key: 'title', type: 'TEXT' }, { key: 'year', type: 'NUMBER' }, { key: 'released', type: 'DATETIME' },
+    { key: 'cast', type: 'MULTI_REFERENCE', typeMetadata: { multiReference: { referencedCollectionId: 'movies' } } },
+  ]);
 });
 afterAll(() => t?.close());
 

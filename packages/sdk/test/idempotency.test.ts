@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/harness.js';
 import { createClient, IDEMPOTENCY_KEY_HEADER, OAuthStrategy, VitrineError, withIdempotencyKey } from '../src/index.js';
 import { items } from '../src/modules/data/index.js';
-import { recordingFetch } from './helpers.js';
+import { createOpenCollection, recordingFetch } from './helpers.js';
 
 /** `withIdempotencyKey` over real HTTP: data item insert is a route the server declares idempotent. */
 
@@ -19,12 +19,7 @@ beforeAll(async () => {
   t = await startTestServer();
   rec = recordingFetch();
   client = makeClient();
-  const res = await fetch(`${t.url}/wix-data/v2/collections`, {
-    method: 'POST',
-    headers: { authorization: t.apiKey, 'wix-site-id': t.site.id, 'content-type': 'application/json' },
-    body: JSON.stringify({ collection: { id: 'notes', permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ANYONE', remove: 'ANYONE' }, fields: [{ key: 'text', type: 'TEXT' }] } }),
-  });
-  expect(res.status).toBe(200);
+  await createOpenCollection(t, 'notes', [{ key: 'text', type: 'TEXT' }]);
 });
 afterAll(() => t?.close());
 
