@@ -72,6 +72,41 @@ describe('checkout', () => {
     expect([late.status, late.body.details.applicationError.code]).toEqual([409, 'CHECKOUT_ALREADY_COMPLETED']);
   });
 
+  it('answers a completed checkout with the prices it was bought at, whatever the catalog says later', async () => {
+    const v = as(t, await visitor(t));
+    const owner = as(t, 'owner');
+    const p = await productV1(t, { name: 'Teapot', price: 30, quantity: 10 });
+    const q = await productV1(t, { name: 'Strainer', price: 4 });
+    const setPrice = async (productId: string, price: number) => expect((await owner.patch(`/stores/v1/products/${productId}`, { product: { priceData: { price } } })).status).toBe(200);
+    const amounts = (co: { priceSummary: { subtotal: { amount: string }; total: { amount: string } }; lineItems: { price: { amount: string } }[] }) =>
+      [co.priceSummary.subtotal.amount, co.priceSummary.total.amount, co.lineItems.map((l) => l.price.amount)];
+
+    const cart = (await v.post(`${CART}/add-to-cart`, { lineItems: [line(p.productId, 2)] })).body.cart;
+    const id = (await v.post(`${CART}/create-checkout`, { channelType: 'WEB' })).body.checkoutId;
+    // While open, a checkout is priced from the catalog on every read.
+    await setPrice(p.productId, 25);
+    expect(amounts((await v.get(`${CHECKOUTS}/${id}`)).body.checkout)).toEqual(['50.00', '50.00', ['25.00']]);
+    expect((await v.post(`${CHECKOUTS}/${id}/create-order`, { id })).status).toBe(200);
+    const bought = (await v.get(`${CHECKOUTS}/${id}`)).body.checkout;
+    expect([bought.completed, ...amounts(bought)]).toEqual([true, '50.00', '50.00', ['25.00']]);
+
+    // Once completed it is a record: a new price, or the product gone, changes nothing in its answer.
+    await setPrice(p.productId, 99);
+    expect((await v.get(`${CHECKOUTS}/${id}`)).body.checkout).toEqual(bought);
+    expect((await owner.del(`/stores/v1/products/${p.productId}`)).status).toBe(200);
+    expect((await v.get(`${CHECKOUTS}/${id}`)).body.checkout).toEqual(bought);
+    expect((await v.get(`${CHECKOUTS}/by-cart-id/${cart.id}`)).body.checkout).toEqual(bought);
+    expect((await owner.get(`${CHECKOUTS}/${id}`)).body.checkout).toEqual(bought);
+
+    // The same for a checkout marked completed without an order (paid elsewhere).
+    const other = (await v.post(CHECKOUTS, { channelType: 'WEB', lineItems: [line(q.productId, 3)] })).body.checkout;
+    expect((await v.post(`${CHECKOUTS}/${other.id}/mark-as-completed`, { id: other.id })).status).toBe(200);
+    const marked = (await v.get(`${CHECKOUTS}/${other.id}`)).body.checkout;
+    expect([marked.completed, ...amounts(marked)]).toEqual([true, '12.00', '12.00', ['4.00']]);
+    await setPrice(q.productId, 5);
+    expect((await v.get(`${CHECKOUTS}/${other.id}`)).body.checkout).toEqual(marked);
+  });
+
   it('removes the cart with the order of the checkout it last led to, not an earlier one', async () => {
     const v = as(t, await visitor(t));
     const p = await productV1(t, { name: 'Grinder', price: 12, quantity: 10 });

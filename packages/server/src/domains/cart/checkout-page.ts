@@ -10,7 +10,7 @@ import type { BaseContext, RequestContext } from '../../http/context.js';
 import { ApplicationError } from '../../http/errors.js';
 import { loadRedirectSession } from '../identity/index.js';
 import { assertSiteServes, getSiteCached } from '../sites/index.js';
-import { checkoutAnswer, completeInTransaction, getCheckout, updateCheckout } from './checkout-service.js';
+import { completeInTransaction, getCheckout, updateCheckout } from './checkout-service.js';
 import { callerOfOwnerKey } from './owner.js';
 import { placeOrderAndCharge } from './place-order.js';
 import { findCheckoutAnySite, findCheckout } from './store.js';
@@ -137,8 +137,8 @@ export async function checkoutPage(ctx: BaseContext, q: PageAccess): Promise<Res
   const a = await access(ctx, q);
   if (!a) return html('Checkout', '<h1>Link expired</h1><p>This checkout link is invalid or expired.</p>', '', 404);
   if (a.checkout.completed) return html('Checkout', '<h1>Thank you</h1><p>This order has been placed.</p>', '');
-  const view = await getCheckout(a.ctx, a.checkout.id);
-  const state = { access: q.rs ? { rs: q.rs } : { checkoutId: q.checkoutId, token: q.token }, checkout: checkoutAnswer(view).checkout };
+  const { checkout } = await getCheckout(a.ctx, a.checkout.id);
+  const state = { access: q.rs ? { rs: q.rs } : { checkoutId: q.checkoutId, token: q.token }, checkout };
   return html('Checkout', `${checkoutBody()}<script type="application/json" id="state">${jsonForScript(state)}</script>`, PAGE_SCRIPT);
 }
 
@@ -167,7 +167,7 @@ export async function checkoutPageApi(ctx: BaseContext, input: PageApiInput): Pr
       },
     });
   }
-  if (input.action === 'update') return checkoutAnswer(await getCheckout(a.ctx, a.checkout.id));
+  if (input.action === 'update') return getCheckout(a.ctx, a.checkout.id);
   if (!input.card) throw new ApplicationError(400, 'CARD_REQUIRED', 'Enter a card to pay with');
   const placed = await placeOrderAndCharge(a.ctx, a.checkout.id, { paymentToken: JSON.stringify(input.card) });
   const result = placed.paymentResponseToken ? JSON.parse(placed.paymentResponseToken) as { status: string; declineCode?: string } : { status: 'APPROVED' };

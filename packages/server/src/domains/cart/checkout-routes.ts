@@ -25,12 +25,12 @@ export const checkoutRoutes: RouteDef[] = [
   route({
     method: 'GET', path: `${BASE}/:id`, access: 'visitor', tag, summary: 'A checkout, priced now',
     request: idRequest,
-    handler: async (ctx, input) => checkoutAnswer(await getCheckout(ctx, input.id)),
+    handler: async (ctx, input) => await getCheckout(ctx, input.id),
   }),
   route({
     method: 'GET', path: `${BASE}/by-cart-id/:id`, access: 'visitor', tag, summary: 'The newest checkout made from a cart',
     request: idRequest,
-    handler: async (ctx, input) => checkoutAnswer(await getCheckoutByCartId(ctx, input.id)),
+    handler: async (ctx, input) => await getCheckoutByCartId(ctx, input.id),
   }),
   route({
     method: 'PATCH', path: `${BASE}/:checkoutId`, access: 'visitor', tag, summary: 'Update addresses, e-mail, shipping option, coupon, lines (gift cards are refused)',
@@ -60,7 +60,7 @@ export const checkoutRoutes: RouteDef[] = [
   route({
     method: 'POST', path: `${BASE}/:id/remove-gift-card`, access: 'visitor', tag, summary: 'Remove the gift card (none can be applied here)',
     request: idRequest,
-    handler: async (ctx, input) => checkoutAnswer(await removeGiftCard(ctx, input.id)),
+    handler: async (ctx, input) => await removeGiftCard(ctx, input.id),
   }),
   route({
     method: 'POST', path: `${BASE}/:id/remove-override-checkout-url`, access: 'visitor', tag, summary: 'Go back to the hosted checkout page',

@@ -1,9 +1,10 @@
 /**
  * Checkouts (docs/checkout.md): made from the current cart or directly, priced like the cart on every
- * read, and turned into an order once. Each write runs in one transaction with its outbox event and the
+ * read while open (a completed one answers as it was bought), and turned into an order once. Each write runs in one transaction with its outbox event and the
  * abandoned-checkout report.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Checkout } from '@vitrine/types/ecom-cart';
 import { isElevated, type RequestContext } from '../../http/context.js';
 import { ApplicationError, notFound } from '../../http/errors.js';
 import { inTransaction } from '../../storage/transaction.js';
@@ -17,7 +18,7 @@ import { checkCheckoutUrl, checkCustomLines, withFewerLines } from './owner-inpu
 import { presentCheckout } from './present.js';
 import type { CheckoutInfoInput, CustomLineItemInput, LineItemInput } from './schema.js';
 import { findCoupon, findCurrentCart, linkCheckout, removeOrderedCart } from './service.js';
-import { findCheckout, findCheckoutByCart, insertCheckout, setCheckoutCompleted, updateCheckoutDoc } from './store.js';
+import { claimCheckoutOrder, findCheckout, findCheckoutByCart, insertCheckout, setCheckoutCompleted, updateCheckoutDoc } from './store.js';
 import { calculateTotals, type Totals } from './totals.js';
 
 export const CHECKOUT_FQDN = 'wix.ecom.v1.checkout';
@@ -46,8 +47,16 @@ export async function priceCheckout(ctx: RequestContext, checkout: StoredCheckou
   return { checkout, lines, totals };
 }
 
-export function checkoutAnswer(v: CheckoutView) {
+export interface CheckoutAnswer { checkout: Checkout }
+
+export function checkoutAnswer(v: CheckoutView): CheckoutAnswer {
   return { checkout: presentCheckout(v.checkout, v.lines, v.totals.result) };
+}
+
+/** What a read answers: a completed checkout as it was when it completed, an open one priced now. */
+async function readAnswer(ctx: RequestContext, co: StoredCheckout): Promise<CheckoutAnswer> {
+  if (co.completedView !== null) return { checkout: JSON.parse(co.completedView) as Checkout };
+  return checkoutAnswer(await priceCheckout(ctx, co));
 }
 
 /** A checkout the caller may use: its own (same visitor, member or key) or any for an owner; else 404. */
@@ -94,7 +103,7 @@ async function insertNew(ctx: RequestContext, doc: CheckoutDoc, cartId: string |
   return inTransaction(ctx.db, async (trx) => {
     const tctx = { ...ctx, db: trx };
     const now = new Date().toISOString();
-    const co: StoredCheckout = { id: randomUUID(), ownerKey: ownerOf(ctx.caller).key, cartId, doc, completed: false, orderId: null, createdDate: now, updatedDate: now };
+    const co: StoredCheckout = { id: randomUUID(), ownerKey: ownerOf(ctx.caller).key, cartId, doc, completed: false, orderId: null, createdDate: now, updatedDate: now, completedView: null };
     await insertCheckout(trx, ctx.site.id, co);
     const v = await priceCheckout(tctx, co);
     // The checkout's lines are a copy of the cart's: the cart's `updated` event reuses their resolution.
@@ -163,14 +172,14 @@ export async function createCheckout(ctx: RequestContext, input: {
   return insertNew(ctx, doc, null);
 }
 
-export async function getCheckout(ctx: RequestContext, id: string): Promise<CheckoutView> {
-  return priceCheckout(ctx, await ownCheckout(ctx, id));
+export async function getCheckout(ctx: RequestContext, id: string): Promise<CheckoutAnswer> {
+  return readAnswer(ctx, await ownCheckout(ctx, id));
 }
 
-export async function getCheckoutByCartId(ctx: RequestContext, cartId: string): Promise<CheckoutView> {
+export async function getCheckoutByCartId(ctx: RequestContext, cartId: string): Promise<CheckoutAnswer> {
   const co = await findCheckoutByCart(ctx.db, ctx.site.id, cartId);
   if (!co || (!isElevated(ctx.caller) && co.ownerKey !== ownerOf(ctx.caller).key)) throw notFound('CHECKOUT_NOT_FOUND', `No checkout for cart ${cartId}`, { cartId });
-  return priceCheckout(ctx, co);
+  return readAnswer(ctx, co);
 }
 
 /** Changes an open checkout in one transaction with its event and abandoned-checkout report. */
@@ -236,19 +245,27 @@ export async function markAsCompleted(ctx: RequestContext, id: string): Promise<
   return {};
 }
 
-/** Completion inside the caller's transaction: flag, abandoned-checkout report, `completed` event. */
-export async function completeInTransaction(ctx: RequestContext, co: StoredCheckout, opts: { priced?: CheckoutView; flagged?: boolean } = {}): Promise<void> {
+/**
+ * Completion inside the caller's transaction: the flag with the checkout's answer as of now (what
+ * later reads answer), the abandoned-checkout report, the `completed` event. With `orderId` the same
+ * write claims the checkout for that order, and refuses if another order has it.
+ */
+export async function completeInTransaction(ctx: RequestContext, co: StoredCheckout, opts: { priced?: CheckoutView; orderId?: string } = {}): Promise<void> {
   const now = new Date().toISOString();
-  // Placing an order sets the flag with the order id (claimCheckoutOrder): no second write.
-  if (!opts.flagged) await setCheckoutCompleted(ctx.db, ctx.site.id, co.id, now);
-  await markCheckoutCompleted(ctx, co.id);
   // The caller's pricing of this same checkout, in this transaction, is the completed checkout's too.
   const v = opts.priced ?? await priceCheckout(ctx, co);
+  const done = presentCheckout({ ...co, completed: true, updatedDate: now }, v.lines, v.totals.result);
+  const view = JSON.stringify(done);
+  if (opts.orderId === undefined) await setCheckoutCompleted(ctx.db, ctx.site.id, co.id, now, view);
+  else if (!(await claimCheckoutOrder(ctx.db, ctx.site.id, co.id, opts.orderId, now, view))) {
+    // Cannot happen while the caller holds the row's lock; refusing keeps a second order from ever committing.
+    throw new ApplicationError(409, 'CHECKOUT_ALREADY_ORDERED', `Checkout ${co.id} already has an order`, { checkoutId: co.id });
+  }
+  await markCheckoutCompleted(ctx, co.id);
   const cartGone = co.cartId ? await removeOrderedCart(ctx, co.cartId, co.id, { stored: co.doc.lineItems, resolved: v.lines }) : undefined;
-  const done: StoredCheckout = { ...co, completed: true, updatedDate: now };
   // Both events in one outbox write (and one fan-out nudge after the commit).
   await recordEvents(ctx, [
     ...(cartGone ? [cartGone] : []),
-    { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: co.id, entity: presentCheckout(done, v.lines, v.totals.result) },
+    { entityFqdn: CHECKOUT_FQDN, slug: 'completed', entityId: co.id, entity: done },
   ]);
 }

@@ -36,4 +36,10 @@ export const cartMigrations: Record<string, Migration> = {
       await db.schema.createIndex('checkouts_site_cart').on('checkouts').columns(['site_id', 'cart_id']).execute();
     },
   },
+  '0002_checkout_completed_view': {
+    async up(db: MigrationDb) {
+      // Text, not JSON: the answer is kept byte for byte (PostgreSQL's jsonb would reorder its keys).
+      await db.schema.alterTable('checkouts').addColumn('completed_view', 'text').execute();
+    },
+  },
 };

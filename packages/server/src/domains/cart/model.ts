@@ -65,6 +65,11 @@ export interface CheckoutDoc {
 
 export interface StoredCheckout {
   id: string; ownerKey: string; cartId: string | null; doc: CheckoutDoc; completed: boolean; orderId: string | null; createdDate: string; updatedDate: string;
+  /**
+   * The checkout as answered when it completed (its wire JSON), so that it keeps the prices it was
+   * bought at; null while open (and for checkouts completed before this was kept: those are priced now).
+   */
+  completedView: string | null;
 }
 
 /** A line as priced now: catalog data (or the custom line's own) plus availability. */

@@ -13,7 +13,7 @@ import { completeInTransaction, priceCheckout, type CheckoutView } from './check
 import { ownerOf } from './owner.js';
 import { presentCheckout } from './present.js';
 import { getCheckoutSettings, recordCouponUse } from './rules/index.js';
-import { claimCheckoutOrder, findCheckout } from './store.js';
+import { findCheckout } from './store.js';
 
 /** The order draft of a priced checkout: the checkout as it is on the wire, plus each line's variant for stock. */
 export function orderDraft(v: CheckoutView): OrderDraft {
@@ -98,11 +98,7 @@ export async function placeOrder(ctx: RequestContext, checkoutId: string): Promi
     const { orderId } = await createOrderFromCheckout(tctx, orderDraft(v));
     const coupon = v.totals.result.appliedDiscounts.find((a) => a.coupon)?.coupon;
     if (coupon) await recordCouponUse(tctx, coupon.id);
-    if (!(await claimCheckoutOrder(trx, ctx.site.id, co.id, orderId, new Date().toISOString()))) {
-      // Cannot happen while the row is locked; refusing keeps a second order from ever committing.
-      throw new ApplicationError(409, 'CHECKOUT_ALREADY_ORDERED', `Checkout ${checkoutId} already has an order`, { checkoutId });
-    }
-    await completeInTransaction(tctx, co, { priced: v, flagged: true });
+    await completeInTransaction(tctx, co, { priced: v, orderId });
     return { orderId, created: true };
   });
 }

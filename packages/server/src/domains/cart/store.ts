@@ -11,7 +11,7 @@ import { pricingVersionSubquery } from './rules/store-version.js';
 interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
 interface CheckoutsTable {
   id: string; site_id: string; owner_key: string; cart_id: string | null; doc: unknown; completed: number; order_id: string | null;
-  created_date: string; updated_date: string;
+  created_date: string; updated_date: string; completed_view: string | null;
 }
 
 declare module '../../storage/schema.js' {
@@ -27,7 +27,7 @@ const toCart = (r: CartsTable): StoredCart => ({
 
 const toCheckout = (r: CheckoutsTable): StoredCheckout => ({
   id: r.id, ownerKey: r.owner_key, cartId: r.cart_id, doc: readJson<CheckoutDoc>(r.doc), completed: r.completed === 1, orderId: r.order_id,
-  createdDate: r.created_date, updatedDate: r.updated_date,
+  createdDate: r.created_date, updatedDate: r.updated_date, completedView: r.completed_view,
 });
 
 const cartByOwner = preparedQuery((db, p: { siteId: string; ownerKey: string }) =>
@@ -115,7 +115,7 @@ const cartInsert = preparedQuery((db, p: CartsTable) => db.insertInto('carts').v
 }))));
 
 const checkoutInsert = preparedQuery((db, p: CheckoutsTable) => db.insertInto('checkouts').values(columnsOf(p, allColumns<CheckoutsTable>({
-  id: true, site_id: true, owner_key: true, cart_id: true, doc: true, completed: true, order_id: true, created_date: true, updated_date: true,
+  id: true, site_id: true, owner_key: true, cart_id: true, doc: true, completed: true, order_id: true, created_date: true, updated_date: true, completed_view: true,
 }))));
 
 /**
@@ -241,7 +241,7 @@ export async function findCheckoutByCart(db: Executor, siteId: string, cartId: s
 export async function insertCheckout(db: Executor, siteId: string, c: StoredCheckout): Promise<void> {
   await checkoutInsert.run(db, {
     id: c.id, site_id: siteId, owner_key: c.ownerKey, cart_id: c.cartId, doc: toJson(c.doc), completed: c.completed ? 1 : 0, order_id: c.orderId,
-    created_date: c.createdDate, updated_date: c.updatedDate,
+    created_date: c.createdDate, updated_date: c.updatedDate, completed_view: c.completedView,
   });
 }
 
@@ -249,20 +249,22 @@ export async function updateCheckoutDoc(db: Executor, siteId: string, id: string
   await db.updateTable('checkouts').set({ doc: toJson(doc), updated_date: now }).where('site_id', '=', siteId).where('id', '=', id).execute();
 }
 
-export async function setCheckoutCompleted(db: Executor, siteId: string, id: string, now: string): Promise<void> {
-  await db.updateTable('checkouts').set({ completed: 1, updated_date: now }).where('site_id', '=', siteId).where('id', '=', id).execute();
+/** Completes a checkout without an order (paid elsewhere), keeping its answer as of now. */
+export async function setCheckoutCompleted(db: Executor, siteId: string, id: string, now: string, view: string): Promise<void> {
+  await db.updateTable('checkouts').set({ completed: 1, updated_date: now, completed_view: view }).where('site_id', '=', siteId).where('id', '=', id).execute();
 }
 
-const checkoutClaim = preparedQuery((db, p: { siteId: string; id: string; orderId: string; now: string }) => db.updateTable('checkouts')
-  .set({ order_id: p.orderId, completed: 1, updated_date: p.now })
+const checkoutClaim = preparedQuery((db, p: { siteId: string; id: string; orderId: string; now: string; view: string }) => db.updateTable('checkouts')
+  .set({ order_id: p.orderId, completed: 1, updated_date: p.now, completed_view: p.view })
   .where('site_id', '=', p.siteId).where('id', '=', p.id).where('order_id', 'is', null));
 
 /**
- * Claims the checkout for an order: sets `order_id` only while none is set, so of two concurrent
- * create-order calls exactly one wins (the other reads the winner's order id). True for the winner.
+ * Claims the checkout for an order and completes it with its answer as of now: sets `order_id` only
+ * while none is set, so of two concurrent create-order calls exactly one wins (the other reads the
+ * winner's order id). True for the winner.
  */
-export async function claimCheckoutOrder(db: Executor, siteId: string, id: string, orderId: string, now: string): Promise<boolean> {
-  const res = await checkoutClaim.run(db, { siteId, id, orderId, now });
+export async function claimCheckoutOrder(db: Executor, siteId: string, id: string, orderId: string, now: string, view: string): Promise<boolean> {
+  const res = await checkoutClaim.run(db, { siteId, id, orderId, now, view });
   return Number(res.numAffectedRows) === 1;
 }
 
