@@ -128,8 +128,8 @@ describe('shipping regions', () => {
     try {
       vi.setSystemTime(Date.parse('2030-01-01T00:00:00.000Z'));
       const made: string[] = [];
-      for (const name of ['Zeta', 'Alpha', 'Mu']) {
-        const res = await call(t.url, '/ecom/v1/shipping-regions', { ...asOwner(t), body: { shippingRegion: region({ name, destinations: [{ country: 'IS' }] }) } });
+      for (const [name, country] of [['Zeta', 'IS'], ['Alpha', 'FO'], ['Mu', 'GL']]) {
+        const res = await call(t.url, '/ecom/v1/shipping-regions', { ...asOwner(t), body: { shippingRegion: region({ name, destinations: [{ country }] }) } });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         made.push(res.body.shippingRegion.id);
       }
@@ -160,6 +160,8 @@ describe('shipping regions', () => {
       [region({ destinations: [] }), 'shippingRegion.destinations'],
       [region({ destinations: [{ country: 'usa' }] }), 'shippingRegion.destinations[0].country'],
       [region({ destinations: [{ country: 'SE', subdivisions: ['NO-03'] }] }), 'shippingRegion.destinations[0].subdivisions[0]'],
+      [region({ destinations: [{ country: 'NO' }, { country: 'SE' }, { country: 'NO', subdivisions: ['NO-03'] }] }), 'shippingRegion.destinations[2].country'],
+      [region({ destinations: [{ country: 'SE', subdivisions: ['AB', 'C', 'SE-AB'] }] }), 'shippingRegion.destinations[0].subdivisions[2]'],
       [region({ options: [{ code: 'a', title: 'A', rate: { type: 'FLAT' } }] }), 'shippingRegion.options[0].rate.price'],
       [region({ options: [{ code: 'a', title: 'A', rate: { type: 'FREE', price: '1' } }] }), 'shippingRegion.options[0].rate.price'],
       [region({ options: [{ code: 'a', title: 'A', rate: { type: 'BY_WEIGHT', weightRanges: [{ upTo: 2, price: '1' }, { upTo: 1, price: '2' }] } }] }), 'shippingRegion.options[0].rate.ranges[1].upTo'],
@@ -172,6 +174,35 @@ describe('shipping regions', () => {
       expect(res.body.details.validationError.fieldViolations.map((v: { field: string }) => v.field), JSON.stringify(res.body)).toContain(field);
     }
     expect((await call(t.url, '/ecom/v1/shipping-regions', asOwner(t))).body.shippingRegions.length).toBe(before);
+  });
+
+  it('gives each place to one region: a taken country or subdivision is a conflict, a subdivision beside its whole country is not', async () => {
+    const owner = asOwner(t);
+    const create = (name: string, destinations: unknown) => call(t.url, '/ecom/v1/shipping-regions', { ...owner, body: { shippingRegion: region({ name, destinations }) } });
+    const before = (await call(t.url, '/ecom/v1/shipping-regions', owner)).body.shippingRegions;
+    const us = before.find((r: { name: string }) => r.name === 'United States');
+    // The demo's "United States" covers the whole country.
+    const taken = await create('US again', [{ country: 'CH' }, { country: 'US' }]);
+    expect([taken.status, taken.body.details.applicationError]).toEqual([409, {
+      code: 'SHIPPING_DESTINATION_TAKEN', description: 'US already belongs to shipping region "United States"', data: { destination: 'US', shippingRegionId: us.id },
+    }]);
+    const california = await create('California', [{ country: 'US', subdivisions: ['CA'] }]);
+    expect(california.status).toBe(200);
+    const again = await create('West coast', [{ country: 'US', subdivisions: ['US-OR', 'US-CA'] }]);
+    expect([again.status, again.body.details.applicationError.data]).toEqual([409, { destination: 'US-CA', shippingRegionId: california.body.shippingRegion.id }]);
+    // An update into a taken place is refused too; its own destinations are not in its way.
+    const alps = await create('Alps', [{ country: 'CH' }]);
+    const id = alps.body.shippingRegion.id;
+    const moved = await call(t.url, `/ecom/v1/shipping-regions/${id}`, { ...owner, method: 'PATCH', body: { shippingRegion: { revision: '1', destinations: [{ country: 'CH' }, { country: 'US', subdivisions: ['CA'] }] } } });
+    expect([moved.status, moved.body.details.applicationError.code]).toEqual([409, 'SHIPPING_DESTINATION_TAKEN']);
+    const kept = await call(t.url, `/ecom/v1/shipping-regions/${id}`, { ...owner, method: 'PATCH', body: { shippingRegion: { revision: '1', destinations: [{ country: 'CH' }, { country: 'LI' }] } } });
+    expect([kept.status, kept.body.shippingRegion.destinations]).toEqual([200, [{ country: 'CH' }, { country: 'LI' }]]);
+    // Concurrent creates of one place: exactly one region gets it.
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => create(`Austria ${i}`, [{ country: 'AT' }])));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const after = (await call(t.url, '/ecom/v1/shipping-regions', owner)).body.shippingRegions;
+    expect(after.length).toBe(before.length + 3);
+    for (const r of after.slice(before.length)) expect((await call(t.url, `/ecom/v1/shipping-regions/${r.id}`, { ...owner, method: 'DELETE' })).status).toBe(200);
   });
 });
 
