@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asOwner, call, startTestServer, type ApiResponse, type TestServer } from './harness.js';
 import { sql } from 'kysely';
 import { readJson } from '../src/storage/dialect.js';
@@ -227,6 +227,38 @@ describe('kept carts and estimate answers', () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, start.getTime() - Date.now()) + 50));
     expect(await estimateEverywhere(token)).toMatchObject({ discount: '5.00', total: '25.00' });
     await call(t.url, `/ecom/v1/discount-rules/${rule.body.discountRule.id}`, { ...asOwner(t), method: 'DELETE' });
+  });
+
+  it('an estimate with a delivery slot is kept for the minute its slots count from, and not after it', async () => {
+    const token = await newVisitor(t);
+    const a = await productV1(t, { name: 'Slotted A', price: 12 });
+    await as(t, token).post(`${CART}/add-to-cart`, { lineItems: [line(a.productId, 1)] });
+    const region = await call(t.url, '/ecom/v1/shipping-regions', { ...asOwner(t), body: { shippingRegion: {
+      name: 'Slots', destinations: [{ country: 'US' }], options: [{ code: 'std', title: 'Standard', rate: { type: 'FLAT', price: '5.00' }, deliveryWindow: { fromHours: 24, toHours: 48 } }],
+    } } });
+    expect(region.status, JSON.stringify(region.body)).toBe(200);
+    const body = { shippingAddress: { country: 'US', subdivision: 'US-NY' } };
+    const slotAt = async (nowMs: number) => {
+      vi.setSystemTime(nowMs);
+      const answers = [await as(t, token).post(`${CART}/estimate-totals`, body), await as(other, token).post(`${CART}/estimate-totals`, body)];
+      for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(answers[1]!.body).toEqual(answers[0]!.body);
+      return answers[0]!.body.shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot as { from: string; to: string };
+    };
+    const day = 24 * 3_600_000;
+    // The next whole minute (the visitor's token is still valid then).
+    const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await slotAt(minute + 30_000);
+      expect(first).toEqual({ from: new Date(minute + day).toISOString(), to: new Date(minute + 2 * day).toISOString() });
+      expect(await slotAt(minute + 59_999)).toEqual(first);
+      // The next minute: the kept answer no longer holds, and the slots move on.
+      expect(await slotAt(minute + 60_000)).toEqual({ from: new Date(minute + 60_000 + day).toISOString(), to: new Date(minute + 60_000 + 2 * day).toISOString() });
+    } finally {
+      vi.useRealTimers();
+      await call(t.url, `/ecom/v1/shipping-regions/${region.body.shippingRegion.id}`, { ...asOwner(t), method: 'DELETE' });
+    }
   });
 });
 

@@ -12,8 +12,8 @@
  *   line that is not kept is not kept either;
  * - the same pricing version (rules, settings, tax and shipping regions of the site), the same coupon
  *   (as the engine reads it, with its remaining uses), the same input and member, the same currency;
- * - no discount rule or coupon starting or ending since (the setup's `steadyUntil`), and no delivery
- *   slot in the answer (slots count from the moment of pricing, so such an answer is never kept).
+ * - no discount rule or coupon starting or ending since (the setup's `steadyUntil`), and, for an
+ *   answer with a delivery slot, the same minute (slots count from the minute of pricing).
  */
 import type { RequestContext } from '../../http/context.js';
 import { memberIdOf } from '../../http/context.js';
@@ -22,7 +22,7 @@ import { LruMap, LruMaps } from '../../lru-map.js';
 import type { Executor } from '../../storage/database.js';
 import type { ResolvedLine } from './model.js';
 import { ownerOf } from './owner.js';
-import type { PricingResult } from './pricing/index.js';
+import { SLOT_STEP_MS, slotBase, type PricingResult } from './pricing/index.js';
 import { encodeTotals } from './present.js';
 import { loadPricingSetup } from './rules/index.js';
 import type { EstimateTotalsInput } from './schema.js';
@@ -72,6 +72,13 @@ const hasDeliverySlot = (r: PricingResult) =>
   r.shippingInfo.selectedCarrierServiceOption?.logistics.deliveryTimeSlot != null
   || r.shippingInfo.carrierServiceOptions.some((c) => c.shippingOptions.some((o) => o.logistics.deliveryTimeSlot !== null));
 
+/** Until when an answer holds: the setup's next rule or coupon boundary, and the minute's end when it names a delivery slot. */
+function keptUntil(steadyUntil: number | null, r: PricingResult, nowMs: number): number | null {
+  if (!hasDeliverySlot(r)) return steadyUntil;
+  const minuteEnd = slotBase(nowMs) + SLOT_STEP_MS;
+  return steadyUntil === null ? minuteEnd : Math.min(steadyUntil, minuteEnd);
+}
+
 /** The estimate answer for the caller's cart (404 without one). */
 export async function estimateTotals(ctx: RequestContext, input: EstimateTotalsInput): Promise<EncodedJson> {
   // The cart's head, the listing version and the pricing version in one statement (outside a transaction).
@@ -100,8 +107,8 @@ export async function estimateTotals(ctx: RequestContext, input: EstimateTotalsI
     calculateTax: input.calculateTax, calculateShipping: input.calculateShipping, calculateAdditionalFees: input.calculateAdditionalFees,
   });
   const answer = new EncodedJson(encodeTotals(v.cart, v.lines, result));
-  if (answers && v.lines.every((l) => Object.isFrozen(l)) && !hasDeliverySlot(result)) {
-    answers.set(key, { ...made, steadyUntil: setup.steadyUntil, answer: answer.toKeep() });
+  if (answers && v.lines.every((l) => Object.isFrozen(l))) {
+    answers.set(key, { ...made, steadyUntil: keptUntil(setup.steadyUntil, result, now.getTime()), answer: answer.toKeep() });
   }
   return answer;
 }

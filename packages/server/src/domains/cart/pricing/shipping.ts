@@ -15,6 +15,15 @@ export const MAX_OTHER_CHARGES = 10;
 /** A delivery window further out than a year is a typo. */
 export const MAX_DELIVERY_HOURS = 24 * 366;
 const HOUR_MS = 3_600_000;
+/** Delivery slots count from the start of the minute of pricing. */
+export const SLOT_STEP_MS = 60_000;
+
+/**
+ * Where a delivery window starts counting: the start of `nowMs`'s minute. A window of hours needs no
+ * finer start, and every pricing within one minute gives the same slots, so a priced answer with a
+ * slot stays true until the minute ends (estimate.ts keeps it that long).
+ */
+export const slotBase = (nowMs: number): number => nowMs - (nowMs % SLOT_STEP_MS);
 
 const upper = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
 
@@ -111,7 +120,8 @@ function logisticsFor(option: ShippingOptionInput, nowMs: number, field: string)
     if (!ok(fromHours) || !ok(toHours) || fromHours > toHours) {
       throw new PricingInputError(`${field}.deliveryWindow`, `must be whole hours from 0 to ${MAX_DELIVERY_HOURS}, fromHours <= toHours`);
     }
-    deliveryTimeSlot = { from: new Date(nowMs + fromHours * HOUR_MS).toISOString(), to: new Date(nowMs + toHours * HOUR_MS).toISOString() };
+    const base = slotBase(nowMs);
+    deliveryTimeSlot = { from: new Date(base + fromHours * HOUR_MS).toISOString(), to: new Date(base + toHours * HOUR_MS).toISOString() };
   }
   return {
     deliveryTime: option.deliveryTime ?? null,
