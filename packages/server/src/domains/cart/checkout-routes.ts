@@ -23,14 +23,14 @@ export const checkoutRoutes: RouteDef[] = [
     handler: async (ctx, input) => checkoutAnswer(await createCheckout(ctx, input)),
   }),
   route({
-    method: 'GET', path: `${BASE}/:id`, access: 'visitor', tag, summary: 'A checkout, priced now',
+    method: 'GET', path: `${BASE}/:id`, access: 'visitor', tag, summary: 'A checkout: priced now while open, as it was bought once completed',
     request: idRequest,
-    handler: async (ctx, input) => await getCheckout(ctx, input.id),
+    handler: (ctx, input) => getCheckout(ctx, input.id),
   }),
   route({
     method: 'GET', path: `${BASE}/by-cart-id/:id`, access: 'visitor', tag, summary: 'The newest checkout made from a cart',
     request: idRequest,
-    handler: async (ctx, input) => await getCheckoutByCartId(ctx, input.id),
+    handler: (ctx, input) => getCheckoutByCartId(ctx, input.id),
   }),
   route({
     method: 'PATCH', path: `${BASE}/:checkoutId`, access: 'visitor', tag, summary: 'Update addresses, e-mail, shipping option, coupon, lines (gift cards are refused)',
@@ -60,7 +60,7 @@ export const checkoutRoutes: RouteDef[] = [
   route({
     method: 'POST', path: `${BASE}/:id/remove-gift-card`, access: 'visitor', tag, summary: 'Remove the gift card (none can be applied here)',
     request: idRequest,
-    handler: async (ctx, input) => await removeGiftCard(ctx, input.id),
+    handler: (ctx, input) => removeGiftCard(ctx, input.id),
   }),
   route({
     method: 'POST', path: `${BASE}/:id/remove-override-checkout-url`, access: 'visitor', tag, summary: 'Go back to the hosted checkout page',

@@ -1,7 +1,7 @@
 /**
  * Checkouts (docs/checkout.md): made from the current cart or directly, priced like the cart on every
- * read while open (a completed one answers as it was bought), and turned into an order once. Each write runs in one transaction with its outbox event and the
- * abandoned-checkout report.
+ * read while open (a completed one answers as it was bought), and turned into an order once. Each
+ * write runs in one transaction with its outbox event and the abandoned-checkout report.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Checkout } from '@vitrine/types/ecom-cart';

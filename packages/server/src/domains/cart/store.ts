@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Executor } from '../../storage/database.js';
 import { sql } from 'kysely';
 import { dialectOf, forUpdate, jsonTextField, lockForUpdate, readJson, toJson, type DialectName } from '../../storage/dialect.js';
@@ -11,7 +12,7 @@ import { pricingVersionSubquery } from './rules/store-version.js';
 interface CartsTable { id: string; site_id: string; owner_key: string; doc: unknown; revision: number; created_date: string; updated_date: string }
 interface CheckoutsTable {
   id: string; site_id: string; owner_key: string; cart_id: string | null; doc: unknown; completed: number; order_id: string | null;
-  created_date: string; updated_date: string; completed_view: string | null;
+  created_date: string; updated_date: string; completed_view: Buffer | null;
 }
 
 declare module '../../storage/schema.js' {
@@ -27,8 +28,11 @@ const toCart = (r: CartsTable): StoredCart => ({
 
 const toCheckout = (r: CheckoutsTable): StoredCheckout => ({
   id: r.id, ownerKey: r.owner_key, cartId: r.cart_id, doc: readJson<CheckoutDoc>(r.doc), completed: r.completed === 1, orderId: r.order_id,
-  createdDate: r.created_date, updatedDate: r.updated_date, completedView: r.completed_view,
+  createdDate: r.created_date, updatedDate: r.updated_date, completedView: r.completed_view === null ? null : inflateRawSync(r.completed_view).toString('utf8'),
 });
+
+/** A completed checkout's answer as stored: deflated at the fastest level (migrations.ts says why). */
+const packView = (view: string): Buffer => deflateRawSync(view, { level: 1 });
 
 const cartByOwner = preparedQuery((db, p: { siteId: string; ownerKey: string }) =>
   db.selectFrom('carts').selectAll().where('site_id', '=', p.siteId).where('owner_key', '=', p.ownerKey));
@@ -241,7 +245,7 @@ export async function findCheckoutByCart(db: Executor, siteId: string, cartId: s
 export async function insertCheckout(db: Executor, siteId: string, c: StoredCheckout): Promise<void> {
   await checkoutInsert.run(db, {
     id: c.id, site_id: siteId, owner_key: c.ownerKey, cart_id: c.cartId, doc: toJson(c.doc), completed: c.completed ? 1 : 0, order_id: c.orderId,
-    created_date: c.createdDate, updated_date: c.updatedDate, completed_view: c.completedView,
+    created_date: c.createdDate, updated_date: c.updatedDate, completed_view: c.completedView === null ? null : packView(c.completedView),
   });
 }
 
@@ -251,10 +255,10 @@ export async function updateCheckoutDoc(db: Executor, siteId: string, id: string
 
 /** Completes a checkout without an order (paid elsewhere), keeping its answer as of now. */
 export async function setCheckoutCompleted(db: Executor, siteId: string, id: string, now: string, view: string): Promise<void> {
-  await db.updateTable('checkouts').set({ completed: 1, updated_date: now, completed_view: view }).where('site_id', '=', siteId).where('id', '=', id).execute();
+  await db.updateTable('checkouts').set({ completed: 1, updated_date: now, completed_view: packView(view) }).where('site_id', '=', siteId).where('id', '=', id).execute();
 }
 
-const checkoutClaim = preparedQuery((db, p: { siteId: string; id: string; orderId: string; now: string; view: string }) => db.updateTable('checkouts')
+const checkoutClaim = preparedQuery((db, p: { siteId: string; id: string; orderId: string; now: string; view: Buffer }) => db.updateTable('checkouts')
   .set({ order_id: p.orderId, completed: 1, updated_date: p.now, completed_view: p.view })
   .where('site_id', '=', p.siteId).where('id', '=', p.id).where('order_id', 'is', null));
 
@@ -264,7 +268,7 @@ const checkoutClaim = preparedQuery((db, p: { siteId: string; id: string; orderI
  * winner's order id). True for the winner.
  */
 export async function claimCheckoutOrder(db: Executor, siteId: string, id: string, orderId: string, now: string, view: string): Promise<boolean> {
-  const res = await checkoutClaim.run(db, { siteId, id, orderId, now, view });
+  const res = await checkoutClaim.run(db, { siteId, id, orderId, now, view: packView(view) });
   return Number(res.numAffectedRows) === 1;
 }
 
